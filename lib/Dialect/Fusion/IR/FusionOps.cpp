@@ -1,0 +1,128 @@
+//===- FusionOps.cpp - Fusion dialect operations --------------------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir::fusion;
+using mlir::tsmlir::ts::isRefinementOf;
+
+#define GET_OP_CLASSES
+#include "tsmlir/Dialect/Fusion/IR/FusionOps.cpp.inc"
+
+/// Checks that `region`'s block arguments fit `inputs`: exactly their types,
+/// or, with `allowRefined`, refinements of them.
+static LogicalResult verifyRegionArgs(Operation *op, Region &region,
+                                      ValueRange inputs, StringRef name,
+                                      bool allowRefined) {
+  Block &block = region.front();
+  if (block.getNumArguments() != inputs.size())
+    return op->emitOpError() << "region '" << name << "' takes "
+                             << block.getNumArguments() << " arguments for "
+                             << inputs.size() << " inputs";
+  for (auto [i, pair] : llvm::enumerate(
+           llvm::zip_equal(inputs.getTypes(), block.getArgumentTypes()))) {
+    auto [input, arg] = pair;
+    bool ok = allowRefined ? isRefinementOf(arg, input) : arg == input;
+    if (!ok)
+      return op->emitOpError()
+             << "region '" << name << "' argument #" << i << " of type "
+             << arg << (allowRefined ? " is not a refinement of"
+                                     : " does not match")
+             << " input type " << input;
+  }
+  return success();
+}
+
+/// Checks that `region` yields values whose types refine `results`.
+/// `extra` values may follow (saved values of a differentiable graph).
+static LogicalResult verifyRegionYield(Operation *op, Region &region,
+                                       TypeRange results, StringRef name,
+                                       size_t extra = 0) {
+  Operation *yield = region.front().getTerminator();
+  if (yield->getNumOperands() != results.size() + extra)
+    return op->emitOpError()
+           << "region '" << name << "' yields " << yield->getNumOperands()
+           << " values; expected " << results.size() + extra;
+  for (auto [i, pair] : llvm::enumerate(llvm::zip_equal(
+           TypeRange(yield->getOperandTypes()).take_front(results.size()),
+           results)))
+    if (!isRefinementOf(std::get<0>(pair), std::get<1>(pair)))
+      return op->emitOpError()
+             << "region '" << name << "' yields " << std::get<0>(pair)
+             << " for result #" << i << " of type " << std::get<1>(pair);
+  return success();
+}
+
+LogicalResult GroupOp::verify() {
+  if (getStrategy().empty())
+    return emitOpError("needs a non-empty strategy");
+  if (failed(verifyRegionArgs(*this, getBody(), getInputs(), "body",
+                              /*allowRefined=*/false)))
+    return failure();
+  return verifyRegionYield(*this, getBody(), getResultTypes(), "body");
+}
+
+LogicalResult GuardOp::verify() {
+  if (getRefined().size() != getInputs().size())
+    return emitOpError() << "has " << getRefined().size()
+                         << " refined results for " << getInputs().size()
+                         << " inputs";
+  for (auto [i, pair] : llvm::enumerate(
+           llvm::zip_equal(getInputs().getTypes(), getRefined().getTypes())))
+    if (!isRefinementOf(std::get<1>(pair), std::get<0>(pair)))
+      return emitOpError() << "guarded type " << std::get<1>(pair)
+                           << " of input #" << i
+                           << " is not a refinement of its type "
+                           << std::get<0>(pair);
+  return success();
+}
+
+LogicalResult GuardedOp::verify() {
+  if (failed(verifyRegionArgs(*this, getSpecialized(), getInputs(),
+                              "specialized", /*allowRefined=*/true)) ||
+      failed(verifyRegionArgs(*this, getFallback(), getInputs(), "fallback",
+                              /*allowRefined=*/false)) ||
+      failed(verifyRegionYield(*this, getSpecialized(), getResultTypes(),
+                               "specialized")))
+    return failure();
+  return verifyRegionYield(*this, getFallback(), getResultTypes(), "fallback");
+}
+
+LogicalResult DifferentiableGraphOp::verify() {
+  int64_t numSaved = getNumSavedAttr().getInt();
+  if (numSaved < 0)
+    return emitOpError() << "num_saved must be non-negative, got "
+                         << numSaved;
+  if (failed(verifyRegionArgs(*this, getForward(), getInputs(), "forward",
+                              /*allowRefined=*/false)) ||
+      failed(verifyRegionYield(*this, getForward(), getResultTypes(),
+                               "forward", numSaved)))
+    return failure();
+  if (getBackward().empty())
+    return success();
+  // backward(grad of each result..., saved...) -> grad of each input.
+  Block &backward = getBackward().front();
+  size_t expected = getNumResults() + numSaved;
+  if (backward.getNumArguments() != expected)
+    return emitOpError() << "region 'backward' takes "
+                         << backward.getNumArguments()
+                         << " arguments; expected " << expected
+                         << " (one gradient per result, then the saved "
+                            "values)";
+  Operation *yield = backward.getTerminator();
+  if (yield->getNumOperands() != getInputs().size())
+    return emitOpError() << "region 'backward' yields "
+                         << yield->getNumOperands() << " gradients for "
+                         << getInputs().size() << " inputs";
+  return success();
+}

@@ -1,0 +1,437 @@
+//===- AtenFolds.cpp - Folders of schema-described ops --------------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Constant folding of scalar arithmetic, comparisons and conversions, and of
+// queries (`aten::size`, `aten::dim`, `prim::dtype`, ...) whose answer the
+// refined types already hold. Folded values are plain attributes (IntegerAttr
+// i64, FloatAttr f64, BoolAttr, StringAttr, ArrayAttr, UnitAttr for None);
+// the dialect's constant materializer turns them into ts.prim.Constant.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <cmath>
+
+namespace mlir::tsmlir::ts {
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static std::optional<int64_t> asInt(Attribute attr) {
+  if (auto i = llvm::dyn_cast_or_null<IntegerAttr>(attr))
+    return i.getInt();
+  return std::nullopt;
+}
+
+static std::optional<double> asFloat(Attribute attr) {
+  if (auto f = llvm::dyn_cast_or_null<FloatAttr>(attr))
+    return f.getValueAsDouble();
+  return std::nullopt;
+}
+
+static std::optional<bool> asBool(Attribute attr) {
+  if (auto b = llvm::dyn_cast_or_null<BoolAttr>(attr))
+    return b.getValue();
+  return std::nullopt;
+}
+
+static Attribute intAttr(MLIRContext *ctx, int64_t v) {
+  return IntegerAttr::get(IntegerType::get(ctx, 64), v);
+}
+
+static Attribute floatAttr(MLIRContext *ctx, double v) {
+  return FloatAttr::get(Float64Type::get(ctx), v);
+}
+
+static Attribute boolAttr(MLIRContext *ctx, bool v) {
+  return BoolAttr::get(ctx, v);
+}
+
+/// Folds `fn(a, b)` when both operands are constants of the kind `get` reads.
+template <typename T, typename Get, typename Fn>
+static Attribute foldBinary(Attribute lhs, Attribute rhs, Get get, Fn fn) {
+  std::optional<T> a = get(lhs), b = get(rhs);
+  if (!a || !b)
+    return {};
+  return fn(*a, *b);
+}
+
+/// Python's floor division and modulo on ints (rounding toward -inf).
+static int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    --q;
+  return q;
+}
+static int64_t floorMod(int64_t a, int64_t b) { return a - floorDiv(a, b) * b; }
+
+/// Overflow-checked int arithmetic: TorchScript ints are int64 and wrap, but
+/// folding must give what the interpreter gives; refuse on overflow.
+template <typename Fn>
+static Attribute foldIntChecked(MLIRContext *ctx, Attribute lhs, Attribute rhs,
+                                Fn fn) {
+  return foldBinary<int64_t>(lhs, rhs, asInt, [&](int64_t a, int64_t b) {
+    int64_t r;
+    if (fn(a, b, &r))
+      return Attribute();
+    return intAttr(ctx, r);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// int arithmetic
+//===----------------------------------------------------------------------===//
+
+OpFoldResult AtenAddIntOp::fold(FoldAdaptor a) {
+  return foldIntChecked(getContext(), a.getA(), a.getB(),
+                        [](int64_t x, int64_t y, int64_t *r) {
+                          return __builtin_add_overflow(x, y, r);
+                        });
+}
+
+OpFoldResult AtenSubIntOp::fold(FoldAdaptor a) {
+  return foldIntChecked(getContext(), a.getA(), a.getB(),
+                        [](int64_t x, int64_t y, int64_t *r) {
+                          return __builtin_sub_overflow(x, y, r);
+                        });
+}
+
+OpFoldResult AtenMulIntOp::fold(FoldAdaptor a) {
+  return foldIntChecked(getContext(), a.getA(), a.getB(),
+                        [](int64_t x, int64_t y, int64_t *r) {
+                          return __builtin_mul_overflow(x, y, r);
+                        });
+}
+
+OpFoldResult AtenFloordivIntOp::fold(FoldAdaptor a) {
+  return foldIntChecked(getContext(), a.getA(), a.getB(),
+                        [](int64_t x, int64_t y, int64_t *r) {
+                          // Division by zero raises; INT_MIN // -1 overflows.
+                          if (y == 0 || (x == INT64_MIN && y == -1))
+                            return true;
+                          *r = floorDiv(x, y);
+                          return false;
+                        });
+}
+
+OpFoldResult AtenRemainderIntOp::fold(FoldAdaptor a) {
+  return foldIntChecked(getContext(), a.getA(), a.getB(),
+                        [](int64_t x, int64_t y, int64_t *r) {
+                          if (y == 0 || (x == INT64_MIN && y == -1))
+                            return true;
+                          *r = floorMod(x, y);
+                          return false;
+                        });
+}
+
+OpFoldResult AtenNegIntOp::fold(FoldAdaptor a) {
+  std::optional<int64_t> x = asInt(a.getA());
+  if (!x || *x == INT64_MIN)
+    return {};
+  return intAttr(getContext(), -*x);
+}
+
+OpFoldResult AtenDivIntOp::fold(FoldAdaptor a) {
+  return foldBinary<int64_t>(a.getA(), a.getB(), asInt,
+                             [&](int64_t x, int64_t y) -> Attribute {
+                               if (y == 0)
+                                 return {};
+                               return floatAttr(getContext(),
+                                                double(x) / double(y));
+                             });
+}
+
+OpFoldResult PrimMinIntOp::fold(FoldAdaptor a) {
+  return foldBinary<int64_t>(a.getA(), a.getB(), asInt, [&](int64_t x, int64_t y) {
+    return intAttr(getContext(), std::min(x, y));
+  });
+}
+
+OpFoldResult PrimMaxIntOp::fold(FoldAdaptor a) {
+  return foldBinary<int64_t>(a.getA(), a.getB(), asInt, [&](int64_t x, int64_t y) {
+    return intAttr(getContext(), std::max(x, y));
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// float arithmetic
+//===----------------------------------------------------------------------===//
+
+template <typename Fn>
+static Attribute foldFloat(MLIRContext *ctx, Attribute lhs, Attribute rhs,
+                           Fn fn) {
+  return foldBinary<double>(lhs, rhs, asFloat, [&](double x, double y) {
+    return floatAttr(ctx, fn(x, y));
+  });
+}
+
+OpFoldResult AtenAddFloatOp::fold(FoldAdaptor a) {
+  return foldFloat(getContext(), a.getA(), a.getB(),
+                   [](double x, double y) { return x + y; });
+}
+
+OpFoldResult AtenSubFloatOp::fold(FoldAdaptor a) {
+  return foldFloat(getContext(), a.getA(), a.getB(),
+                   [](double x, double y) { return x - y; });
+}
+
+OpFoldResult AtenMulFloatOp::fold(FoldAdaptor a) {
+  return foldFloat(getContext(), a.getA(), a.getB(),
+                   [](double x, double y) { return x * y; });
+}
+
+OpFoldResult AtenDivFloatOp::fold(FoldAdaptor a) {
+  // Python raises ZeroDivisionError: leave it to run time.
+  std::optional<double> y = asFloat(a.getB());
+  if (!y || *y == 0.0)
+    return {};
+  return foldFloat(getContext(), a.getA(), a.getB(),
+                   [](double x, double y) { return x / y; });
+}
+
+OpFoldResult AtenNegFloatOp::fold(FoldAdaptor a) {
+  std::optional<double> x = asFloat(a.getA());
+  return x ? floatAttr(getContext(), -*x) : Attribute();
+}
+
+//===----------------------------------------------------------------------===//
+// Comparisons
+//===----------------------------------------------------------------------===//
+
+#define TS_FOLD_COMPARE(OP, T, GET, EXPR)                                      \
+  OpFoldResult OP::fold(FoldAdaptor a) {                                       \
+    return foldBinary<T>(a.getA(), a.getB(), GET, [&](T x, T y) {              \
+      return boolAttr(getContext(), EXPR);                                     \
+    });                                                                        \
+  }
+
+TS_FOLD_COMPARE(AtenEqIntOp, int64_t, asInt, x == y)
+TS_FOLD_COMPARE(AtenNeIntOp, int64_t, asInt, x != y)
+TS_FOLD_COMPARE(AtenLtIntOp, int64_t, asInt, x < y)
+TS_FOLD_COMPARE(AtenLeIntOp, int64_t, asInt, x <= y)
+TS_FOLD_COMPARE(AtenGtIntOp, int64_t, asInt, x > y)
+TS_FOLD_COMPARE(AtenGeIntOp, int64_t, asInt, x >= y)
+TS_FOLD_COMPARE(AtenEqFloatOp, double, asFloat, x == y)
+TS_FOLD_COMPARE(AtenNeFloatOp, double, asFloat, x != y)
+TS_FOLD_COMPARE(AtenLtFloatOp, double, asFloat, x < y)
+TS_FOLD_COMPARE(AtenLeFloatOp, double, asFloat, x <= y)
+TS_FOLD_COMPARE(AtenGtFloatOp, double, asFloat, x > y)
+TS_FOLD_COMPARE(AtenGeFloatOp, double, asFloat, x >= y)
+TS_FOLD_COMPARE(AtenEqBoolOp, bool, asBool, x == y)
+TS_FOLD_COMPARE(AtenNeBoolOp, bool, asBool, x != y)
+TS_FOLD_COMPARE(Aten__And__BoolOp, bool, asBool, x && y)
+TS_FOLD_COMPARE(Aten__Or__BoolOp, bool, asBool, x || y)
+TS_FOLD_COMPARE(Aten__Xor__BoolOp, bool, asBool, x != y)
+
+#undef TS_FOLD_COMPARE
+
+static std::optional<StringRef> asStr(Attribute attr) {
+  if (auto s = llvm::dyn_cast_or_null<StringAttr>(attr))
+    return s.getValue();
+  return std::nullopt;
+}
+
+OpFoldResult AtenEqStrOp::fold(FoldAdaptor a) {
+  return foldBinary<StringRef>(a.getA(), a.getB(), asStr,
+                               [&](StringRef x, StringRef y) {
+                                 return boolAttr(getContext(), x == y);
+                               });
+}
+
+OpFoldResult AtenNeStrOp::fold(FoldAdaptor a) {
+  return foldBinary<StringRef>(a.getA(), a.getB(), asStr,
+                               [&](StringRef x, StringRef y) {
+                                 return boolAttr(getContext(), x != y);
+                               });
+}
+
+OpFoldResult Aten__Not__Op::fold(FoldAdaptor a) {
+  std::optional<bool> x = asBool(a.getSelf());
+  return x ? boolAttr(getContext(), !*x) : Attribute();
+}
+
+//===----------------------------------------------------------------------===//
+// Conversions
+//===----------------------------------------------------------------------===//
+
+OpFoldResult AtenIntFloatOp::fold(FoldAdaptor a) {
+  std::optional<double> x = asFloat(a.getA());
+  // int(nan), int(inf) and out-of-range values raise.
+  if (!x || !std::isfinite(*x) || std::fabs(*x) >= 9.2e18)
+    return {};
+  return intAttr(getContext(), static_cast<int64_t>(std::trunc(*x)));
+}
+
+OpFoldResult AtenIntBoolOp::fold(FoldAdaptor a) {
+  std::optional<bool> x = asBool(a.getA());
+  return x ? intAttr(getContext(), *x) : Attribute();
+}
+
+OpFoldResult AtenFloatIntOp::fold(FoldAdaptor a) {
+  std::optional<int64_t> x = asInt(a.getA());
+  return x ? floatAttr(getContext(), double(*x)) : Attribute();
+}
+
+OpFoldResult AtenFloatBoolOp::fold(FoldAdaptor a) {
+  std::optional<bool> x = asBool(a.getA());
+  return x ? floatAttr(getContext(), *x ? 1.0 : 0.0) : Attribute();
+}
+
+OpFoldResult AtenBoolIntOp::fold(FoldAdaptor a) {
+  std::optional<int64_t> x = asInt(a.getA());
+  return x ? boolAttr(getContext(), *x != 0) : Attribute();
+}
+
+OpFoldResult AtenBoolFloatOp::fold(FoldAdaptor a) {
+  std::optional<double> x = asFloat(a.getA());
+  return x ? boolAttr(getContext(), *x != 0.0) : Attribute();
+}
+
+//===----------------------------------------------------------------------===//
+// Lists
+//===----------------------------------------------------------------------===//
+
+/// The elements of `list` when they are known: a constant list, or a
+/// prim::ListConstruct that nothing able to modify it uses.
+static std::optional<SmallVector<OpFoldResult>>
+getKnownListElements(Value list, Attribute constant) {
+  if (auto array = llvm::dyn_cast_or_null<ArrayAttr>(constant))
+    return SmallVector<OpFoldResult>(array.begin(), array.end());
+  auto construct = list.getDefiningOp<PrimListConstructOp>();
+  if (!construct)
+    return std::nullopt;
+  for (Operation *user : list.getUsers())
+    if (!isMemoryEffectFree(user))
+      return std::nullopt;
+  return SmallVector<OpFoldResult>(construct.getElements().begin(),
+                                   construct.getElements().end());
+}
+
+OpFoldResult AtenLenTOp::fold(FoldAdaptor a) {
+  auto elements = getKnownListElements(getA(), a.getA());
+  if (!elements)
+    return {};
+  return intAttr(getContext(), elements->size());
+}
+
+OpFoldResult Aten__Getitem__TOp::fold(FoldAdaptor a) {
+  std::optional<int64_t> index = asInt(a.getIdx());
+  auto elements = getKnownListElements(getListValue(), a.getListValue());
+  if (!index || !elements)
+    return {};
+  int64_t i = *index < 0 ? *index + int64_t(elements->size()) : *index;
+  if (i < 0 || i >= int64_t(elements->size()))
+    return {}; // Raises IndexError at run time.
+  OpFoldResult element = (*elements)[i];
+  if (auto value = llvm::dyn_cast<Value>(element))
+    return value.getType() == getType() ? element : OpFoldResult();
+  return element;
+}
+
+//===----------------------------------------------------------------------===//
+// Queries answered by refined types
+//===----------------------------------------------------------------------===//
+
+/// Python-style dimension, or nullopt when out of range.
+static std::optional<int64_t> normalizeDim(int64_t dim, int64_t rank) {
+  int64_t d = dim < 0 ? dim + rank : dim;
+  if (d < 0 || d >= rank)
+    return std::nullopt;
+  return d;
+}
+
+OpFoldResult AtenSizeIntOp::fold(FoldAdaptor a) {
+  std::optional<int64_t> dim = asInt(a.getDim());
+  ArrayRef<int64_t> sizes = getSelf().getType().getSizesOrEmpty();
+  if (!dim || !getSelf().getType().hasSizes())
+    return {};
+  std::optional<int64_t> d = normalizeDim(*dim, sizes.size());
+  if (!d || sizes[*d] == TensorType::kUnknown)
+    return {};
+  return intAttr(getContext(), sizes[*d]);
+}
+
+OpFoldResult AtenSizeOp::fold(FoldAdaptor) {
+  TensorType type = getSelf().getType();
+  if (!type.hasStaticShape())
+    return {};
+  SmallVector<Attribute> sizes;
+  for (int64_t s : type.getSizes().asArrayRef())
+    sizes.push_back(intAttr(getContext(), s));
+  return ArrayAttr::get(getContext(), sizes);
+}
+
+OpFoldResult AtenDimOp::fold(FoldAdaptor) {
+  std::optional<int64_t> rank = getSelf().getType().getRank();
+  return rank ? intAttr(getContext(), *rank) : Attribute();
+}
+
+OpFoldResult AtenNumelOp::fold(FoldAdaptor) {
+  TensorType type = getSelf().getType();
+  if (!type.hasStaticShape())
+    return {};
+  int64_t n = 1;
+  for (int64_t s : type.getSizes().asArrayRef())
+    if (__builtin_mul_overflow(n, s, &n))
+      return {};
+  return intAttr(getContext(), n);
+}
+
+OpFoldResult PrimDtypeOp::fold(FoldAdaptor) {
+  std::optional<int64_t> code = getScalarTypeCode(getA().getType().getDtype());
+  return code ? intAttr(getContext(), *code) : Attribute();
+}
+
+OpFoldResult PrimDeviceOp::fold(FoldAdaptor) {
+  StringAttr device = getA().getType().getDevice();
+  return device ? Attribute(device) : Attribute();
+}
+
+/// `x is None` is known when `x`'s type is None, or cannot hold None.
+static std::optional<bool> isNone(Type type) {
+  if (llvm::isa<NoneType>(type))
+    return true;
+  if (llvm::isa<OptionalType, AnyType, UnionType>(type))
+    return std::nullopt;
+  return false;
+}
+
+static std::optional<bool> foldIs(Value lhs, Value rhs) {
+  std::optional<bool> a = isNone(lhs.getType()), b = isNone(rhs.getType());
+  if (a && b && (*a || *b))
+    return *a && *b;
+  return std::nullopt;
+}
+
+OpFoldResult Aten__Is__Op::fold(FoldAdaptor) {
+  std::optional<bool> r = foldIs(getSelf(), getObj());
+  return r ? boolAttr(getContext(), *r) : Attribute();
+}
+
+OpFoldResult Aten__Isnot__Op::fold(FoldAdaptor) {
+  std::optional<bool> r = foldIs(getSelf(), getObj());
+  return r ? boolAttr(getContext(), !*r) : Attribute();
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor peepholes
+//===----------------------------------------------------------------------===//
+
+OpFoldResult AtenTOp::fold(FoldAdaptor) {
+  // x.t().t() is x.
+  auto inner = getSelf().getDefiningOp<AtenTOp>();
+  if (inner && inner.getSelf().getType() == getType())
+    return inner.getSelf();
+  return {};
+}
+
+} // namespace mlir::tsmlir::ts

@@ -1,0 +1,495 @@
+//===- PrimOps.cpp - prim:: ops and ts.operator ---------------------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+
+namespace mlir::tsmlir::ts {
+
+std::optional<int64_t> getConstantInt(Value value) {
+  auto cst = value.getDefiningOp<PrimConstantOp>();
+  if (!cst)
+    return std::nullopt;
+  if (auto attr = llvm::dyn_cast_or_null<IntegerAttr>(cst.getValueAttr()))
+    return attr.getInt();
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// prim::Constant
+//===----------------------------------------------------------------------===//
+
+static InFlightDiagnostic
+emitOrNull(llvm::function_ref<InFlightDiagnostic()> emitError) {
+  return emitError();
+}
+
+LogicalResult verifyConstantValue(
+    Attribute value, Type type,
+    llvm::function_ref<InFlightDiagnostic()> emitError) {
+  auto fail = [&](const Twine &why) -> LogicalResult {
+    if (emitError)
+      emitOrNull(emitError) << why;
+    return failure();
+  };
+  auto describe = [](Type t) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << t;
+    return s;
+  };
+  if (!value) {
+    if (llvm::isa<NoneType, OptionalType, FunctionType>(type))
+      return success();
+    return fail("a constant of type '" + describe(type) +
+                "' needs a value; only None, optionals and functions have "
+                "none");
+  }
+  return llvm::TypeSwitch<Type, LogicalResult>(type)
+      .Case<IntType, NumberType, ScalarTypeType, LayoutType,
+            MemoryFormatType>([&](Type) -> LogicalResult {
+        auto attr = llvm::dyn_cast<IntegerAttr>(value);
+        if (attr && attr.getType().isInteger(64))
+          return success();
+        if (llvm::isa<NumberType>(type) && llvm::isa<FloatAttr>(value))
+          return success();
+        return fail("an integer constant needs a 64-bit integer value");
+      })
+      .Case<FloatType>([&](Type) -> LogicalResult {
+        auto attr = llvm::dyn_cast<FloatAttr>(value);
+        if (attr && attr.getType().isF64())
+          return success();
+        return fail("a float constant needs an f64 value");
+      })
+      .Case<BoolType>([&](Type) -> LogicalResult {
+        if (llvm::isa<BoolAttr>(value))
+          return success();
+        return fail("a bool constant needs 'true' or 'false'");
+      })
+      .Case<StrType, DeviceType>([&](Type) -> LogicalResult {
+        if (llvm::isa<StringAttr>(value))
+          return success();
+        return fail("a str or Device constant needs a string value");
+      })
+      .Case<OptionalType>([&](OptionalType opt) -> LogicalResult {
+        return verifyConstantValue(value, opt.getContainedType(), emitError);
+      })
+      .Case<ListType>([&](ListType list) -> LogicalResult {
+        auto array = llvm::dyn_cast<ArrayAttr>(value);
+        if (!array)
+          return fail("a list constant needs an array value");
+        for (Attribute element : array)
+          if (failed(verifyConstantValue(element, list.getElementType(),
+                                         emitError)))
+            return failure();
+        return success();
+      })
+      .Case<TupleType>([&](TupleType tuple) -> LogicalResult {
+        auto array = llvm::dyn_cast<ArrayAttr>(value);
+        if (!array || array.size() != tuple.getElementTypes().size())
+          return fail("a tuple constant needs an array of " +
+                      Twine(tuple.getElementTypes().size()) + " values");
+        for (auto [element, elementType] :
+             llvm::zip_equal(array, tuple.getElementTypes()))
+          if (failed(verifyConstantValue(element, elementType, emitError)))
+            return failure();
+        return success();
+      })
+      .Case<TensorType>([&](TensorType tensor) -> LogicalResult {
+        auto elements = llvm::dyn_cast<ElementsAttr>(value);
+        if (!elements)
+          return fail("a tensor constant needs a dense or dense_resource "
+                      "value");
+        ShapedType shaped = elements.getShapedType();
+        if (tensor.getDtype() && tensor.getDtype() != shaped.getElementType())
+          return fail("tensor constant of dtype '" +
+                      describe(shaped.getElementType()) +
+                      "' does not match the result dtype '" +
+                      describe(tensor.getDtype()) + "'");
+        if (tensor.hasSizes() &&
+            (!shaped.hasRank() ||
+             tensor.getSizes().asArrayRef() != shaped.getShape()))
+          return fail("tensor constant of type '" + describe(shaped) +
+                      "' does not match the result sizes");
+        return success();
+      })
+      .Default([&](Type) -> LogicalResult {
+        return fail("cannot make a constant of type '" + describe(type) + "'");
+      });
+}
+
+LogicalResult PrimConstantOp::verify() {
+  if (llvm::isa<FunctionType>(getType()) && !(*this)->hasAttr("name"))
+    return emitOpError("of type '!ts.function' needs a 'name' attribute");
+  return verifyConstantValue(getValueAttr(), getType(),
+                             [&] { return emitOpError(); });
+}
+
+ParseResult PrimConstantOp::parse(OpAsmParser &parser,
+                                  OperationState &result) {
+  if (succeeded(parser.parseOptionalLSquare())) {
+    Attribute value;
+    if (parser.parseAttribute(value) || parser.parseRSquare())
+      return failure();
+    result.addAttribute(getValueAttrName(result.name), value);
+  }
+  Type type;
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type))
+    return failure();
+  result.addTypes(type);
+  return success();
+}
+
+void PrimConstantOp::print(OpAsmPrinter &printer) {
+  if (Attribute value = getValueAttr()) {
+    printer << '[';
+    // i64 and f64 are what an untyped literal parses as: leave them implicit.
+    auto intAttr = llvm::dyn_cast<IntegerAttr>(value);
+    auto floatAttr = llvm::dyn_cast<FloatAttr>(value);
+    if ((intAttr && intAttr.getType().isInteger(64)) ||
+        (floatAttr && floatAttr.getType().isF64()))
+      printer.printAttributeWithoutType(value);
+    else
+      printer.printAttribute(value);
+    printer << ']';
+  }
+  printer.printOptionalAttrDict((*this)->getAttrs(),
+                                {getValueAttrName().getValue()});
+  printer << " : " << getType();
+}
+
+void PrimConstantOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  Attribute value = getValueAttr();
+  std::string name = llvm::TypeSwitch<Type, std::string>(getType())
+                         .Case<IntType>([&](Type) {
+                           auto attr = llvm::dyn_cast<IntegerAttr>(value);
+                           if (!attr)
+                             return std::string("int");
+                           int64_t v = attr.getInt();
+                           return v < 0 ? "int_m" + std::to_string(-v)
+                                        : "int" + std::to_string(v);
+                         })
+                         .Case<BoolType>([&](Type) {
+                           auto attr = llvm::dyn_cast<BoolAttr>(value);
+                           return attr && attr.getValue() ? "true" : "false";
+                         })
+                         .Case<FloatType>([](Type) { return "float"; })
+                         .Case<NoneType>([](Type) { return "none"; })
+                         .Case<StrType>([](Type) { return "str"; })
+                         .Case<DeviceType>([](Type) { return "device"; })
+                         .Case<ListType>([](Type) { return "list"; })
+                         .Case<TensorType>([](Type) { return "tensor"; })
+                         .Case<FunctionType>([](Type) { return "fn"; })
+                         .Default([](Type) { return "cst"; });
+  setNameFn(getResult(), name);
+}
+
+OpFoldResult PrimConstantOp::fold(FoldAdaptor) {
+  if (Attribute value = getValueAttr())
+    return value;
+  if (llvm::isa<NoneType, OptionalType>(getType()))
+    return UnitAttr::get(getContext());
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Lists, tuples and dicts
+//===----------------------------------------------------------------------===//
+
+/// Checks that each of `values` may be used where `expected` is.
+static LogicalResult verifyElementTypes(Operation *op, TypeRange values,
+                                        llvm::function_ref<Type(size_t)> expected,
+                                        StringRef what) {
+  for (auto [i, type] : llvm::enumerate(values))
+    if (!isValidSubtype(type, expected(i)))
+      return op->emitOpError() << what << " #" << i << " of type " << type
+                               << " is not a subtype of " << expected(i);
+  return success();
+}
+
+/// Whether two types may describe the same value: one refines the other.
+static bool areCompatible(Type a, Type b) {
+  return isValidSubtype(a, b) || isValidSubtype(b, a);
+}
+
+LogicalResult PrimListConstructOp::verify() {
+  Type element = llvm::cast<ListType>(getType()).getElementType();
+  return verifyElementTypes(*this, getElements().getTypes(),
+                            [&](size_t) { return element; }, "element");
+}
+
+/// The elements of `list` if it is built by a prim::ListConstruct and nothing
+/// that could modify it uses it.
+static std::optional<OperandRange> getImmutableListElements(Value list) {
+  auto construct = list.getDefiningOp<PrimListConstructOp>();
+  if (!construct)
+    return std::nullopt;
+  for (Operation *user : list.getUsers())
+    if (!isMemoryEffectFree(user))
+      return std::nullopt;
+  return construct.getElements();
+}
+
+LogicalResult PrimListUnpackOp::verify() {
+  Type element = llvm::cast<ListType>(getList().getType()).getElementType();
+  for (auto [i, type] : llvm::enumerate(getResultTypes()))
+    if (!areCompatible(type, element))
+      return emitOpError() << "result #" << i << " of type " << type
+                           << " does not match the list element type "
+                           << element;
+  return success();
+}
+
+/// Folds an unpack of a freshly built aggregate to its elements, when their
+/// types are exactly the unpacked types.
+static LogicalResult foldUnpack(std::optional<OperandRange> elements,
+                                TypeRange resultTypes,
+                                SmallVectorImpl<OpFoldResult> &results) {
+  if (!elements || elements->size() != resultTypes.size() ||
+      TypeRange(*elements) != resultTypes)
+    return failure();
+  results.append(elements->begin(), elements->end());
+  return success();
+}
+
+LogicalResult PrimListUnpackOp::fold(FoldAdaptor,
+                                     SmallVectorImpl<OpFoldResult> &results) {
+  return foldUnpack(getImmutableListElements(getList()), getResultTypes(),
+                    results);
+}
+
+LogicalResult PrimTupleConstructOp::verify() {
+  ArrayRef<Type> expected = llvm::cast<TupleType>(getType()).getElementTypes();
+  if (expected.size() != getElements().size())
+    return emitOpError() << "has " << getElements().size()
+                         << " elements for a tuple type of "
+                         << expected.size();
+  return verifyElementTypes(*this, getElements().getTypes(),
+                            [&](size_t i) { return expected[i]; }, "element");
+}
+
+static std::optional<OperandRange> getTupleElements(Value tuple) {
+  if (auto construct = tuple.getDefiningOp<PrimTupleConstructOp>())
+    return construct.getElements();
+  return std::nullopt;
+}
+
+LogicalResult PrimTupleUnpackOp::verify() {
+  ArrayRef<Type> elements =
+      llvm::cast<TupleType>(getTuple().getType()).getElementTypes();
+  if (elements.size() != getNumResults())
+    return emitOpError() << "unpacks " << getNumResults()
+                         << " results from a tuple of " << elements.size();
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip_equal(getResultTypes(), elements)))
+    if (!areCompatible(std::get<0>(pair), std::get<1>(pair)))
+      return emitOpError() << "result #" << i << " of type "
+                           << std::get<0>(pair)
+                           << " does not match the tuple element type "
+                           << std::get<1>(pair);
+  return success();
+}
+
+LogicalResult PrimTupleUnpackOp::fold(FoldAdaptor,
+                                      SmallVectorImpl<OpFoldResult> &results) {
+  return foldUnpack(getTupleElements(getTuple()), getResultTypes(), results);
+}
+
+/// Python-style index into a sequence of `size`, or nullopt when out of range.
+static std::optional<size_t> normalizeIndex(int64_t index, size_t size) {
+  if (index < 0)
+    index += size;
+  if (index < 0 || index >= static_cast<int64_t>(size))
+    return std::nullopt;
+  return index;
+}
+
+LogicalResult PrimTupleIndexOp::verify() {
+  ArrayRef<Type> elements =
+      llvm::cast<TupleType>(getTuple().getType()).getElementTypes();
+  std::optional<int64_t> index = getConstantInt(getIndex());
+  if (!index)
+    return success();
+  std::optional<size_t> i = normalizeIndex(*index, elements.size());
+  if (!i)
+    return emitOpError() << "index " << *index
+                         << " is out of range for a tuple of "
+                         << elements.size();
+  if (!areCompatible(getType(), elements[*i]))
+    return emitOpError() << "result type " << getType()
+                         << " does not match the tuple element type "
+                         << elements[*i];
+  return success();
+}
+
+OpFoldResult PrimTupleIndexOp::fold(FoldAdaptor adaptor) {
+  auto index = llvm::dyn_cast_or_null<IntegerAttr>(adaptor.getIndex());
+  std::optional<OperandRange> elements = getTupleElements(getTuple());
+  if (!index || !elements)
+    return {};
+  std::optional<size_t> i = normalizeIndex(index.getInt(), elements->size());
+  if (!i || (*elements)[*i].getType() != getType())
+    return {};
+  return (*elements)[*i];
+}
+
+LogicalResult PrimDictConstructOp::verify() {
+  if (getKeysAndValues().size() % 2)
+    return emitOpError("needs key, value pairs: an even number of operands");
+  auto dict = llvm::cast<DictType>(getType());
+  return verifyElementTypes(
+      *this, getKeysAndValues().getTypes(),
+      [&](size_t i) { return i % 2 ? dict.getValueType() : dict.getKeyType(); },
+      "operand");
+}
+
+LogicalResult PrimConstantChunkOp::verify() {
+  int64_t chunks = getChunksAttr().getInt(), dim = getDimAttr().getInt();
+  if (chunks <= 0)
+    return emitOpError() << "needs a positive number of chunks, got "
+                         << chunks;
+  if (static_cast<int64_t>(getNumResults()) != chunks)
+    return emitOpError() << "has " << getNumResults() << " results for "
+                         << chunks << " chunks";
+  if (std::optional<int64_t> rank = getSelf().getType().getRank())
+    if (dim < -*rank || dim >= std::max<int64_t>(*rank, 1))
+      return emitOpError() << "dimension " << dim
+                           << " is out of range for a rank-" << *rank
+                           << " tensor";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+/// Checks that the values a region yields fit `resultTypes`.
+static LogicalResult verifyYield(Operation *op, Region &region,
+                                 TypeRange resultTypes, StringRef name,
+                                 size_t skip = 0) {
+  Operation *terminator = region.front().getTerminator();
+  TypeRange yielded = TypeRange(terminator->getOperandTypes()).drop_front(skip);
+  if (yielded.size() != resultTypes.size())
+    return op->emitOpError() << "region '" << name << "' yields "
+                             << yielded.size() << " values for "
+                             << resultTypes.size() << " results";
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip_equal(yielded, resultTypes)))
+    if (!isValidSubtype(std::get<0>(pair), std::get<1>(pair)))
+      return op->emitOpError()
+             << "region '" << name << "' yields " << std::get<0>(pair)
+             << " for result #" << i << " of type " << std::get<1>(pair);
+  return success();
+}
+
+LogicalResult PrimIfOp::verify() {
+  if (failed(verifyYield(*this, getThenRegion(), getResultTypes(), "then")))
+    return failure();
+  return verifyYield(*this, getElseRegion(), getResultTypes(), "else");
+}
+
+LogicalResult PrimLoopOp::verify() {
+  Block &body = getBody().front();
+  size_t numCarried = getIterArgs().size();
+  if (body.getNumArguments() != numCarried + 1)
+    return emitOpError() << "body takes " << body.getNumArguments()
+                         << " arguments; expected the iteration number and "
+                         << numCarried << " carried values";
+  if (!llvm::isa<IntType>(body.getArgument(0).getType()))
+    return emitOpError() << "body's first argument (the iteration number) "
+                            "must be !ts.int, got "
+                         << body.getArgument(0).getType();
+  for (auto [i, pair] : llvm::enumerate(llvm::zip_equal(
+           getIterArgs().getTypes(), TypeRange(body.getArgumentTypes()).drop_front())))
+    if (!areCompatible(std::get<0>(pair), std::get<1>(pair)))
+      return emitOpError() << "carried value #" << i << " of type "
+                           << std::get<0>(pair)
+                           << " does not match the body argument type "
+                           << std::get<1>(pair);
+  if (getNumResults() != numCarried)
+    return emitOpError() << "has " << getNumResults() << " results for "
+                         << numCarried << " carried values";
+  Operation *yield = body.getTerminator();
+  if (yield->getNumOperands() == 0 ||
+      !llvm::isa<BoolType>(yield->getOperand(0).getType()))
+    return emitOpError("body must yield the continue condition (!ts.bool) "
+                       "first");
+  return verifyYield(*this, getBody(), getResultTypes(), "body", /*skip=*/1);
+}
+
+//===----------------------------------------------------------------------===//
+// Casts and guards
+//===----------------------------------------------------------------------===//
+
+OpFoldResult PrimUncheckedCastOp::fold(FoldAdaptor) {
+  return getOperand().getType() == getType() ? getOperand() : Value();
+}
+
+OpFoldResult PrimUncheckedUnwrapOptionalOp::fold(FoldAdaptor) {
+  return getOperand().getType() == getType() ? getOperand() : Value();
+}
+
+/// prim::TypeCheck and prim::RequiresGradCheck: one refined result per
+/// input, then the flag.
+static LogicalResult verifyTypeCheck(Operation *op, ValueRange inputs,
+                                     TypeRange results) {
+  if (results.size() != inputs.size() + 1)
+    return op->emitOpError()
+           << "has " << results.size() << " results for " << inputs.size()
+           << " inputs; expected one per input and a !ts.bool";
+  if (!llvm::isa<BoolType>(results.back()))
+    return op->emitOpError() << "last result must be !ts.bool, got "
+                             << results.back();
+  for (auto [i, pair] : llvm::enumerate(
+           llvm::zip_equal(inputs.getTypes(), results.drop_back())))
+    if (!isRefinementOf(std::get<1>(pair), std::get<0>(pair)))
+      return op->emitOpError()
+             << "result #" << i << " of type " << std::get<1>(pair)
+             << " is not a refinement of the input type " << std::get<0>(pair);
+  return success();
+}
+
+LogicalResult PrimTypeCheckOp::verify() {
+  return verifyTypeCheck(*this, getInputs(), getResultTypes());
+}
+
+LogicalResult PrimRequiresGradCheckOp::verify() {
+  return verifyTypeCheck(*this, getInputs(), getResultTypes());
+}
+
+LogicalResult PrimBailOutOp::verify() {
+  if (getInputs().empty())
+    return emitOpError("needs the guarded value as its first operand");
+  if (!isRefinementOf(getType(), getInputs().front().getType()))
+    return emitOpError() << "result type " << getType()
+                         << " is not a refinement of the guarded value's type "
+                         << getInputs().front().getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ts.operator
+//===----------------------------------------------------------------------===//
+
+LogicalResult OperatorOp::verify() {
+  StringRef name = getName();
+  size_t sep = name.find("::");
+  if (sep == StringRef::npos || sep == 0 || sep + 2 == name.size())
+    return emitOpError() << "name '" << name
+                         << "' is not a qualified operator name such as "
+                            "'aten::foo' or 'aten::foo.overload'";
+  return success();
+}
+
+} // namespace mlir::tsmlir::ts

@@ -1,0 +1,23 @@
+//===- TorchScriptOps.cpp - TorchScript op definitions --------------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The ODS-generated definitions of every `ts` op. Hand-written parts live in
+// PrimOps.cpp (prim ops and ts.operator), AtenFolds.cpp and AtenVerifiers.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir::ts;
+
+#define GET_OP_CLASSES
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.cpp.inc"

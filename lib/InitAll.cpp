@@ -1,0 +1,29 @@
+//===- InitAll.cpp - Register every tsmlir dialect and pass ---------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/InitAll.h"
+
+#include "tsmlir/Dialect/Fusion/IR/FusionDialect.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+
+void mlir::tsmlir::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<ts::TorchScriptDialect, fusion::FusionDialect>();
+}
+
+void mlir::tsmlir::registerAllDialectsWithUpstream(DialectRegistry &registry) {
+  mlir::tsmlir::registerAllDialects(registry);
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+}
+
+void mlir::tsmlir::registerAllPasses() { mlir::registerAllPasses(); }

@@ -1,0 +1,354 @@
+#!/usr/bin/env python3
+"""Generates the schema-described ops of the `ts` dialect from PyTorch's own
+operator registry.
+
+    /usr/bin/python3 scripts/generate_ts_ops.py \
+        > include/tsmlir/Dialect/TorchScript/IR/GeneratedOps.td
+
+Needs PyTorch (Debian: python3-torch). The output is committed, so building
+tsmlir does not need PyTorch. Each op is one overload of one operator schema;
+`aten::add.Tensor` becomes `ts.aten.add.Tensor` (C++ class AtenAddTensorOp).
+
+What is hand-chosen lives in the tables below: which overloads to generate
+(OPS), and which ops have a folder, a canonicalizer or a custom verifier
+(implemented in lib/Dialect/TorchScript/IR/).
+"""
+
+import re
+import sys
+
+import torch
+
+# Every overload to generate, as "name.overload" ("name" for the default
+# overload). Grouped as in docs/dialects/TorchScript.md.
+OPS = {
+    "elementwise": """
+        aten::add.Tensor aten::add.Scalar aten::sub.Tensor aten::sub.Scalar
+        aten::mul.Tensor aten::mul.Scalar aten::div.Tensor aten::div.Scalar
+        aten::div.Tensor_mode aten::div.Scalar_mode aten::rsub.Tensor
+        aten::rsub.Scalar aten::floor_divide aten::remainder.Tensor
+        aten::remainder.Scalar aten::neg aten::pow.Tensor_Tensor
+        aten::pow.Tensor_Scalar aten::pow.Scalar aten::rsqrt aten::sqrt
+        aten::exp aten::expm1 aten::log aten::log1p aten::log2 aten::tanh
+        aten::sigmoid aten::relu aten::gelu aten::silu aten::erf aten::sin
+        aten::cos aten::abs aten::sign aten::reciprocal aten::floor aten::ceil
+        aten::round aten::clamp aten::clamp.Tensor aten::clamp_min
+        aten::clamp_max aten::minimum aten::maximum aten::max.other
+        aten::min.other aten::where.self aten::where.ScalarSelf
+        aten::where.ScalarOther aten::where.Scalar aten::lerp.Scalar
+        aten::lerp.Tensor aten::hardswish aten::hardsigmoid aten::hardtanh
+        aten::leaky_relu aten::elu aten::softplus aten::masked_fill.Scalar
+        aten::masked_fill.Tensor aten::triu aten::tril
+        aten::eq.Tensor aten::eq.Scalar aten::ne.Tensor aten::ne.Scalar
+        aten::lt.Tensor aten::lt.Scalar aten::le.Tensor aten::le.Scalar
+        aten::gt.Tensor aten::gt.Scalar aten::ge.Tensor aten::ge.Scalar
+        aten::logical_and aten::logical_or aten::logical_xor aten::logical_not
+        aten::bitwise_not aten::__and__.Tensor aten::__or__.Tensor
+        aten::__xor__.Tensor aten::type_as aten::to.dtype aten::to.device
+        aten::to.other aten::to.dtype_layout aten::to.prim_Device
+        aten::to.prim_dtype aten::detach aten::clone aten::zeros_like
+        aten::ones_like aten::full_like aten::zeros aten::ones aten::full
+        aten::arange aten::arange.start aten::tensor.float aten::tensor.int
+        aten::tensor.bool aten::scalar_tensor
+    """,
+    "reduction": """
+        aten::sum aten::sum.dim_IntList aten::mean aten::mean.dim aten::amax
+        aten::amin aten::max aten::min aten::max.dim aten::min.dim aten::var
+        aten::var.dim aten::var.correction aten::std aten::std.dim
+        aten::std.correction aten::softmax.int aten::log_softmax.int
+        aten::_softmax aten::_log_softmax aten::layer_norm
+        aten::native_layer_norm aten::argmax aten::argmin aten::all aten::any
+        aten::prod aten::logsumexp aten::cumsum
+    """,
+    "shape": """
+        aten::view aten::view_as aten::reshape aten::reshape_as aten::permute
+        aten::transpose.int aten::t aten::contiguous aten::unsqueeze
+        aten::squeeze aten::squeeze.dim aten::expand aten::expand_as
+        aten::broadcast_to aten::cat aten::stack aten::slice.Tensor
+        aten::select.int aten::narrow aten::chunk aten::split.Tensor
+        aten::unbind.int aten::flatten.using_ints aten::repeat
+        aten::index_select aten::gather aten::index.Tensor aten::size
+        aten::size.int aten::dim aten::numel aten::_size_if_not_equal
+        aten::_grad_sum_to_size
+    """,
+    "linalg": """
+        aten::mm aten::bmm aten::matmul aten::linear aten::addmm aten::baddbmm
+        aten::dot
+    """,
+    "nn": """
+        aten::conv2d aten::_convolution aten::batch_norm
+        aten::_batch_norm_impl_index aten::_batch_norm_impl_index_backward
+        aten::max_pool2d aten::max_pool2d_with_indices
+        aten::max_pool2d_with_indices_backward aten::avg_pool2d
+        aten::adaptive_avg_pool2d aten::dropout aten::embedding
+        aten::group_norm
+    """,
+    "inplace": """
+        aten::add_.Tensor aten::add_.Scalar aten::sub_.Tensor aten::sub_.Scalar
+        aten::mul_.Tensor aten::mul_.Scalar aten::div_.Tensor aten::div_.Scalar
+        aten::relu_ aten::sigmoid_ aten::tanh_ aten::clamp_ aten::hardswish_
+        aten::copy_ aten::fill_.Scalar aten::zero_ aten::masked_fill_.Scalar
+        aten::index_put_ aten::_set_item.t aten::append.t
+    """,
+    "scalar": """
+        aten::add.int aten::add.float aten::add.int_float aten::add.float_int
+        aten::add aten::add.str aten::add.t aten::sub.int aten::sub.float
+        aten::sub aten::mul.int aten::mul.float aten::mul aten::mul.left_t
+        aten::div.int aten::div.float aten::div aten::floordiv.int
+        aten::floordiv.float aten::__round_to_zero_floordiv.int aten::remainder.int
+        aten::remainder.float aten::neg.int aten::neg.float aten::neg.Scalar
+        aten::pow.int aten::pow.float aten::pow.int_float aten::pow.float_int
+        prim::min.float prim::max.float
+        aten::eq.int aten::eq.float aten::eq.bool aten::eq.str aten::eq.device
+        aten::eq.int_list aten::eq aten::ne.int aten::ne.float aten::ne.bool
+        aten::ne.str aten::ne aten::lt.int aten::lt.float aten::lt aten::le.int
+        aten::le.float aten::le aten::gt.int aten::gt.float aten::gt
+        aten::ge.int aten::ge.float aten::ge aten::__and__.bool
+        aten::__or__.bool aten::__xor__.bool aten::__not__ aten::Int.Tensor
+        aten::Int.float aten::Int.bool aten::Int.Scalar aten::Float.Tensor
+        aten::Float.int aten::Float.bool aten::Float.Scalar aten::Bool.Tensor
+        aten::Bool.int aten::Bool.float aten::ScalarImplicit aten::__getitem__.t
+        aten::__getitem__.str aten::len.t aten::len.Tensor aten::len.str
+        aten::__is__ aten::__isnot__ aten::__contains__.int_list aten::format
+        aten::str aten::list.t aten::warn aten::sqrt.int aten::sqrt.float
+        aten::floor.float aten::ceil.float
+    """,
+    "prim": """
+        prim::dtype prim::device prim::layout prim::requires_grad
+        prim::is_cuda prim::data prim::NumToTensor.Scalar
+        prim::NumToTensor.bool prim::BroadcastSizes prim::AutogradZero
+        prim::AutogradAllZero prim::AutogradAllNonZero
+        prim::AutogradAnyNonZero prim::AutogradAdd prim::rangelist
+        prim::IfThenElse prim::min.int prim::max.int prim::abs.int
+    """,
+}
+
+# Ops whose results are random (and must not be merged or removed).
+NONDETERMINISTIC = {"aten::dropout"}
+# Ops with effects beyond their results, besides in-place ops.
+SIDE_EFFECTS = {"aten::warn", "aten::append.t", "aten::_set_item.t"}
+
+# Hand-written C++ behind generated declarations.
+HAS_FOLDER = set("""
+    aten::add.int aten::sub.int aten::mul.int aten::floordiv.int
+    aten::remainder.int aten::neg.int aten::add.float aten::sub.float
+    aten::mul.float aten::div.float aten::div.int aten::neg.float
+    aten::eq.int aten::ne.int aten::lt.int aten::le.int aten::gt.int
+    aten::ge.int aten::eq.float aten::ne.float aten::lt.float aten::le.float
+    aten::gt.float aten::ge.float aten::eq.bool aten::ne.bool aten::eq.str
+    aten::ne.str aten::__and__.bool aten::__or__.bool aten::__xor__.bool
+    aten::__not__ aten::Int.float aten::Int.bool aten::Float.int
+    aten::Float.bool aten::Bool.int aten::Bool.float aten::len.t
+    aten::__getitem__.t aten::size.int aten::size aten::dim aten::numel
+    aten::__is__ aten::__isnot__ aten::t prim::dtype prim::device
+    prim::min.int prim::max.int
+""".split())
+HAS_VERIFIER = set("""
+    aten::add.Tensor aten::sub.Tensor aten::mul.Tensor aten::div.Tensor
+    aten::div.Tensor_mode aten::minimum aten::maximum aten::max.other
+    aten::min.other aten::pow.Tensor_Tensor aten::where.self
+    aten::eq.Tensor aten::ne.Tensor aten::lt.Tensor aten::le.Tensor
+    aten::gt.Tensor aten::ge.Tensor aten::eq.Scalar aten::ne.Scalar
+    aten::lt.Scalar aten::le.Scalar aten::gt.Scalar aten::ge.Scalar
+    aten::mm aten::bmm aten::softmax.int aten::log_softmax.int
+    aten::transpose.int aten::unsqueeze aten::select.int aten::size.int
+    aten::squeeze.dim aten::cat aten::view aten::reshape aten::permute
+""".split())
+
+# C++ and ODS names that an operand may not take.
+RESERVED = {"name", "type", "operands", "results", "attributes", "context",
+            "location", "loc", "operation", "properties", "result", "default",
+            "min", "max", "float", "int", "bool", "str", "t", "list", "values"}
+
+
+def camel(name):
+    """aten::add_ -> Add_, __getitem__ -> __Getitem__, _size_if -> _SizeIf."""
+    lead = len(name) - len(name.lstrip("_"))
+    trail = len(name) - len(name.rstrip("_"))
+    core = name.strip("_")
+    parts = [p[:1].upper() + p[1:] for p in core.split("_") if p]
+    return "_" * lead + "".join(parts) + "_" * trail
+
+
+def cpp_class(qualified, overload):
+    ns, name = qualified.split("::")
+    cls = ns.capitalize() + camel(name)
+    if overload:
+        cls += camel(overload)
+    return cls + "Op"
+
+
+# Schema type -> ODS type constraint.
+def constraint(t):
+    t = re.sub(r"\((?:[a-z]|\*)[^)]*\)", "", t)  # drop alias annotations
+    if t.endswith("?"):
+        base = t[:-1]
+        table = {
+            "Tensor": "TS_OptionalTensor", "int": "TS_OptionalInt",
+            "SymInt": "TS_OptionalInt", "float": "TS_OptionalFloat",
+            "bool": "TS_OptionalBool", "str": "TS_OptionalStr",
+            "Scalar": "TS_OptionalScalar", "ScalarType": "TS_OptionalDtype",
+            "Layout": "TS_OptionalLayout", "Device": "TS_OptionalDevice",
+            "MemoryFormat": "TS_OptionalMemoryFormat",
+            "Generator": "TS_OptionalGenerator", "t": "TS_AnyTSType",
+        }
+        if base in table:
+            return table[base]
+        if re.fullmatch(r"(int|SymInt)\[\d*\]", base):
+            return "TS_OptionalIntList"
+        if re.fullmatch(r"float\[\d*\]", base):
+            return "TS_OptionalFloatList"
+        raise KeyError(t)
+    m = re.fullmatch(r"(\w+\??)\[(\d*)\]", t)
+    if m:
+        elem, size = m.groups()
+        if elem in ("int", "SymInt"):
+            return "TS_IntListLike" if size else "TS_IntList"
+        return {"float": "TS_FloatList", "bool": "TS_BoolList",
+                "Tensor": "TS_TensorList", "Tensor?": "TS_OptionalTensorList",
+                "t": "TS_AnyList", "Any": "TS_AnyList", "str": "TS_AnyList"}[elem]
+    if t.startswith("Dict("):
+        return "TS_AnyDict"
+    return {
+        "Tensor": "TS_Tensor", "int": "TS_IntLike", "SymInt": "TS_IntLike",
+        "float": "TS_FloatType", "bool": "TS_BoolType", "str": "TS_StrLike",
+        "Scalar": "TS_ScalarLike", "ScalarType": "TS_DtypeLike",
+        "Layout": "TS_DtypeLike", "MemoryFormat": "TS_DtypeLike",
+        "Device": "TS_DeviceLike", "complex": "TS_ComplexType",
+        "Generator": "TS_GeneratorType", "t": "TS_AnyTSType",
+        "t1": "TS_AnyTSType", "t2": "TS_AnyTSType", "Any": "TS_AnyTSType",
+        "AnyEnumType": "TS_AnyTSType",
+    }[t]
+
+
+def split_top(s):
+    """Split on commas outside brackets."""
+    out, depth, cur = [], 0, ""
+    for ch in s:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def parse_schema(text):
+    m = re.fullmatch(r"([\w:]+)(?:\.(\w+))?\((.*)\) -> (.*)", text)
+    qualified, overload, args, rets = m.groups()
+    operands = []
+    for a in split_top(args):
+        if a == "*":
+            continue
+        if a == "...":
+            operands.append(("Variadic<TS_AnyTSType>", "varargs"))
+            continue
+        a = a.split("=")[0].strip()
+        typ, name = a.rsplit(" ", 1)
+        operands.append((constraint(typ), name))
+    rets = rets.strip()
+    if rets.startswith("(") and not re.fullmatch(r"\(\w\)", rets):
+        rets = rets[1:-1]
+    results = []
+    for i, r in enumerate(split_top(rets)):
+        if r == "...":
+            results.append(("Variadic<TS_AnyTSType>", "results"))
+            continue
+        parts = r.rsplit(" ", 1)
+        typ = parts[0]
+        name = parts[1] if len(parts) == 2 else None
+        results.append((constraint(typ), name))
+    return qualified, overload or "", operands, results
+
+
+def sanitize(name, used):
+    if name in RESERVED or name.startswith("_"):
+        name = name.strip("_") + "Value"
+    base, i = name, 1
+    while name in used:
+        name = f"{base}{i}"
+        i += 1
+    used.add(name)
+    return name
+
+
+def main():
+    schemas = {}
+    for s in torch._C._jit_get_all_schemas():
+        key = s.name + ("." + s.overload_name if s.overload_name else "")
+        schemas[key] = str(s)
+
+    out = []
+    w = out.append
+    w("//===- GeneratedOps.td - Schema-described TorchScript ops -*- tablegen -*-===//")
+    w("//")
+    w("// Generated by scripts/generate_ts_ops.py from the operator schemas of")
+    w(f"// PyTorch {torch.__version__}. Do not edit: regenerate with")
+    w("//   /usr/bin/python3 scripts/generate_ts_ops.py \\")
+    w("//     > include/tsmlir/Dialect/TorchScript/IR/GeneratedOps.td")
+    w("//")
+    w("//===----------------------------------------------------------------------===//")
+    w("")
+    seen = set()
+    count = 0
+    for group, names in OPS.items():
+        w("//===----------------------------------------------------------------------===//")
+        w(f"// {group}")
+        w("//===----------------------------------------------------------------------===//")
+        w("")
+        for key in names.split():
+            if key not in schemas:
+                sys.exit(f"error: no schema for {key}")
+            text = schemas[key]
+            qualified, overload, operands, results = parse_schema(text)
+            cls = cpp_class(qualified, overload)
+            assert cls not in seen, cls
+            seen.add(cls)
+            ns, name = qualified.split("::")
+            mnemonic = f"{ns}.{name}" + (f".{overload}" if overload else "")
+            inplace = "!" in text.split("->")[0]
+            view = bool(re.search(r"->.*Tensor\(a\)", text)) and not inplace
+            traits = []
+            if inplace:
+                traits.append("TS_InPlace")
+            if inplace or key in NONDETERMINISTIC or key in SIDE_EFFECTS:
+                traits.append("TS_SideEffecting")
+            else:
+                traits.append("TS_Functional")
+            if view:
+                traits.append("TS_ViewLike")
+            used = set()
+            ops_ = [(c, sanitize(n, used)) for c, n in operands]
+            res = []
+            for i, (c, n) in enumerate(results):
+                n = n or ("result" if len(results) == 1 else f"result{i}")
+                res.append((c, sanitize(n, used) if n not in ("result",) and not n.startswith("result") else n))
+            d = f"TS_{cls}"
+            w(f"def {d} : TS_SchemaOp<\"{mnemonic}\",")
+            escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+            w(f"    \"{escaped}\",")
+            w(f"    [{', '.join(traits)}]> {{")
+            args = ", ".join(f"{c}:${n}" for c, n in ops_)
+            w(f"  let arguments = (ins {args});")
+            rs = ", ".join(f"{c}:${n}" for c, n in res)
+            w(f"  let results = (outs {rs});")
+            if key in HAS_FOLDER:
+                w("  let hasFolder = 1;")
+            if key in HAS_VERIFIER:
+                w("  let hasVerifier = 1;")
+            w("}")
+            w("")
+            count += 1
+    w(f"// {count} ops.")
+    print("\n".join(out))
+    print(f"generated {count} ops", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

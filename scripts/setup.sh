@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what tsmlir needs (Debian 12 packages) when it is missing, and
+# configures the build in ./build (or $TSMLIR_BUILD_DIR).
+#
+#   scripts/setup.sh            # install missing packages, configure
+#
+# Runs as root, or uses sudo. Safe to run again: it installs nothing that is
+# present and reconfigures in place.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${TSMLIR_BUILD_DIR:-$ROOT/build}"
+LLVM_PREFIX=/usr/lib/llvm-22
+
+PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
+          lld-22 cmake ninja-build python3)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+cmake -G Ninja -S "$ROOT" -B "$BUILD" \
+  -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_C_COMPILER="$LLVM_PREFIX/bin/clang" \
+  -DCMAKE_CXX_COMPILER="$LLVM_PREFIX/bin/clang++" \
+  -DLLVM_USE_LINKER=lld \
+  -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
+  -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" \
+  ${TSMLIR_CMAKE_ARGS:-}

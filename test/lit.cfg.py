@@ -1,0 +1,27 @@
+# -*- Python -*-
+# The tsmlir lit suite: `ninja check-tsmlir` (or `lit build/test`).
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TSMLIR"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tsmlir_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py",
+                   "lit.site.cfg.py", "Inputs"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%tsmlir_src", config.tsmlir_src_root))
+config.substitutions.append(("%tsmlir_obj", config.tsmlir_obj_root))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.tsmlir_tools_dir, config.llvm_tools_dir]
+tools = ["tsmlir-opt"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
