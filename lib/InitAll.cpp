@@ -10,6 +10,7 @@
 
 #include "tsmlir/Dialect/Fusion/IR/FusionDialect.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
+#include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -26,4 +27,7 @@ void mlir::tsmlir::registerAllDialectsWithUpstream(DialectRegistry &registry) {
   mlir::registerAllExtensions(registry);
 }
 
-void mlir::tsmlir::registerAllPasses() { mlir::registerAllPasses(); }
+void mlir::tsmlir::registerAllPasses() {
+  mlir::registerAllPasses();
+  ts::registerTorchScriptPasses();
+}

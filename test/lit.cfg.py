@@ -21,6 +21,8 @@ config.substitutions.append(("%tsmlir_obj", config.tsmlir_obj_root))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
+# FileCheck, not, count, split-file come from LLVM's tools directory.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.tsmlir_tools_dir, config.llvm_tools_dir]
 tools = ["tsmlir-opt"]

@@ -32,7 +32,7 @@ def TorchScript_Dialect : Dialect {
 
     ```mlir
     func.func @forward(%x: !ts.tensor, %y: !ts.tensor) -> !ts.tensor {
-      %one = ts.prim.Constant 1 : !ts.int
+      %one = ts.prim.Constant[1] : !ts.int
       %0 = ts.aten.add.Tensor %x, %y, %one
              : (!ts.tensor, !ts.tensor, !ts.int) -> !ts.tensor
       return %0 : !ts.tensor
