@@ -43,12 +43,31 @@ static LogicalResult verifyRegionArgs(Operation *op, Region &region,
   return success();
 }
 
+/// The `fusion.yield` that ends the single block of `region`, or null when
+/// the block ends with anything else. An op's verifier runs before the
+/// verifier checks that its blocks end with a terminator and before
+/// `SingleBlockImplicitTerminator` checks that this terminator is a
+/// `fusion.yield`, so neither may be assumed here: `Block::getTerminator()`
+/// would assert, or hand back an arbitrary op, on a block from the generic
+/// syntax such as `({ ^bb0(...): "ts.prim.Constant"() ... })`.
+static YieldOp getYield(Region &region) {
+  Block &block = region.front();
+  if (block.empty())
+    return nullptr;
+  return dyn_cast<YieldOp>(block.back());
+}
+
 /// Checks that `region` yields values whose types refine `results`.
 /// `extra` values may follow (saved values of a differentiable graph).
+/// A region that does not end with `fusion.yield` is left to the generic
+/// checks ("block with no terminator", "expects regions to end with
+/// 'fusion.yield'"), which report it more clearly than a count would.
 static LogicalResult verifyRegionYield(Operation *op, Region &region,
                                        TypeRange results, StringRef name,
                                        size_t extra = 0) {
-  Operation *yield = region.front().getTerminator();
+  YieldOp yield = getYield(region);
+  if (!yield)
+    return success();
   if (yield->getNumOperands() != results.size() + extra)
     return op->emitOpError()
            << "region '" << name << "' yields " << yield->getNumOperands()
@@ -59,7 +78,8 @@ static LogicalResult verifyRegionYield(Operation *op, Region &region,
     if (!isRefinementOf(std::get<0>(pair), std::get<1>(pair)))
       return op->emitOpError()
              << "region '" << name << "' yields " << std::get<0>(pair)
-             << " for result #" << i << " of type " << std::get<1>(pair);
+             << " for result #" << i << ", which is not a refinement of "
+             << "the result type " << std::get<1>(pair);
   return success();
 }
 
@@ -119,8 +139,8 @@ LogicalResult DifferentiableGraphOp::verify() {
                          << " arguments; expected " << expected
                          << " (one gradient per result, then the saved "
                             "values)";
-  Operation *yield = backward.getTerminator();
-  if (yield->getNumOperands() != getInputs().size())
+  YieldOp yield = getYield(getBackward());
+  if (yield && yield->getNumOperands() != getInputs().size())
     return emitOpError() << "region 'backward' yields "
                          << yield->getNumOperands() << " gradients for "
                          << getInputs().size() << " inputs";

@@ -16,6 +16,7 @@
 
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
+#include "ListFacts.h"
 #include "mlir/IR/Builders.h"
 
 #include <cmath>
@@ -300,18 +301,17 @@ OpFoldResult AtenBoolFloatOp::fold(FoldAdaptor a) {
 // Lists
 //===----------------------------------------------------------------------===//
 
-/// The elements of `list` when they are known: a constant list, or a
-/// prim::ListConstruct that nothing able to modify it uses.
+/// The elements of `list` when they are known: a constant list or a
+/// prim::ListConstruct, which nothing can modify.
 static std::optional<SmallVector<OpFoldResult>>
 getKnownListElements(Value list, Attribute constant) {
+  if (!isUnmodifiedList(list))
+    return std::nullopt;
   if (auto array = llvm::dyn_cast_or_null<ArrayAttr>(constant))
     return SmallVector<OpFoldResult>(array.begin(), array.end());
   auto construct = list.getDefiningOp<PrimListConstructOp>();
   if (!construct)
     return std::nullopt;
-  for (Operation *user : list.getUsers())
-    if (!isMemoryEffectFree(user))
-      return std::nullopt;
   return SmallVector<OpFoldResult>(construct.getElements().begin(),
                                    construct.getElements().end());
 }

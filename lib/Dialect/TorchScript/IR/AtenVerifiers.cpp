@@ -15,6 +15,7 @@
 
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
+#include "ListFacts.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace mlir::tsmlir::ts {
@@ -124,8 +125,10 @@ static LogicalResult verifyDim(Operation *op, Value tensor, Value dim,
 }
 
 /// The constant elements of an int list built by prim::ListConstruct or
-/// prim::Constant, or nullopt.
+/// prim::Constant that nothing modifies, or nullopt.
 static std::optional<SmallVector<int64_t>> getConstantIntList(Value list) {
+  if (!isUnmodifiedList(list))
+    return std::nullopt;
   SmallVector<int64_t> values;
   if (auto construct = list.getDefiningOp<PrimListConstructOp>()) {
     for (Value element : construct.getElements()) {
@@ -157,6 +160,7 @@ static LogicalResult verifyViewSizes(Operation *op, Value self, Value sizes) {
   if (!target)
     return success();
   int64_t inferred = 0, product = 1;
+  bool overflow = false;
   for (int64_t s : *target) {
     if (s == -1) {
       if (++inferred > 1)
@@ -165,14 +169,16 @@ static LogicalResult verifyViewSizes(Operation *op, Value self, Value sizes) {
     }
     if (s < 0)
       return op->emitOpError() << "invalid size " << s;
-    product *= s;
+    overflow |= __builtin_mul_overflow(product, s, &product);
   }
+  // Past int64, leave the element count to the run-time check.
   auto type = llvm::cast<TensorType>(self.getType());
-  if (!type.hasStaticShape())
+  if (overflow || !type.hasStaticShape())
     return success();
   int64_t numel = 1;
   for (int64_t s : type.getSizes().asArrayRef())
-    numel *= s;
+    if (__builtin_mul_overflow(numel, s, &numel))
+      return success();
   bool ok = inferred ? (product != 0 && numel % product == 0)
                      : numel == product;
   if (!ok)
@@ -302,11 +308,14 @@ LogicalResult AtenSqueezeDimOp::verify() {
 
 LogicalResult AtenCatOp::verify() {
   auto construct = getTensors().getDefiningOp<PrimListConstructOp>();
-  if (!construct)
+  if (!construct || !isUnmodifiedList(getTensors()))
     return success();
   std::optional<int64_t> rank;
   for (Value t : construct.getElements()) {
-    std::optional<int64_t> r = llvm::cast<TensorType>(t.getType()).getRank();
+    // An element that is no tensor is for the list's own verifier to report,
+    // which may run after this one.
+    auto type = llvm::dyn_cast<TensorType>(t.getType());
+    std::optional<int64_t> r = type ? type.getRank() : std::nullopt;
     if (!r)
       continue;
     if (rank && *r != *rank)

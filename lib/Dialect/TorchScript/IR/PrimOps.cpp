@@ -8,6 +8,7 @@
 
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
+#include "ListFacts.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -59,11 +60,12 @@ LogicalResult verifyConstantValue(
       .Case<IntType, NumberType, ScalarTypeType, LayoutType,
             MemoryFormatType>([&](Type) -> LogicalResult {
         auto attr = llvm::dyn_cast<IntegerAttr>(value);
-        if (attr && attr.getType().isInteger(64))
+        if (attr && attr.getType().isSignlessInteger(64))
           return success();
         if (llvm::isa<NumberType>(type) && llvm::isa<FloatAttr>(value))
           return success();
-        return fail("an integer constant needs a 64-bit integer value");
+        return fail("an integer constant needs a 64-bit signless integer "
+                    "value");
       })
       .Case<FloatType>([&](Type) -> LogicalResult {
         auto attr = llvm::dyn_cast<FloatAttr>(value);
@@ -151,14 +153,27 @@ ParseResult PrimConstantOp::parse(OpAsmParser &parser,
   return success();
 }
 
+/// Whether `value` prints as an untyped literal that parses back as itself:
+/// an i64, or an f64 printed in decimal. MLIR prints NaN, the infinities and
+/// some finite values (12345678.0) in hexadecimal, which would parse back as
+/// an integer.
+static bool hasImplicitType(Attribute value) {
+  if (auto intAttr = llvm::dyn_cast<IntegerAttr>(value))
+    return intAttr.getType().isSignlessInteger(64);
+  auto floatAttr = llvm::dyn_cast<FloatAttr>(value);
+  if (!floatAttr || !floatAttr.getType().isF64())
+    return false;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  floatAttr.print(os, /*elideType=*/true);
+  return !StringRef(text).contains('x');
+}
+
 void PrimConstantOp::print(OpAsmPrinter &printer) {
   if (Attribute value = getValueAttr()) {
     printer << '[';
     // i64 and f64 are what an untyped literal parses as: leave them implicit.
-    auto intAttr = llvm::dyn_cast<IntegerAttr>(value);
-    auto floatAttr = llvm::dyn_cast<FloatAttr>(value);
-    if ((intAttr && intAttr.getType().isInteger(64)) ||
-        (floatAttr && floatAttr.getType().isF64()))
+    if (hasImplicitType(value))
       printer.printAttributeWithoutType(value);
     else
       printer.printAttribute(value);
@@ -177,8 +192,11 @@ void PrimConstantOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
                            if (!attr)
                              return std::string("int");
                            int64_t v = attr.getInt();
-                           return v < 0 ? "int_m" + std::to_string(-v)
-                                        : "int" + std::to_string(v);
+                           // Negate as unsigned: -INT64_MIN overflows.
+                           return v < 0
+                                      ? "int_m" + std::to_string(
+                                                      -static_cast<uint64_t>(v))
+                                      : "int" + std::to_string(v);
                          })
                          .Case<BoolType>([&](Type) {
                            auto attr = llvm::dyn_cast<BoolAttr>(value);
@@ -229,15 +247,44 @@ LogicalResult PrimListConstructOp::verify() {
                             [&](size_t) { return element; }, "element");
 }
 
+/// Whether a value of `type` may hold a reference to a list: a list, a
+/// container that may hold one, or a type that says too little to tell.
+static bool mayHoldList(Type type) {
+  if (llvm::isa<ListType, AnyType, ModuleType, ClassType, OpaqueType>(type))
+    return true;
+  if (auto optional = llvm::dyn_cast<OptionalType>(type))
+    return mayHoldList(optional.getContainedType());
+  if (auto future = llvm::dyn_cast<FutureType>(type))
+    return mayHoldList(future.getContainedType());
+  if (auto tuple = llvm::dyn_cast<TupleType>(type))
+    return llvm::any_of(tuple.getElementTypes(), mayHoldList);
+  if (auto un = llvm::dyn_cast<UnionType>(type))
+    return llvm::any_of(un.getContainedTypes(), mayHoldList);
+  if (auto dict = llvm::dyn_cast<DictType>(type))
+    return mayHoldList(dict.getKeyType()) || mayHoldList(dict.getValueType());
+  // Scalars, strings, tensors and the other value types hold no list; a type
+  // of another dialect might.
+  return !isTorchScriptType(type);
+}
+
+bool isUnmodifiedList(Value list) {
+  return llvm::all_of(list.getUsers(), [](Operation *user) {
+    if (!isMemoryEffectFree(user) ||
+        user->hasTrait<::mlir::OpTrait::IsTerminator>())
+      return false;
+    // Their results are elements of the list, not aliases of it.
+    if (llvm::isa<PrimListUnpackOp, Aten__Getitem__TOp>(user))
+      return true;
+    return llvm::none_of(user->getResultTypes(), mayHoldList);
+  });
+}
+
 /// The elements of `list` if it is built by a prim::ListConstruct and nothing
-/// that could modify it uses it.
+/// can modify it.
 static std::optional<OperandRange> getImmutableListElements(Value list) {
   auto construct = list.getDefiningOp<PrimListConstructOp>();
-  if (!construct)
+  if (!construct || !isUnmodifiedList(list))
     return std::nullopt;
-  for (Operation *user : list.getUsers())
-    if (!isMemoryEffectFree(user))
-      return std::nullopt;
   return construct.getElements();
 }
 
@@ -362,8 +409,10 @@ LogicalResult PrimConstantChunkOp::verify() {
   if (static_cast<int64_t>(getNumResults()) != chunks)
     return emitOpError() << "has " << getNumResults() << " results for "
                          << chunks << " chunks";
+  // Unlike most dimension arguments, chunk's does not wrap for a 0-d tensor:
+  // PyTorch rejects chunking one.
   if (std::optional<int64_t> rank = getSelf().getType().getRank())
-    if (dim < -*rank || dim >= std::max<int64_t>(*rank, 1))
+    if (dim < -*rank || dim >= *rank)
       return emitOpError() << "dimension " << dim
                            << " is out of range for a rank-" << *rank
                            << " tensor";
@@ -378,8 +427,12 @@ LogicalResult PrimConstantChunkOp::verify() {
 static LogicalResult verifyYield(Operation *op, Region &region,
                                  TypeRange resultTypes, StringRef name,
                                  size_t skip = 0) {
-  Operation *terminator = region.front().getTerminator();
-  TypeRange yielded = TypeRange(terminator->getOperandTypes()).drop_front(skip);
+  // The op is verified before its regions' terminators are: when the block
+  // does not end in a yield, leave the error to the terminator checks.
+  auto yield = llvm::dyn_cast<PrimYieldOp>(region.front().back());
+  if (!yield)
+    return success();
+  TypeRange yielded = TypeRange(yield->getOperandTypes()).drop_front(skip);
   if (yielded.size() != resultTypes.size())
     return op->emitOpError() << "region '" << name << "' yields "
                              << yielded.size() << " values for "
@@ -420,7 +473,9 @@ LogicalResult PrimLoopOp::verify() {
   if (getNumResults() != numCarried)
     return emitOpError() << "has " << getNumResults() << " results for "
                          << numCarried << " carried values";
-  Operation *yield = body.getTerminator();
+  auto yield = llvm::dyn_cast<PrimYieldOp>(body.back());
+  if (!yield)
+    return success(); // Reported by the terminator checks.
   if (yield->getNumOperands() == 0 ||
       !llvm::isa<BoolType>(yield->getOperand(0).getType()))
     return emitOpError("body must yield the continue condition (!ts.bool) "

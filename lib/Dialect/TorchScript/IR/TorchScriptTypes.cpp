@@ -141,8 +141,8 @@ TensorType::verify(function_ref<InFlightDiagnostic()> emitError, Type dtype,
                    DenseI64ArrayAttr sizes, DenseI64ArrayAttr strides,
                    StringAttr device, BoolAttr requiresGrad) {
   if (dtype && !isValidDtype(dtype))
-    return emitError() << "'" << dtype
-                       << "' is not a PyTorch dtype (expected one of f16, "
+    return emitError() << dtype
+                       << " is not a PyTorch dtype (expected one of f16, "
                           "bf16, f32, f64, ui8, si8, si16, si32, si64, i1, "
                           "complex<f16|f32|f64>)";
   auto checkDims = [&](DenseI64ArrayAttr dims,
@@ -178,9 +178,14 @@ static ParseResult parseDimsAfterBracket(AsmParser &parser,
       dims.push_back(TensorType::kUnknown);
       continue;
     }
+    SMLoc loc = parser.getCurrentLocation();
     int64_t value;
     if (parser.parseInteger(value))
       return failure();
+    if (value < 0)
+      return parser.emitError(loc, "sizes and strides must be non-negative "
+                                   "or '?', got ")
+             << value;
     dims.push_back(value);
   } while (succeeded(parser.parseOptionalComma()));
   return parser.parseRSquare();
@@ -210,6 +215,11 @@ Type TensorType::parse(AsmParser &parser) {
     StringRef key;
     if (succeeded(parser.parseOptionalKeyword(
             &key, {"strides", "device", "requires_grad"}))) {
+      bool given = key == "strides"  ? strides.has_value()
+                   : key == "device" ? static_cast<bool>(device)
+                                     : static_cast<bool>(requiresGrad);
+      if (given)
+        return parser.emitError(loc) << "'" << key << "' given twice";
       if (parser.parseEqual())
         return failure();
       if (key == "strides") {
@@ -348,7 +358,10 @@ Type TupleType::parse(AsmParser &parser) {
     return {};
   if (failed(parser.parseOptionalGreater())) {
     auto parseElement = [&]() -> ParseResult {
+      SMLoc loc = parser.getCurrentLocation();
       if (succeeded(parser.parseOptionalKeyword("name"))) {
+        if (name)
+          return parser.emitError(loc, "'name' given twice");
         std::string value;
         if (parser.parseEqual() || parser.parseString(&value))
           return failure();
@@ -356,8 +369,7 @@ Type TupleType::parse(AsmParser &parser) {
         return success();
       }
       if (name)
-        return parser.emitError(parser.getCurrentLocation(),
-                                "the name must come last");
+        return parser.emitError(loc, "the name must come last");
       return parser.parseType(elements.emplace_back());
     };
     if (parser.parseCommaSeparatedList(parseElement) || parser.parseGreater())

@@ -92,7 +92,10 @@ def TS_PrimConstantOp : TS_Op<"prim.Constant",
 // Lists, tuples and dicts
 //===----------------------------------------------------------------------===//
 
-def TS_PrimListConstructOp : TS_Op<"prim.ListConstruct", [Pure]> {
+// Lists and dicts are mutable: each construction makes a new object, so two
+// identical constructions must not be merged (a MemAlloc effect on the
+// result), while an unused one can still be erased.
+def TS_PrimListConstructOp : TS_Op<"prim.ListConstruct", []> {
   let summary = "prim::ListConstruct: build a list from its elements";
   let description = [{
     ```mlir
@@ -102,7 +105,7 @@ def TS_PrimListConstructOp : TS_Op<"prim.ListConstruct", [Pure]> {
     tensor is a subtype of `!ts.tensor`; an `!ts.int` of `!ts.optional<!ts.int>`).
   }];
   let arguments = (ins Variadic<TS_AnyTSType>:$elements);
-  let results = (outs TS_AnyList:$result);
+  let results = (outs Res<TS_AnyList, "", [MemAlloc]>:$result);
   let assemblyFormat =
       "$elements attr-dict `:` functional-type($elements, $result)";
   let hasVerifier = 1;
@@ -119,7 +122,8 @@ def TS_PrimListUnpackOp : TS_Op<"prim.ListUnpack", [TS_Functional]> {
   }];
   let arguments = (ins TS_AnyList:$list);
   let results = (outs Variadic<TS_AnyTSType>:$results);
-  let assemblyFormat = "$list attr-dict `:` type($list) `->` type($results)";
+  let assemblyFormat =
+      "$list attr-dict `:` type($list) (`->` type($results)^)?";
   let hasVerifier = 1;
   let hasFolder = 1;
 }
@@ -147,7 +151,8 @@ def TS_PrimTupleUnpackOp : TS_Op<"prim.TupleUnpack", [Pure]> {
   }];
   let arguments = (ins TS_AnyTuple:$tuple);
   let results = (outs Variadic<TS_AnyTSType>:$results);
-  let assemblyFormat = "$tuple attr-dict `:` type($tuple) `->` type($results)";
+  let assemblyFormat =
+      "$tuple attr-dict `:` type($tuple) (`->` type($results)^)?";
   let hasVerifier = 1;
   let hasFolder = 1;
 }
@@ -167,7 +172,7 @@ def TS_PrimTupleIndexOp : TS_Op<"prim.TupleIndex", [TS_Functional]> {
   let hasFolder = 1;
 }
 
-def TS_PrimDictConstructOp : TS_Op<"prim.DictConstruct", [Pure]> {
+def TS_PrimDictConstructOp : TS_Op<"prim.DictConstruct", []> {
   let summary = "prim::DictConstruct: build a dict from key, value pairs";
   let description = [{
     ```mlir
@@ -175,7 +180,7 @@ def TS_PrimDictConstructOp : TS_Op<"prim.DictConstruct", [Pure]> {
     ```
   }];
   let arguments = (ins Variadic<TS_AnyTSType>:$keysAndValues);
-  let results = (outs TS_AnyDict:$result);
+  let results = (outs Res<TS_AnyDict, "", [MemAlloc]>:$result);
   let assemblyFormat =
       "$keysAndValues attr-dict `:` functional-type($keysAndValues, $result)";
   let hasVerifier = 1;
@@ -258,8 +263,8 @@ def TS_PrimLoopOp : TS_Op<"prim.Loop",
 }
 
 def TS_PrimYieldOp : TS_Op<"prim.Yield",
-    [Pure, Terminator, ReturnLike, ParentOneOf<["PrimIfOp", "PrimLoopOp"]>]> {
-  let summary = "The outputs of a block of prim::If or prim::Loop";
+    [Pure, Terminator, ReturnLike, ParentOneOf<["PrimIfOp", "PrimLoopOp", "OperatorOp"]>]> {
+  let summary = "The outputs of a block of prim::If, prim::Loop or ts.operator";
   let description = [{
     TorchScript's `-> (%a, %b)` at the end of a block.
   }];
@@ -362,8 +367,13 @@ def TS_PrimRaiseExceptionOp : TS_Op<"prim.RaiseException", [TS_SideEffecting]> {
 
 def TS_PrimPrintOp : TS_Op<"prim.Print", [TS_SideEffecting]> {
   let summary = "prim::Print: print values";
+  let description = [{
+    ```mlir
+    ts.prim.Print(%s, %x) : !ts.str, !ts.tensor
+    ```
+  }];
   let arguments = (ins Variadic<TS_AnyTSType>:$values);
-  let assemblyFormat = "$values attr-dict `:` type($values)";
+  let assemblyFormat = "`(` $values `)` attr-dict (`:` type($values)^)?";
 }
 
 def TS_PrimUninitializedOp : TS_Op<"prim.Uninitialized", [Pure]> {

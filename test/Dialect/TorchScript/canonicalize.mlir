@@ -1,0 +1,1098 @@
+// RUN: tsmlir-opt %s -canonicalize -split-input-file | FileCheck %s
+
+// One positive case per folder (AtenFolds.cpp, PrimOps.cpp), and the cases
+// each folder must leave alone. Function arguments keep values opaque.
+
+//===----------------------------------------------------------------------===//
+// prim::Constant
+//===----------------------------------------------------------------------===//
+
+// Equal constants of one type are merged; None and Optional[int] None stay
+// apart.
+// CHECK-LABEL: func.func @constant_dedup()
+// CHECK-DAG:     %[[ONE:.+]] = ts.prim.Constant[1] : !ts.int
+// CHECK-DAG:     %[[NONE:.+]] = ts.prim.Constant : !ts.none
+// CHECK-DAG:     %[[ONONE:.+]] = ts.prim.Constant : !ts.optional<!ts.int>
+// CHECK-DAG:     %[[LIST:.+]] = ts.prim.Constant{{\[\[}}1, 2]] : !ts.list<!ts.int>
+// CHECK-NOT:     ts.prim.Constant
+// CHECK:         return %[[ONE]], %[[ONE]], %[[NONE]], %[[NONE]], %[[ONONE]], %[[LIST]]
+func.func @constant_dedup() -> (!ts.int, !ts.int, !ts.none, !ts.none, !ts.optional<!ts.int>, !ts.list<!ts.int>) {
+  %a = ts.prim.Constant[1] : !ts.int
+  %b = ts.prim.Constant[1] : !ts.int
+  %n = ts.prim.Constant : !ts.none
+  %m = ts.prim.Constant : !ts.none
+  %o = ts.prim.Constant : !ts.optional<!ts.int>
+  %l = ts.prim.Constant[[1, 2]] : !ts.list<!ts.int>
+  return %a, %b, %n, %m, %o, %l : !ts.int, !ts.int, !ts.none, !ts.none, !ts.optional<!ts.int>, !ts.list<!ts.int>
+}
+
+// -----
+
+// Functions have no value to fold to: they stay as they are.
+// CHECK-LABEL: func.func @constant_function()
+// CHECK:         %[[F:.+]] = ts.prim.Constant {name = "helper"} : !ts.function
+// CHECK:         %[[G:.+]] = ts.prim.Constant {name = "other"} : !ts.function
+// CHECK:         return %[[F]], %[[G]]
+func.func @constant_function() -> (!ts.function, !ts.function) {
+  %f = ts.prim.Constant {name = "helper"} : !ts.function
+  %g = ts.prim.Constant {name = "other"} : !ts.function
+  return %f, %g : !ts.function, !ts.function
+}
+
+//===----------------------------------------------------------------------===//
+// int arithmetic
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// CHECK-LABEL: func.func @add_int()
+// CHECK:         %[[R:.+]] = ts.prim.Constant[5] : !ts.int
+// CHECK-NOT:     ts.aten.add.int
+// CHECK:         return %[[R]]
+func.func @add_int() -> !ts.int {
+  %a = ts.prim.Constant[2] : !ts.int
+  %b = ts.prim.Constant[3] : !ts.int
+  %r = ts.aten.add.int %a, %b : (!ts.int, !ts.int) -> !ts.int
+  return %r : !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @add_int_overflow()
+// CHECK:         %[[R:.+]] = ts.aten.add.int
+// CHECK:         return %[[R]]
+func.func @add_int_overflow() -> !ts.int {
+  %a = ts.prim.Constant[9223372036854775807] : !ts.int
+  %b = ts.prim.Constant[1] : !ts.int
+  %r = ts.aten.add.int %a, %b : (!ts.int, !ts.int) -> !ts.int
+  return %r : !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @add_int_opaque(
+// CHECK-SAME:    %[[X:[^:]+]]: !ts.int)
+// CHECK:         %[[R:.+]] = ts.aten.add.int %[[X]], %{{.+}}
+// CHECK:         return %[[R]]
+func.func @add_int_opaque(%x: !ts.int) -> !ts.int {
+  %b = ts.prim.Constant[1] : !ts.int
+  %r = ts.aten.add.int %x, %b : (!ts.int, !ts.int) -> !ts.int
+  return %r : !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @sub_int()
+// CHECK:         %[[R:.+]] = ts.prim.Constant[-1] : !ts.int
+// CHECK-NOT:     ts.aten.sub.int
+// CHECK:         return %[[R]]
+func.func @sub_int() -> !ts.int {
+  %a = ts.prim.Constant[2] : !ts.int
+  %b = ts.prim.Constant[3] : !ts.int
+  %r = ts.aten.sub.int %a, %b : (!ts.int, !ts.int) -> !ts.int
+  return %r : !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @sub_int_overflow()
+// CHECK:         ts.aten.sub.int
+func.func @sub_int_overflow() -> !ts.int {
+  %a = ts.prim.Constant[-9223372036854775808] : !ts.int
+  %b = ts.prim.Constant[1] : !ts.int
+  %r = ts.aten.sub.int %a, %b : (!ts.int, !ts.int) -> !ts.int
+  return %r : !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @mul_int()
+// CHECK:         %[[R:.+]] = ts.prim.Constant[-12] : !ts.int
+// CHECK-NOT:     ts.aten.mul.int
+// CHECK:         return %[[R]]
+func.func @mul_int() -> !ts.int {
+  %a = ts.prim.Constant[-4] : !ts.int
+  %b = ts.prim.Constant[3] : !ts.int
+  %r = ts.aten.mul.int %a, %b : (!ts.int, !ts.int) -> !ts.int
+  return %r : !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @mul_int_overflow()
+// CHECK:         ts.aten.mul.int
+func.func @mul_int_overflow() -> !ts.int {
+  %a = ts.prim.Constant[4611686018427387904] : !ts.int
+  %b = ts.prim.Constant[2] : !ts.int
+  %r = ts.aten.mul.int %a, %b : (!ts.int, !ts.int) -> !ts.int
+  return %r : !ts.int
+}
+
+// -----
+
+// Python's // rounds toward -inf.
+// CHECK-LABEL: func.func @floordiv_int()
+// CHECK-DAG:     %[[A:.+]] = ts.prim.Constant[-4] : !ts.int
+// CHECK-DAG:     %[[B:.+]] = ts.prim.Constant[3] : !ts.int
+// CHECK-NOT:     ts.aten.floordiv.int
+// CHECK:         return %[[A]], %[[B]], %[[A]]
+func.func @floordiv_int() -> (!ts.int, !ts.int, !ts.int) {
+  %m7 = ts.prim.Constant[-7] : !ts.int
+  %c7 = ts.prim.Constant[7] : !ts.int
+  %c2 = ts.prim.Constant[2] : !ts.int
+  %m2 = ts.prim.Constant[-2] : !ts.int
+  %a = ts.aten.floordiv.int %m7, %c2 : (!ts.int, !ts.int) -> !ts.int
+  %b = ts.aten.floordiv.int %m7, %m2 : (!ts.int, !ts.int) -> !ts.int
+  %c = ts.aten.floordiv.int %c7, %m2 : (!ts.int, !ts.int) -> !ts.int
+  return %a, %b, %c : !ts.int, !ts.int, !ts.int
+}
+
+// -----
+
+// Division by zero raises ZeroDivisionError; INT64_MIN // -1 overflows.
+// CHECK-LABEL: func.func @floordiv_int_no_fold()
+// CHECK:         ts.aten.floordiv.int
+// CHECK:         ts.aten.floordiv.int
+func.func @floordiv_int_no_fold() -> (!ts.int, !ts.int) {
+  %c7 = ts.prim.Constant[7] : !ts.int
+  %c0 = ts.prim.Constant[0] : !ts.int
+  %min = ts.prim.Constant[-9223372036854775808] : !ts.int
+  %m1 = ts.prim.Constant[-1] : !ts.int
+  %a = ts.aten.floordiv.int %c7, %c0 : (!ts.int, !ts.int) -> !ts.int
+  %b = ts.aten.floordiv.int %min, %m1 : (!ts.int, !ts.int) -> !ts.int
+  return %a, %b : !ts.int, !ts.int
+}
+
+// -----
+
+// Python's % takes the sign of the divisor.
+// CHECK-LABEL: func.func @remainder_int()
+// CHECK-DAG:     %[[A:.+]] = ts.prim.Constant[1] : !ts.int
+// CHECK-DAG:     %[[B:.+]] = ts.prim.Constant[-1] : !ts.int
+// CHECK-DAG:     %[[C:.+]] = ts.prim.Constant[0] : !ts.int
+// CHECK-NOT:     ts.aten.remainder.int
+// CHECK:         return %[[A]], %[[B]], %[[C]]
+func.func @remainder_int() -> (!ts.int, !ts.int, !ts.int) {
+  %m7 = ts.prim.Constant[-7] : !ts.int
+  %c7 = ts.prim.Constant[7] : !ts.int
+  %c2 = ts.prim.Constant[2] : !ts.int
+  %m2 = ts.prim.Constant[-2] : !ts.int
+  %c6 = ts.prim.Constant[6] : !ts.int
+  %a = ts.aten.remainder.int %m7, %c2 : (!ts.int, !ts.int) -> !ts.int
+  %b = ts.aten.remainder.int %c7, %m2 : (!ts.int, !ts.int) -> !ts.int
+  %c = ts.aten.remainder.int %c6, %m2 : (!ts.int, !ts.int) -> !ts.int
+  return %a, %b, %c : !ts.int, !ts.int, !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @remainder_int_no_fold()
+// CHECK:         ts.aten.remainder.int
+// CHECK:         ts.aten.remainder.int
+func.func @remainder_int_no_fold() -> (!ts.int, !ts.int) {
+  %c7 = ts.prim.Constant[7] : !ts.int
+  %c0 = ts.prim.Constant[0] : !ts.int
+  %min = ts.prim.Constant[-9223372036854775808] : !ts.int
+  %m1 = ts.prim.Constant[-1] : !ts.int
+  %a = ts.aten.remainder.int %c7, %c0 : (!ts.int, !ts.int) -> !ts.int
+  %b = ts.aten.remainder.int %min, %m1 : (!ts.int, !ts.int) -> !ts.int
+  return %a, %b : !ts.int, !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @neg_int()
+// CHECK:         %[[R:.+]] = ts.prim.Constant[-5] : !ts.int
+// CHECK-NOT:     ts.aten.neg.int
+// CHECK:         return %[[R]]
+func.func @neg_int() -> !ts.int {
+  %a = ts.prim.Constant[5] : !ts.int
+  %r = ts.aten.neg.int %a : (!ts.int) -> !ts.int
+  return %r : !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @neg_int_min()
+// CHECK:         ts.aten.neg.int
+func.func @neg_int_min() -> !ts.int {
+  %a = ts.prim.Constant[-9223372036854775808] : !ts.int
+  %r = ts.aten.neg.int %a : (!ts.int) -> !ts.int
+  return %r : !ts.int
+}
+
+// -----
+
+// int / int is a float.
+// CHECK-LABEL: func.func @div_int()
+// CHECK:         %[[R:.+]] = ts.prim.Constant[3.500000e+00] : !ts.float
+// CHECK-NOT:     ts.aten.div.int
+// CHECK:         return %[[R]]
+func.func @div_int() -> !ts.float {
+  %a = ts.prim.Constant[7] : !ts.int
+  %b = ts.prim.Constant[2] : !ts.int
+  %r = ts.aten.div.int %a, %b : (!ts.int, !ts.int) -> !ts.float
+  return %r : !ts.float
+}
+
+// -----
+
+// CHECK-LABEL: func.func @div_int_by_zero()
+// CHECK:         ts.aten.div.int
+func.func @div_int_by_zero() -> !ts.float {
+  %a = ts.prim.Constant[7] : !ts.int
+  %b = ts.prim.Constant[0] : !ts.int
+  %r = ts.aten.div.int %a, %b : (!ts.int, !ts.int) -> !ts.float
+  return %r : !ts.float
+}
+
+// -----
+
+// CHECK-LABEL: func.func @min_max_int()
+// CHECK-DAG:     %[[MIN:.+]] = ts.prim.Constant[-3] : !ts.int
+// CHECK-DAG:     %[[MAX:.+]] = ts.prim.Constant[4] : !ts.int
+// CHECK-NOT:     ts.prim.min.int
+// CHECK-NOT:     ts.prim.max.int
+// CHECK:         return %[[MIN]], %[[MAX]]
+func.func @min_max_int() -> (!ts.int, !ts.int) {
+  %a = ts.prim.Constant[-3] : !ts.int
+  %b = ts.prim.Constant[4] : !ts.int
+  %min = ts.prim.min.int %a, %b : (!ts.int, !ts.int) -> !ts.int
+  %max = ts.prim.max.int %a, %b : (!ts.int, !ts.int) -> !ts.int
+  return %min, %max : !ts.int, !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @min_int_opaque(
+// CHECK:         ts.prim.min.int
+func.func @min_int_opaque(%x: !ts.int) -> !ts.int {
+  %a = ts.prim.Constant[-3] : !ts.int
+  %min = ts.prim.min.int %a, %x : (!ts.int, !ts.int) -> !ts.int
+  return %min : !ts.int
+}
+
+//===----------------------------------------------------------------------===//
+// float arithmetic
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// CHECK-LABEL: func.func @float_arith()
+// CHECK-DAG:     %[[ADD:.+]] = ts.prim.Constant[4.000000e+00] : !ts.float
+// CHECK-DAG:     %[[SUB:.+]] = ts.prim.Constant[-1.000000e+00] : !ts.float
+// CHECK-DAG:     %[[MUL:.+]] = ts.prim.Constant[3.750000e+00] : !ts.float
+// CHECK-DAG:     %[[DIV:.+]] = ts.prim.Constant[6.000000e-01] : !ts.float
+// CHECK-DAG:     %[[NEG:.+]] = ts.prim.Constant[-1.500000e+00] : !ts.float
+// CHECK-NOT:     ts.aten
+// CHECK:         return %[[ADD]], %[[SUB]], %[[MUL]], %[[DIV]], %[[NEG]]
+func.func @float_arith() -> (!ts.float, !ts.float, !ts.float, !ts.float, !ts.float) {
+  %a = ts.prim.Constant[1.5] : !ts.float
+  %b = ts.prim.Constant[2.5] : !ts.float
+  %add = ts.aten.add.float %a, %b : (!ts.float, !ts.float) -> !ts.float
+  %sub = ts.aten.sub.float %a, %b : (!ts.float, !ts.float) -> !ts.float
+  %mul = ts.aten.mul.float %a, %b : (!ts.float, !ts.float) -> !ts.float
+  %div = ts.aten.div.float %a, %b : (!ts.float, !ts.float) -> !ts.float
+  %neg = ts.aten.neg.float %a : (!ts.float) -> !ts.float
+  return %add, %sub, %mul, %div, %neg : !ts.float, !ts.float, !ts.float, !ts.float, !ts.float
+}
+
+// -----
+
+// Python raises ZeroDivisionError, also for -0.0.
+// CHECK-LABEL: func.func @div_float_by_zero()
+// CHECK:         ts.aten.div.float
+// CHECK:         ts.aten.div.float
+func.func @div_float_by_zero() -> (!ts.float, !ts.float) {
+  %a = ts.prim.Constant[1.5] : !ts.float
+  %z = ts.prim.Constant[0.0] : !ts.float
+  %nz = ts.prim.Constant[-0.0] : !ts.float
+  %r = ts.aten.div.float %a, %z : (!ts.float, !ts.float) -> !ts.float
+  %s = ts.aten.div.float %a, %nz : (!ts.float, !ts.float) -> !ts.float
+  return %r, %s : !ts.float, !ts.float
+}
+
+// -----
+
+// CHECK-LABEL: func.func @float_arith_opaque(
+// CHECK:         ts.aten.add.float
+// CHECK:         ts.aten.div.float
+// CHECK:         ts.aten.neg.float
+func.func @float_arith_opaque(%x: !ts.float) -> (!ts.float, !ts.float, !ts.float) {
+  %a = ts.prim.Constant[1.5] : !ts.float
+  %add = ts.aten.add.float %a, %x : (!ts.float, !ts.float) -> !ts.float
+  %div = ts.aten.div.float %a, %x : (!ts.float, !ts.float) -> !ts.float
+  %neg = ts.aten.neg.float %x : (!ts.float) -> !ts.float
+  return %add, %div, %neg : !ts.float, !ts.float, !ts.float
+}
+
+//===----------------------------------------------------------------------===//
+// Comparisons and booleans
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// CHECK-LABEL: func.func @compare_int()
+// CHECK-DAG:     %[[T:.+]] = ts.prim.Constant[true] : !ts.bool
+// CHECK-DAG:     %[[F:.+]] = ts.prim.Constant[false] : !ts.bool
+// CHECK-NOT:     ts.aten
+// CHECK:         return %[[F]], %[[T]], %[[T]], %[[T]], %[[F]], %[[F]]
+func.func @compare_int() -> (!ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool) {
+  %a = ts.prim.Constant[2] : !ts.int
+  %b = ts.prim.Constant[3] : !ts.int
+  %eq = ts.aten.eq.int %a, %b : (!ts.int, !ts.int) -> !ts.bool
+  %ne = ts.aten.ne.int %a, %b : (!ts.int, !ts.int) -> !ts.bool
+  %lt = ts.aten.lt.int %a, %b : (!ts.int, !ts.int) -> !ts.bool
+  %le = ts.aten.le.int %a, %b : (!ts.int, !ts.int) -> !ts.bool
+  %gt = ts.aten.gt.int %a, %b : (!ts.int, !ts.int) -> !ts.bool
+  %ge = ts.aten.ge.int %a, %b : (!ts.int, !ts.int) -> !ts.bool
+  return %eq, %ne, %lt, %le, %gt, %ge : !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool
+}
+
+// -----
+
+// CHECK-LABEL: func.func @compare_float()
+// CHECK-DAG:     %[[T:.+]] = ts.prim.Constant[true] : !ts.bool
+// CHECK-DAG:     %[[F:.+]] = ts.prim.Constant[false] : !ts.bool
+// CHECK-NOT:     ts.aten
+// CHECK:         return %[[F]], %[[T]], %[[F]], %[[F]], %[[T]], %[[T]]
+func.func @compare_float() -> (!ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool) {
+  %a = ts.prim.Constant[2.5] : !ts.float
+  %b = ts.prim.Constant[-1.0] : !ts.float
+  %eq = ts.aten.eq.float %a, %b : (!ts.float, !ts.float) -> !ts.bool
+  %ne = ts.aten.ne.float %a, %b : (!ts.float, !ts.float) -> !ts.bool
+  %lt = ts.aten.lt.float %a, %b : (!ts.float, !ts.float) -> !ts.bool
+  %le = ts.aten.le.float %a, %b : (!ts.float, !ts.float) -> !ts.bool
+  %gt = ts.aten.gt.float %a, %b : (!ts.float, !ts.float) -> !ts.bool
+  %ge = ts.aten.ge.float %a, %b : (!ts.float, !ts.float) -> !ts.bool
+  return %eq, %ne, %lt, %le, %gt, %ge : !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool
+}
+
+// -----
+
+// NaN compares unequal to itself.
+// CHECK-LABEL: func.func @compare_nan()
+// CHECK-DAG:     %[[T:.+]] = ts.prim.Constant[true] : !ts.bool
+// CHECK-DAG:     %[[F:.+]] = ts.prim.Constant[false] : !ts.bool
+// CHECK:         return %[[F]], %[[T]]
+func.func @compare_nan() -> (!ts.bool, !ts.bool) {
+  %nan = ts.prim.Constant[0x7FF8000000000000 : f64] : !ts.float
+  %eq = ts.aten.eq.float %nan, %nan : (!ts.float, !ts.float) -> !ts.bool
+  %ne = ts.aten.ne.float %nan, %nan : (!ts.float, !ts.float) -> !ts.bool
+  return %eq, %ne : !ts.bool, !ts.bool
+}
+
+// -----
+
+// CHECK-LABEL: func.func @compare_opaque(
+// CHECK:         ts.aten.eq.int
+// CHECK:         ts.aten.lt.float
+// CHECK:         ts.aten.eq.bool
+// CHECK:         ts.aten.eq.str
+func.func @compare_opaque(%i: !ts.int, %f: !ts.float, %b: !ts.bool, %s: !ts.str)
+    -> (!ts.bool, !ts.bool, !ts.bool, !ts.bool) {
+  %ci = ts.prim.Constant[2] : !ts.int
+  %cf = ts.prim.Constant[2.0] : !ts.float
+  %cb = ts.prim.Constant[true] : !ts.bool
+  %cs = ts.prim.Constant["a"] : !ts.str
+  %0 = ts.aten.eq.int %i, %ci : (!ts.int, !ts.int) -> !ts.bool
+  %1 = ts.aten.lt.float %f, %cf : (!ts.float, !ts.float) -> !ts.bool
+  %2 = ts.aten.eq.bool %b, %cb : (!ts.bool, !ts.bool) -> !ts.bool
+  %3 = ts.aten.eq.str %s, %cs : (!ts.str, !ts.str) -> !ts.bool
+  return %0, %1, %2, %3 : !ts.bool, !ts.bool, !ts.bool, !ts.bool
+}
+
+// -----
+
+// CHECK-LABEL: func.func @bool_ops()
+// CHECK-DAG:     %[[T:.+]] = ts.prim.Constant[true] : !ts.bool
+// CHECK-DAG:     %[[F:.+]] = ts.prim.Constant[false] : !ts.bool
+// CHECK-NOT:     ts.aten
+// CHECK:         return %[[F]], %[[T]], %[[F]], %[[T]], %[[T]], %[[F]]
+func.func @bool_ops() -> (!ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool) {
+  %t = ts.prim.Constant[true] : !ts.bool
+  %f = ts.prim.Constant[false] : !ts.bool
+  %eq = ts.aten.eq.bool %t, %f : (!ts.bool, !ts.bool) -> !ts.bool
+  %ne = ts.aten.ne.bool %t, %f : (!ts.bool, !ts.bool) -> !ts.bool
+  %and = ts.aten.__and__.bool %t, %f : (!ts.bool, !ts.bool) -> !ts.bool
+  %or = ts.aten.__or__.bool %t, %f : (!ts.bool, !ts.bool) -> !ts.bool
+  %xor = ts.aten.__xor__.bool %t, %f : (!ts.bool, !ts.bool) -> !ts.bool
+  %not = ts.aten.__not__ %t : (!ts.bool) -> !ts.bool
+  return %eq, %ne, %and, %or, %xor, %not : !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool
+}
+
+// -----
+
+// CHECK-LABEL: func.func @compare_str()
+// CHECK-DAG:     %[[T:.+]] = ts.prim.Constant[true] : !ts.bool
+// CHECK-DAG:     %[[F:.+]] = ts.prim.Constant[false] : !ts.bool
+// CHECK-NOT:     ts.aten
+// CHECK:         return %[[F]], %[[T]], %[[T]]
+func.func @compare_str() -> (!ts.bool, !ts.bool, !ts.bool) {
+  %a = ts.prim.Constant["abc"] : !ts.str
+  %b = ts.prim.Constant["abd"] : !ts.str
+  %eq = ts.aten.eq.str %a, %b : (!ts.str, !ts.str) -> !ts.bool
+  %ne = ts.aten.ne.str %a, %b : (!ts.str, !ts.str) -> !ts.bool
+  %same = ts.aten.eq.str %a, %a : (!ts.str, !ts.str) -> !ts.bool
+  return %eq, %ne, %same : !ts.bool, !ts.bool, !ts.bool
+}
+
+// -----
+
+// CHECK-LABEL: func.func @not_opaque(
+// CHECK-SAME:    %[[B:[^:]+]]: !ts.bool)
+// CHECK:         %[[R:.+]] = ts.aten.__not__ %[[B]]
+// CHECK:         return %[[R]]
+func.func @not_opaque(%b: !ts.bool) -> !ts.bool {
+  %r = ts.aten.__not__ %b : (!ts.bool) -> !ts.bool
+  return %r : !ts.bool
+}
+
+//===----------------------------------------------------------------------===//
+// Conversions
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// int() truncates toward zero.
+// CHECK-LABEL: func.func @int_float()
+// CHECK-DAG:     %[[A:.+]] = ts.prim.Constant[2] : !ts.int
+// CHECK-DAG:     %[[B:.+]] = ts.prim.Constant[-2] : !ts.int
+// CHECK-NOT:     ts.aten.Int.float
+// CHECK:         return %[[A]], %[[B]]
+func.func @int_float() -> (!ts.int, !ts.int) {
+  %a = ts.prim.Constant[2.7] : !ts.float
+  %b = ts.prim.Constant[-2.7] : !ts.float
+  %ra = ts.aten.Int.float %a : (!ts.float) -> !ts.int
+  %rb = ts.aten.Int.float %b : (!ts.float) -> !ts.int
+  return %ra, %rb : !ts.int, !ts.int
+}
+
+// -----
+
+// int(nan), int(inf) and int(1e19) raise at run time.
+// CHECK-LABEL: func.func @int_float_no_fold()
+// CHECK-COUNT-3: ts.aten.Int.float
+func.func @int_float_no_fold() -> (!ts.int, !ts.int, !ts.int) {
+  %nan = ts.prim.Constant[0x7FF8000000000000 : f64] : !ts.float
+  %inf = ts.prim.Constant[0x7FF0000000000000 : f64] : !ts.float
+  %big = ts.prim.Constant[1.0e19] : !ts.float
+  %a = ts.aten.Int.float %nan : (!ts.float) -> !ts.int
+  %b = ts.aten.Int.float %inf : (!ts.float) -> !ts.int
+  %c = ts.aten.Int.float %big : (!ts.float) -> !ts.int
+  return %a, %b, %c : !ts.int, !ts.int, !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conversions()
+// CHECK-DAG:     %[[I1:.+]] = ts.prim.Constant[1] : !ts.int
+// CHECK-DAG:     %[[F3:.+]] = ts.prim.Constant[-3.000000e+00] : !ts.float
+// CHECK-DAG:     %[[F0:.+]] = ts.prim.Constant[0.000000e+00] : !ts.float
+// CHECK-DAG:     %[[T:.+]] = ts.prim.Constant[true] : !ts.bool
+// CHECK-DAG:     %[[F:.+]] = ts.prim.Constant[false] : !ts.bool
+// CHECK-NOT:     ts.aten
+// CHECK:         return %[[I1]], %[[F3]], %[[F0]], %[[F]], %[[T]], %[[T]]
+func.func @conversions() -> (!ts.int, !ts.float, !ts.float, !ts.bool, !ts.bool, !ts.bool) {
+  %t = ts.prim.Constant[true] : !ts.bool
+  %f = ts.prim.Constant[false] : !ts.bool
+  %m3 = ts.prim.Constant[-3] : !ts.int
+  %z = ts.prim.Constant[0] : !ts.int
+  %half = ts.prim.Constant[0.5] : !ts.float
+  %int_bool = ts.aten.Int.bool %t : (!ts.bool) -> !ts.int
+  %float_int = ts.aten.Float.int %m3 : (!ts.int) -> !ts.float
+  %float_bool = ts.aten.Float.bool %f : (!ts.bool) -> !ts.float
+  %bool_int = ts.aten.Bool.int %z : (!ts.int) -> !ts.bool
+  %bool_int2 = ts.aten.Bool.int %m3 : (!ts.int) -> !ts.bool
+  %bool_float = ts.aten.Bool.float %half : (!ts.float) -> !ts.bool
+  return %int_bool, %float_int, %float_bool, %bool_int, %bool_int2, %bool_float
+      : !ts.int, !ts.float, !ts.float, !ts.bool, !ts.bool, !ts.bool
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conversions_opaque(
+// CHECK:         ts.aten.Int.float
+// CHECK:         ts.aten.Int.bool
+// CHECK:         ts.aten.Float.int
+// CHECK:         ts.aten.Float.bool
+// CHECK:         ts.aten.Bool.int
+// CHECK:         ts.aten.Bool.float
+func.func @conversions_opaque(%f: !ts.float, %b: !ts.bool, %i: !ts.int)
+    -> (!ts.int, !ts.int, !ts.float, !ts.float, !ts.bool, !ts.bool) {
+  %0 = ts.aten.Int.float %f : (!ts.float) -> !ts.int
+  %1 = ts.aten.Int.bool %b : (!ts.bool) -> !ts.int
+  %2 = ts.aten.Float.int %i : (!ts.int) -> !ts.float
+  %3 = ts.aten.Float.bool %b : (!ts.bool) -> !ts.float
+  %4 = ts.aten.Bool.int %i : (!ts.int) -> !ts.bool
+  %5 = ts.aten.Bool.float %f : (!ts.float) -> !ts.bool
+  return %0, %1, %2, %3, %4, %5 : !ts.int, !ts.int, !ts.float, !ts.float, !ts.bool, !ts.bool
+}
+
+//===----------------------------------------------------------------------===//
+// Lists
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// CHECK-LABEL: func.func @len_list_construct(
+// CHECK:         %[[N:.+]] = ts.prim.Constant[3] : !ts.int
+// CHECK-NOT:     ts.aten.len.t
+// CHECK-NOT:     ts.prim.ListConstruct
+// CHECK:         return %[[N]]
+func.func @len_list_construct(%a: !ts.int, %b: !ts.int) -> !ts.int {
+  %l = ts.prim.ListConstruct %a, %b, %a : (!ts.int, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  %n = ts.aten.len.t %l : (!ts.list<!ts.int>) -> !ts.int
+  return %n : !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @len_constant_list()
+// CHECK:         %[[N:.+]] = ts.prim.Constant[4] : !ts.int
+// CHECK-NOT:     ts.aten.len.t
+// CHECK:         return %[[N]]
+func.func @len_constant_list() -> !ts.int {
+  %l = ts.prim.Constant[[1.0, 2.0, 3.0, 4.0]] : !ts.list<!ts.float>
+  %n = ts.aten.len.t %l : (!ts.list<!ts.float>) -> !ts.int
+  return %n : !ts.int
+}
+
+// -----
+
+// Readers of the list's elements do not stop the fold.
+// CHECK-LABEL: func.func @len_with_readers(
+// CHECK-SAME:    %[[A:[^:]+]]: !ts.tensor, %[[I:[^:]+]]: !ts.int)
+// CHECK:         %[[N:.+]] = ts.prim.Constant[2] : !ts.int
+// CHECK:         %[[L:.+]] = ts.prim.ListConstruct
+// CHECK:         %[[E:.+]] = ts.aten.__getitem__.t %[[L]], %[[I]]
+// CHECK:         return %[[N]], %[[E]]
+func.func @len_with_readers(%a: !ts.tensor, %i: !ts.int) -> (!ts.int, !ts.tensor) {
+  %l = ts.prim.ListConstruct %a, %a : (!ts.tensor, !ts.tensor) -> !ts.list<!ts.tensor>
+  %e = ts.aten.__getitem__.t %l, %i : (!ts.list<!ts.tensor>, !ts.int) -> !ts.tensor
+  %n = ts.aten.len.t %l : (!ts.list<!ts.tensor>) -> !ts.int
+  return %n, %e : !ts.int, !ts.tensor
+}
+
+// -----
+
+// aten::append.t mutates the list: its length is not known.
+// CHECK-LABEL: func.func @len_after_append(
+// CHECK:         %[[L:.+]] = ts.prim.ListConstruct
+// CHECK:         ts.aten.append.t %[[L]]
+// CHECK:         %[[N:.+]] = ts.aten.len.t %[[L]]
+// CHECK:         return %[[N]]
+func.func @len_after_append(%a: !ts.int) -> !ts.int {
+  %l = ts.prim.ListConstruct %a : (!ts.int) -> !ts.list<!ts.int>
+  %m = ts.aten.append.t %l, %a : (!ts.list<!ts.int>, !ts.int) -> !ts.list<!ts.int>
+  %n = ts.aten.len.t %l : (!ts.list<!ts.int>) -> !ts.int
+  return %n : !ts.int
+}
+
+// -----
+
+// The same holds for a list constant.
+// CHECK-LABEL: func.func @len_constant_list_after_append(
+// CHECK:         %[[L:.+]] = ts.prim.Constant{{\[\[}}1, 2]] : !ts.list<!ts.int>
+// CHECK:         ts.aten.append.t %[[L]]
+// CHECK:         %[[N:.+]] = ts.aten.len.t %[[L]]
+// CHECK:         return %[[N]]
+func.func @len_constant_list_after_append(%a: !ts.int) -> !ts.int {
+  %l = ts.prim.Constant[[1, 2]] : !ts.list<!ts.int>
+  %m = ts.aten.append.t %l, %a : (!ts.list<!ts.int>, !ts.int) -> !ts.list<!ts.int>
+  %n = ts.aten.len.t %l : (!ts.list<!ts.int>) -> !ts.int
+  return %n : !ts.int
+}
+
+// -----
+
+// Nor when an alias of the list escapes and is mutated: out of a prim.If...
+// CHECK-LABEL: func.func @len_list_yielded(
+// CHECK:         ts.aten.append.t
+// CHECK:         %[[N:.+]] = ts.aten.len.t
+// CHECK:         return %[[N]]
+func.func @len_list_yielded(%a: !ts.int, %c: !ts.bool) -> !ts.int {
+  %l = ts.prim.ListConstruct %a : (!ts.int) -> !ts.list<!ts.int>
+  %e = ts.prim.ListConstruct : () -> !ts.list<!ts.int>
+  %m = ts.prim.If %c -> (!ts.list<!ts.int>) {
+    ts.prim.Yield %l : !ts.list<!ts.int>
+  } else {
+    ts.prim.Yield %e : !ts.list<!ts.int>
+  }
+  %x = ts.aten.append.t %m, %a : (!ts.list<!ts.int>, !ts.int) -> !ts.list<!ts.int>
+  %n = ts.aten.len.t %l : (!ts.list<!ts.int>) -> !ts.int
+  return %n : !ts.int
+}
+
+// -----
+
+// ... through a cast ...
+// CHECK-LABEL: func.func @len_list_cast(
+// CHECK:         ts.aten.append.t
+// CHECK:         %[[N:.+]] = ts.aten.len.t
+// CHECK:         return %[[N]]
+func.func @len_list_cast(%a: !ts.int) -> !ts.int {
+  %l = ts.prim.ListConstruct %a : (!ts.int) -> !ts.list<!ts.int>
+  %any = ts.prim.unchecked_cast %l : !ts.list<!ts.int> -> !ts.any
+  %back = ts.prim.unchecked_cast %any : !ts.any -> !ts.list<!ts.int>
+  %x = ts.aten.append.t %back, %a : (!ts.list<!ts.int>, !ts.int) -> !ts.list<!ts.int>
+  %n = ts.aten.len.t %l : (!ts.list<!ts.int>) -> !ts.int
+  return %n : !ts.int
+}
+
+// -----
+
+// ... or as an element of another list.
+// CHECK-LABEL: func.func @len_list_in_list(
+// CHECK:         ts.aten.append.t
+// CHECK:         %[[N:.+]] = ts.aten.len.t
+// CHECK:         return %[[N]]
+func.func @len_list_in_list(%a: !ts.int, %i: !ts.int) -> !ts.int {
+  %l = ts.prim.ListConstruct %a : (!ts.int) -> !ts.list<!ts.int>
+  %outer = ts.prim.ListConstruct %l : (!ts.list<!ts.int>) -> !ts.list<!ts.list<!ts.int>>
+  %inner = ts.aten.__getitem__.t %outer, %i : (!ts.list<!ts.list<!ts.int>>, !ts.int) -> !ts.list<!ts.int>
+  %x = ts.aten.append.t %inner, %a : (!ts.list<!ts.int>, !ts.int) -> !ts.list<!ts.int>
+  %n = ts.aten.len.t %l : (!ts.list<!ts.int>) -> !ts.int
+  return %n : !ts.int
+}
+
+// -----
+
+// A list returned from the function escapes too.
+// CHECK-LABEL: func.func @len_list_returned(
+// CHECK:         %[[L:.+]] = ts.prim.ListConstruct
+// CHECK:         %[[N:.+]] = ts.aten.len.t %[[L]]
+// CHECK:         return %[[N]], %[[L]]
+func.func @len_list_returned(%a: !ts.int) -> (!ts.int, !ts.list<!ts.int>) {
+  %l = ts.prim.ListConstruct %a : (!ts.int) -> !ts.list<!ts.int>
+  %n = ts.aten.len.t %l : (!ts.list<!ts.int>) -> !ts.int
+  return %n, %l : !ts.int, !ts.list<!ts.int>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @len_opaque(
+// CHECK-SAME:    %[[L:[^:]+]]: !ts.list<!ts.int>)
+// CHECK:         %[[N:.+]] = ts.aten.len.t %[[L]]
+// CHECK:         return %[[N]]
+func.func @len_opaque(%l: !ts.list<!ts.int>) -> !ts.int {
+  %n = ts.aten.len.t %l : (!ts.list<!ts.int>) -> !ts.int
+  return %n : !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @getitem_list_construct(
+// CHECK-SAME:    %[[A:[^:]+]]: !ts.tensor, %[[B:[^:]+]]: !ts.tensor)
+// CHECK-NOT:     ts.aten.__getitem__.t
+// CHECK:         return %[[B]], %[[A]]
+func.func @getitem_list_construct(%a: !ts.tensor, %b: !ts.tensor) -> (!ts.tensor, !ts.tensor) {
+  %c1 = ts.prim.Constant[1] : !ts.int
+  %cm2 = ts.prim.Constant[-2] : !ts.int
+  %l = ts.prim.ListConstruct %a, %b : (!ts.tensor, !ts.tensor) -> !ts.list<!ts.tensor>
+  %x = ts.aten.__getitem__.t %l, %c1 : (!ts.list<!ts.tensor>, !ts.int) -> !ts.tensor
+  %y = ts.aten.__getitem__.t %l, %cm2 : (!ts.list<!ts.tensor>, !ts.int) -> !ts.tensor
+  return %x, %y : !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// CHECK-LABEL: func.func @getitem_constant_list()
+// CHECK:         %[[R:.+]] = ts.prim.Constant[30] : !ts.int
+// CHECK-NOT:     ts.aten.__getitem__.t
+// CHECK:         return %[[R]]
+func.func @getitem_constant_list() -> !ts.int {
+  %l = ts.prim.Constant[[10, 20, 30]] : !ts.list<!ts.int>
+  %cm1 = ts.prim.Constant[-1] : !ts.int
+  %r = ts.aten.__getitem__.t %l, %cm1 : (!ts.list<!ts.int>, !ts.int) -> !ts.int
+  return %r : !ts.int
+}
+
+// -----
+
+// Out of range raises IndexError at run time.
+// CHECK-LABEL: func.func @getitem_out_of_range(
+// CHECK-COUNT-3: ts.aten.__getitem__.t
+func.func @getitem_out_of_range(%a: !ts.tensor) -> (!ts.tensor, !ts.tensor, !ts.int) {
+  %c1 = ts.prim.Constant[1] : !ts.int
+  %cm2 = ts.prim.Constant[-2] : !ts.int
+  %c3 = ts.prim.Constant[3] : !ts.int
+  %l = ts.prim.ListConstruct %a : (!ts.tensor) -> !ts.list<!ts.tensor>
+  %x = ts.aten.__getitem__.t %l, %c1 : (!ts.list<!ts.tensor>, !ts.int) -> !ts.tensor
+  %y = ts.aten.__getitem__.t %l, %cm2 : (!ts.list<!ts.tensor>, !ts.int) -> !ts.tensor
+  %k = ts.prim.Constant[[10, 20, 30]] : !ts.list<!ts.int>
+  %z = ts.aten.__getitem__.t %k, %c3 : (!ts.list<!ts.int>, !ts.int) -> !ts.int
+  return %x, %y, %z : !ts.tensor, !ts.tensor, !ts.int
+}
+
+// -----
+
+// The element is typed more precisely than the result: keep the op, which
+// forgets the refinement.
+// CHECK-LABEL: func.func @getitem_type_mismatch(
+// CHECK:         ts.aten.__getitem__.t
+func.func @getitem_type_mismatch(%a: !ts.tensor<f32, [2]>) -> !ts.tensor {
+  %c0 = ts.prim.Constant[0] : !ts.int
+  %l = ts.prim.ListConstruct %a : (!ts.tensor<f32, [2]>) -> !ts.list<!ts.tensor>
+  %x = ts.aten.__getitem__.t %l, %c0 : (!ts.list<!ts.tensor>, !ts.int) -> !ts.tensor
+  return %x : !ts.tensor
+}
+
+// -----
+
+// CHECK-LABEL: func.func @getitem_after_append(
+// CHECK:         ts.aten.append.t
+// CHECK:         ts.aten.__getitem__.t
+func.func @getitem_after_append(%a: !ts.int, %b: !ts.int) -> !ts.int {
+  %c0 = ts.prim.Constant[0] : !ts.int
+  %l = ts.prim.ListConstruct %a : (!ts.int) -> !ts.list<!ts.int>
+  %x = ts.aten.append.t %l, %b : (!ts.list<!ts.int>, !ts.int) -> !ts.list<!ts.int>
+  %r = ts.aten.__getitem__.t %l, %c0 : (!ts.list<!ts.int>, !ts.int) -> !ts.int
+  return %r : !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @list_unpack(
+// CHECK-SAME:    %[[A:[^:]+]]: !ts.tensor, %[[B:[^:]+]]: !ts.tensor)
+// CHECK-NOT:     ts.prim.ListUnpack
+// CHECK:         return %[[B]], %[[A]]
+func.func @list_unpack(%a: !ts.tensor, %b: !ts.tensor) -> (!ts.tensor, !ts.tensor) {
+  %l = ts.prim.ListConstruct %a, %b : (!ts.tensor, !ts.tensor) -> !ts.list<!ts.tensor>
+  %x, %y = ts.prim.ListUnpack %l : !ts.list<!ts.tensor> -> !ts.tensor, !ts.tensor
+  return %y, %x : !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// CHECK-LABEL: func.func @list_unpack_no_fold(
+// CHECK:         ts.prim.ListUnpack
+// CHECK:         ts.prim.ListUnpack
+// CHECK:         ts.prim.ListUnpack
+func.func @list_unpack_no_fold(%a: !ts.tensor, %b: !ts.tensor<f32>, %l: !ts.list<!ts.tensor>)
+    -> (!ts.tensor, !ts.tensor, !ts.tensor) {
+  // Types differ from the elements'.
+  %t = ts.prim.ListConstruct %a, %b : (!ts.tensor, !ts.tensor<f32>) -> !ts.list<!ts.tensor>
+  %x, %y = ts.prim.ListUnpack %t : !ts.list<!ts.tensor> -> !ts.tensor, !ts.tensor
+  // The list is mutated.
+  %m = ts.prim.ListConstruct %a : (!ts.tensor) -> !ts.list<!ts.tensor>
+  %app = ts.aten.append.t %m, %a : (!ts.list<!ts.tensor>, !ts.tensor) -> !ts.list<!ts.tensor>
+  %z:2 = ts.prim.ListUnpack %m : !ts.list<!ts.tensor> -> !ts.tensor, !ts.tensor
+  // The list is opaque.
+  %w = ts.prim.ListUnpack %l : !ts.list<!ts.tensor> -> !ts.tensor
+  return %y, %z#1, %w : !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+//===----------------------------------------------------------------------===//
+// Tuples
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// CHECK-LABEL: func.func @tuple_unpack(
+// CHECK-SAME:    %[[A:[^:]+]]: !ts.tensor, %[[I:[^:]+]]: !ts.int)
+// CHECK-NOT:     ts.prim.Tuple
+// CHECK:         return %[[I]], %[[A]]
+func.func @tuple_unpack(%a: !ts.tensor, %i: !ts.int) -> (!ts.int, !ts.tensor) {
+  %t = ts.prim.TupleConstruct %a, %i : (!ts.tensor, !ts.int) -> !ts.tuple<!ts.tensor, !ts.int>
+  %x, %y = ts.prim.TupleUnpack %t : !ts.tuple<!ts.tensor, !ts.int> -> !ts.tensor, !ts.int
+  return %y, %x : !ts.int, !ts.tensor
+}
+
+// -----
+
+// CHECK-LABEL: func.func @tuple_unpack_no_fold(
+// CHECK:         ts.prim.TupleUnpack
+// CHECK:         ts.prim.TupleUnpack
+func.func @tuple_unpack_no_fold(%a: !ts.tensor, %t: !ts.tuple<!ts.tensor, !ts.int>, %i: !ts.int)
+    -> (!ts.tensor<f32>, !ts.tensor) {
+  // Types differ from the elements'.
+  %u = ts.prim.TupleConstruct %a, %i : (!ts.tensor, !ts.int) -> !ts.tuple<!ts.tensor, !ts.int>
+  %x, %y = ts.prim.TupleUnpack %u : !ts.tuple<!ts.tensor, !ts.int> -> !ts.tensor<f32>, !ts.int
+  // The tuple is opaque.
+  %z, %w = ts.prim.TupleUnpack %t : !ts.tuple<!ts.tensor, !ts.int> -> !ts.tensor, !ts.int
+  return %x, %z : !ts.tensor<f32>, !ts.tensor
+}
+
+// -----
+
+// CHECK-LABEL: func.func @tuple_index(
+// CHECK-SAME:    %[[A:[^:]+]]: !ts.tensor, %[[I:[^:]+]]: !ts.int)
+// CHECK-NOT:     ts.prim.Tuple
+// CHECK:         return %[[A]], %[[I]]
+func.func @tuple_index(%a: !ts.tensor, %i: !ts.int) -> (!ts.tensor, !ts.int) {
+  %c0 = ts.prim.Constant[0] : !ts.int
+  %cm1 = ts.prim.Constant[-1] : !ts.int
+  %t = ts.prim.TupleConstruct %a, %i : (!ts.tensor, !ts.int) -> !ts.tuple<!ts.tensor, !ts.int>
+  %x = ts.prim.TupleIndex %t, %c0 : (!ts.tuple<!ts.tensor, !ts.int>, !ts.int) -> !ts.tensor
+  %y = ts.prim.TupleIndex %t, %cm1 : (!ts.tuple<!ts.tensor, !ts.int>, !ts.int) -> !ts.int
+  return %x, %y : !ts.tensor, !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @tuple_index_no_fold(
+// CHECK-COUNT-3: ts.prim.TupleIndex
+func.func @tuple_index_no_fold(%a: !ts.tensor, %i: !ts.int, %t: !ts.tuple<!ts.tensor, !ts.int>)
+    -> (!ts.any, !ts.tensor<f32>, !ts.tensor) {
+  %c0 = ts.prim.Constant[0] : !ts.int
+  %u = ts.prim.TupleConstruct %a, %i : (!ts.tensor, !ts.int) -> !ts.tuple<!ts.tensor, !ts.int>
+  // The index is not a constant.
+  %x = ts.prim.TupleIndex %u, %i : (!ts.tuple<!ts.tensor, !ts.int>, !ts.int) -> !ts.any
+  // The result type differs from the element's.
+  %y = ts.prim.TupleIndex %u, %c0 : (!ts.tuple<!ts.tensor, !ts.int>, !ts.int) -> !ts.tensor<f32>
+  // The tuple is opaque.
+  %z = ts.prim.TupleIndex %t, %c0 : (!ts.tuple<!ts.tensor, !ts.int>, !ts.int) -> !ts.tensor
+  return %x, %y, %z : !ts.any, !ts.tensor<f32>, !ts.tensor
+}
+
+//===----------------------------------------------------------------------===//
+// Casts
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// CHECK-LABEL: func.func @unchecked_casts(
+// CHECK-SAME:    %[[X:[^:]+]]: !ts.tensor, %[[O:[^:]+]]: !ts.optional<!ts.tensor>)
+// CHECK-NOT:     ts.prim.unchecked_cast %[[X]]
+// CHECK-NOT:     ts.prim.unchecked_unwrap_optional %[[X]]
+// CHECK:         %[[C:.+]] = ts.prim.unchecked_cast %[[O]] : !ts.optional<!ts.tensor> -> !ts.tensor
+// CHECK:         %[[U:.+]] = ts.prim.unchecked_unwrap_optional %[[O]] : !ts.optional<!ts.tensor> -> !ts.tensor
+// CHECK:         return %[[X]], %[[X]], %[[C]], %[[U]]
+func.func @unchecked_casts(%x: !ts.tensor, %o: !ts.optional<!ts.tensor>)
+    -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  %a = ts.prim.unchecked_cast %x : !ts.tensor -> !ts.tensor
+  %b = ts.prim.unchecked_unwrap_optional %x : !ts.tensor -> !ts.tensor
+  %c = ts.prim.unchecked_cast %o : !ts.optional<!ts.tensor> -> !ts.tensor
+  %d = ts.prim.unchecked_unwrap_optional %o : !ts.optional<!ts.tensor> -> !ts.tensor
+  return %a, %b, %c, %d : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+//===----------------------------------------------------------------------===//
+// Queries answered by refined types
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// CHECK-LABEL: func.func @size_int(
+// CHECK-SAME:    %[[X:[^:]+]]: !ts.tensor<f32, [2, ?, 4]>
+// CHECK-DAG:     %[[FOUR:.+]] = ts.prim.Constant[4] : !ts.int
+// CHECK-DAG:     %[[TWO:.+]] = ts.prim.Constant[2] : !ts.int
+// CHECK:         %[[UNKNOWN:.+]] = ts.aten.size.int %[[X]]
+// CHECK:         return %[[TWO]], %[[FOUR]], %[[UNKNOWN]]
+func.func @size_int(%x: !ts.tensor<f32, [2, ?, 4]>) -> (!ts.int, !ts.int, !ts.int) {
+  %c0 = ts.prim.Constant[0] : !ts.int
+  %c1 = ts.prim.Constant[1] : !ts.int
+  %cm1 = ts.prim.Constant[-1] : !ts.int
+  %a = ts.aten.size.int %x, %c0 : (!ts.tensor<f32, [2, ?, 4]>, !ts.int) -> !ts.int
+  %b = ts.aten.size.int %x, %cm1 : (!ts.tensor<f32, [2, ?, 4]>, !ts.int) -> !ts.int
+  // Dimension 1 has an unknown size.
+  %c = ts.aten.size.int %x, %c1 : (!ts.tensor<f32, [2, ?, 4]>, !ts.int) -> !ts.int
+  return %a, %b, %c : !ts.int, !ts.int, !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @size_int_no_fold(
+// CHECK-COUNT-3: ts.aten.size.int
+func.func @size_int_no_fold(%x: !ts.tensor<f32>, %s: !ts.tensor<f32, []>, %y: !ts.tensor<[3]>, %d: !ts.int)
+    -> (!ts.int, !ts.int, !ts.int) {
+  %c0 = ts.prim.Constant[0] : !ts.int
+  // Unknown rank.
+  %a = ts.aten.size.int %x, %c0 : (!ts.tensor<f32>, !ts.int) -> !ts.int
+  // A 0-d tensor has no size to read (PyTorch raises).
+  %b = ts.aten.size.int %s, %c0 : (!ts.tensor<f32, []>, !ts.int) -> !ts.int
+  // The dimension is not a constant.
+  %c = ts.aten.size.int %y, %d : (!ts.tensor<[3]>, !ts.int) -> !ts.int
+  return %a, %b, %c : !ts.int, !ts.int, !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @size(
+// CHECK:         %[[S:.+]] = ts.prim.Constant{{\[\[}}2, 3]] : !ts.list<!ts.int>
+// CHECK:         %[[U:.+]] = ts.aten.size %{{.+}} : (!ts.tensor<f32, [?, 3]>) -> !ts.list<!ts.int>
+// CHECK:         return %[[S]], %[[U]]
+func.func @size(%x: !ts.tensor<f32, [2, 3]>, %y: !ts.tensor<f32, [?, 3]>)
+    -> (!ts.list<!ts.int>, !ts.list<!ts.int>) {
+  %a = ts.aten.size %x : (!ts.tensor<f32, [2, 3]>) -> !ts.list<!ts.int>
+  %b = ts.aten.size %y : (!ts.tensor<f32, [?, 3]>) -> !ts.list<!ts.int>
+  return %a, %b : !ts.list<!ts.int>, !ts.list<!ts.int>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dim(
+// CHECK-DAG:     %[[THREE:.+]] = ts.prim.Constant[3] : !ts.int
+// CHECK-DAG:     %[[ZERO:.+]] = ts.prim.Constant[0] : !ts.int
+// CHECK:         %[[U:.+]] = ts.aten.dim %{{.+}} : (!ts.tensor<f32>) -> !ts.int
+// CHECK:         return %[[THREE]], %[[ZERO]], %[[U]]
+func.func @dim(%x: !ts.tensor<[?, ?, 2]>, %s: !ts.tensor<f32, []>, %y: !ts.tensor<f32>)
+    -> (!ts.int, !ts.int, !ts.int) {
+  %a = ts.aten.dim %x : (!ts.tensor<[?, ?, 2]>) -> !ts.int
+  %b = ts.aten.dim %s : (!ts.tensor<f32, []>) -> !ts.int
+  %c = ts.aten.dim %y : (!ts.tensor<f32>) -> !ts.int
+  return %a, %b, %c : !ts.int, !ts.int, !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @numel(
+// CHECK-DAG:     %[[N:.+]] = ts.prim.Constant[24] : !ts.int
+// CHECK-DAG:     %[[Z:.+]] = ts.prim.Constant[0] : !ts.int
+// CHECK-DAG:     %[[ONE:.+]] = ts.prim.Constant[1] : !ts.int
+// CHECK:         %[[U:.+]] = ts.aten.numel %{{.+}} : (!ts.tensor<f32, [?, 4]>) -> !ts.int
+// CHECK:         return %[[N]], %[[Z]], %[[ONE]], %[[U]]
+func.func @numel(%x: !ts.tensor<f32, [2, 3, 4]>, %e: !ts.tensor<f32, [0, 5]>,
+                 %s: !ts.tensor<f32, []>, %y: !ts.tensor<f32, [?, 4]>)
+    -> (!ts.int, !ts.int, !ts.int, !ts.int) {
+  %a = ts.aten.numel %x : (!ts.tensor<f32, [2, 3, 4]>) -> !ts.int
+  %b = ts.aten.numel %e : (!ts.tensor<f32, [0, 5]>) -> !ts.int
+  %c = ts.aten.numel %s : (!ts.tensor<f32, []>) -> !ts.int
+  %d = ts.aten.numel %y : (!ts.tensor<f32, [?, 4]>) -> !ts.int
+  return %a, %b, %c, %d : !ts.int, !ts.int, !ts.int, !ts.int
+}
+
+// -----
+
+// The element count of a type does not fit in an int.
+// CHECK-LABEL: func.func @numel_overflow(
+// CHECK:         ts.aten.numel
+func.func @numel_overflow(%x: !ts.tensor<[4611686018427387904, 4]>) -> !ts.int {
+  %a = ts.aten.numel %x : (!ts.tensor<[4611686018427387904, 4]>) -> !ts.int
+  return %a : !ts.int
+}
+
+// -----
+
+// c10::ScalarType codes: Float is 6, Long 4, BFloat16 15, Bool 11.
+// CHECK-LABEL: func.func @dtype(
+// CHECK-DAG:     %[[F32:.+]] = ts.prim.Constant[6] : !ts.int
+// CHECK-DAG:     %[[SI64:.+]] = ts.prim.Constant[4] : !ts.int
+// CHECK-DAG:     %[[BF16:.+]] = ts.prim.Constant[15] : !ts.int
+// CHECK-DAG:     %[[I1:.+]] = ts.prim.Constant[11] : !ts.int
+// CHECK:         %[[U:.+]] = ts.prim.dtype %{{.+}} : (!ts.tensor<[2]>) -> !ts.int
+// CHECK:         return %[[F32]], %[[SI64]], %[[BF16]], %[[I1]], %[[U]]
+func.func @dtype(%a: !ts.tensor<f32>, %b: !ts.tensor<si64, [2]>, %c: !ts.tensor<bf16>,
+                 %d: !ts.tensor<i1>, %e: !ts.tensor<[2]>)
+    -> (!ts.int, !ts.int, !ts.int, !ts.int, !ts.int) {
+  %0 = ts.prim.dtype %a : (!ts.tensor<f32>) -> !ts.int
+  %1 = ts.prim.dtype %b : (!ts.tensor<si64, [2]>) -> !ts.int
+  %2 = ts.prim.dtype %c : (!ts.tensor<bf16>) -> !ts.int
+  %3 = ts.prim.dtype %d : (!ts.tensor<i1>) -> !ts.int
+  %4 = ts.prim.dtype %e : (!ts.tensor<[2]>) -> !ts.int
+  return %0, %1, %2, %3, %4 : !ts.int, !ts.int, !ts.int, !ts.int, !ts.int
+}
+
+// -----
+
+// CHECK-LABEL: func.func @device(
+// CHECK:         %[[D:.+]] = ts.prim.Constant["cuda:0"] : !ts.device
+// CHECK:         %[[U:.+]] = ts.prim.device %{{.+}} : (!ts.tensor<f32>) -> !ts.device
+// CHECK:         return %[[D]], %[[U]]
+func.func @device(%a: !ts.tensor<f32, device = "cuda:0">, %b: !ts.tensor<f32>)
+    -> (!ts.device, !ts.device) {
+  %0 = ts.prim.device %a : (!ts.tensor<f32, device = "cuda:0">) -> !ts.device
+  %1 = ts.prim.device %b : (!ts.tensor<f32>) -> !ts.device
+  return %0, %1 : !ts.device, !ts.device
+}
+
+// -----
+
+// CHECK-LABEL: func.func @is_none(
+// CHECK-DAG:     %[[T:.+]] = ts.prim.Constant[true] : !ts.bool
+// CHECK-DAG:     %[[F:.+]] = ts.prim.Constant[false] : !ts.bool
+// CHECK-NOT:     ts.aten.__is
+// CHECK:         return %[[F]], %[[T]], %[[T]], %[[F]], %[[F]]
+func.func @is_none(%x: !ts.tensor, %i: !ts.int)
+    -> (!ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool) {
+  %none = ts.prim.Constant : !ts.none
+  // A tensor is never None.
+  %a = ts.aten.__is__ %x, %none : (!ts.tensor, !ts.none) -> !ts.bool
+  %b = ts.aten.__isnot__ %x, %none : (!ts.tensor, !ts.none) -> !ts.bool
+  // None is None.
+  %c = ts.aten.__is__ %none, %none : (!ts.none, !ts.none) -> !ts.bool
+  %d = ts.aten.__isnot__ %none, %none : (!ts.none, !ts.none) -> !ts.bool
+  %e = ts.aten.__is__ %none, %i : (!ts.none, !ts.int) -> !ts.bool
+  return %a, %b, %c, %d, %e : !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool
+}
+
+// -----
+
+// An Optional, an Any or a Union may or may not be None; two values that are
+// not None may or may not be the same object.
+// CHECK-LABEL: func.func @is_no_fold(
+// CHECK-COUNT-5: ts.aten.__is
+func.func @is_no_fold(%o: !ts.optional<!ts.tensor>, %a: !ts.any,
+                      %u: !ts.union<!ts.int, !ts.none>, %x: !ts.tensor, %y: !ts.tensor)
+    -> (!ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool) {
+  %none = ts.prim.Constant : !ts.none
+  %0 = ts.aten.__is__ %o, %none : (!ts.optional<!ts.tensor>, !ts.none) -> !ts.bool
+  %1 = ts.aten.__isnot__ %o, %none : (!ts.optional<!ts.tensor>, !ts.none) -> !ts.bool
+  %2 = ts.aten.__is__ %a, %none : (!ts.any, !ts.none) -> !ts.bool
+  %3 = ts.aten.__isnot__ %u, %none : (!ts.union<!ts.int, !ts.none>, !ts.none) -> !ts.bool
+  %4 = ts.aten.__is__ %x, %y : (!ts.tensor, !ts.tensor) -> !ts.bool
+  return %0, %1, %2, %3, %4 : !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor peepholes
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// CHECK-LABEL: func.func @t_t(
+// CHECK-SAME:    %[[X:[^:]+]]: !ts.tensor<f32, [2, 3]>)
+// CHECK-NOT:     ts.aten.t
+// CHECK:         return %[[X]]
+func.func @t_t(%x: !ts.tensor<f32, [2, 3]>) -> !ts.tensor<f32, [2, 3]> {
+  %a = ts.aten.t %x : (!ts.tensor<f32, [2, 3]>) -> !ts.tensor<f32, [3, 2]>
+  %b = ts.aten.t %a : (!ts.tensor<f32, [3, 2]>) -> !ts.tensor<f32, [2, 3]>
+  return %b : !ts.tensor<f32, [2, 3]>
+}
+
+// -----
+
+// t(t(x)) is x, but with x's type: keep the ops when the types differ.
+// CHECK-LABEL: func.func @t_t_type_differs(
+// CHECK-SAME:    %[[X:[^:]+]]: !ts.tensor<f32, [2, 3]>)
+// CHECK:         %[[A:.+]] = ts.aten.t %[[X]]
+// CHECK:         %[[B:.+]] = ts.aten.t %[[A]]
+// CHECK:         return %[[B]]
+func.func @t_t_type_differs(%x: !ts.tensor<f32, [2, 3]>) -> !ts.tensor {
+  %a = ts.aten.t %x : (!ts.tensor<f32, [2, 3]>) -> !ts.tensor
+  %b = ts.aten.t %a : (!ts.tensor) -> !ts.tensor
+  return %b : !ts.tensor
+}
+
+// -----
+
+// CHECK-LABEL: func.func @t_single(
+// CHECK:         ts.aten.t
+func.func @t_single(%x: !ts.tensor) -> !ts.tensor {
+  %a = ts.aten.t %x : (!ts.tensor) -> !ts.tensor
+  return %a : !ts.tensor
+}
+
+//===----------------------------------------------------------------------===//
+// Folds compose
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// x.size(0) * x.size(1) == x.numel() on a static shape folds to true, one
+// fold feeding the next.
+// CHECK-LABEL: func.func @composed(
+// CHECK:         %[[T:.+]] = ts.prim.Constant[true] : !ts.bool
+// CHECK-NOT:     ts.aten
+// CHECK:         return %[[T]]
+func.func @composed(%x: !ts.tensor<f32, [2, 3]>) -> !ts.bool {
+  %c0 = ts.prim.Constant[0] : !ts.int
+  %c1 = ts.prim.Constant[1] : !ts.int
+  %a = ts.aten.size.int %x, %c0 : (!ts.tensor<f32, [2, 3]>, !ts.int) -> !ts.int
+  %b = ts.aten.size.int %x, %c1 : (!ts.tensor<f32, [2, 3]>, !ts.int) -> !ts.int
+  %p = ts.aten.mul.int %a, %b : (!ts.int, !ts.int) -> !ts.int
+  %n = ts.aten.numel %x : (!ts.tensor<f32, [2, 3]>) -> !ts.int
+  %eq = ts.aten.eq.int %p, %n : (!ts.int, !ts.int) -> !ts.bool
+  return %eq : !ts.bool
+}
