@@ -1144,3 +1144,16 @@ func.func @bmm_contracting(%a: !ts.tensor<f32, [?, 3, 4]>, %b: !ts.tensor<f32, [
   %0 = ts.aten.bmm %a, %b : (!ts.tensor<f32, [?, 3, 4]>, !ts.tensor<f32, [2, 5, 6]>) -> !ts.tensor
   return
 }
+
+// -----
+
+// An empty block has no terminator: the region checks say so.
+func.func @if_empty_block(%c: !ts.bool, %x: !ts.tensor) -> !ts.tensor {
+  // expected-error @+1 {{expects a non-empty block}}
+  %r = "ts.prim.If"(%c) ({
+  ^bb0:
+  }, {
+    ts.prim.Yield %x : !ts.tensor
+  }) : (!ts.bool) -> !ts.tensor
+  return %r : !ts.tensor
+}

@@ -24,21 +24,10 @@ namespace mlir::tsmlir::ts {
 // Helpers
 //===----------------------------------------------------------------------===//
 
-static void printShape(llvm::raw_ostream &os, ArrayRef<int64_t> shape) {
-  os << '[';
-  llvm::interleaveComma(shape, os, [&](int64_t d) {
-    if (d == TensorType::kUnknown)
-      os << '?';
-    else
-      os << d;
-  });
-  os << ']';
-}
-
 static std::string shapeStr(ArrayRef<int64_t> shape) {
   std::string s;
   llvm::raw_string_ostream os(s);
-  printShape(os, shape);
+  printDims(os, shape);
   return s;
 }
 

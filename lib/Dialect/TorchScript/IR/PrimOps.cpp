@@ -423,13 +423,19 @@ LogicalResult PrimConstantChunkOp::verify() {
 // Control flow
 //===----------------------------------------------------------------------===//
 
+/// The yield that ends `region`'s block, or null. Ops are verified before
+/// their regions' terminators are, so the block may end in anything.
+static PrimYieldOp getYield(Region &region) {
+  Block &block = region.front();
+  return block.empty() ? nullptr : llvm::dyn_cast<PrimYieldOp>(block.back());
+}
+
 /// Checks that the values a region yields fit `resultTypes`.
 static LogicalResult verifyYield(Operation *op, Region &region,
                                  TypeRange resultTypes, StringRef name,
                                  size_t skip = 0) {
-  // The op is verified before its regions' terminators are: when the block
-  // does not end in a yield, leave the error to the terminator checks.
-  auto yield = llvm::dyn_cast<PrimYieldOp>(region.front().back());
+  // Without a yield, leave the error to the terminator checks.
+  PrimYieldOp yield = getYield(region);
   if (!yield)
     return success();
   TypeRange yielded = TypeRange(yield->getOperandTypes()).drop_front(skip);
@@ -473,7 +479,7 @@ LogicalResult PrimLoopOp::verify() {
   if (getNumResults() != numCarried)
     return emitOpError() << "has " << getNumResults() << " results for "
                          << numCarried << " carried values";
-  auto yield = llvm::dyn_cast<PrimYieldOp>(body.back());
+  PrimYieldOp yield = getYield(getBody());
   if (!yield)
     return success(); // Reported by the terminator checks.
   if (yield->getNumOperands() == 0 ||

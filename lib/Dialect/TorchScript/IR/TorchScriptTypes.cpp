@@ -191,15 +191,15 @@ static ParseResult parseDimsAfterBracket(AsmParser &parser,
   return parser.parseRSquare();
 }
 
-static void printDims(AsmPrinter &printer, ArrayRef<int64_t> dims) {
-  printer << '[';
-  llvm::interleaveComma(dims, printer, [&](int64_t d) {
+void printDims(llvm::raw_ostream &os, ArrayRef<int64_t> dims) {
+  os << '[';
+  llvm::interleaveComma(dims, os, [&](int64_t d) {
     if (d == TensorType::kUnknown)
-      printer << '?';
+      os << '?';
     else
-      printer << d;
+      os << d;
   });
-  printer << ']';
+  os << ']';
 }
 
 Type TensorType::parse(AsmParser &parser) {
@@ -279,11 +279,11 @@ void TensorType::print(AsmPrinter &printer) const {
     next() << dtype;
   if (hasSizes()) {
     next();
-    printDims(printer, getSizes().asArrayRef());
+    printDims(printer.getStream(), getSizes().asArrayRef());
   }
   if (hasStrides()) {
     next() << "strides = ";
-    printDims(printer, getStrides().asArrayRef());
+    printDims(printer.getStream(), getStrides().asArrayRef());
   }
   if (StringAttr device = getDevice())
     next() << "device = " << device;

@@ -40,6 +40,9 @@ bool isRefinementOf(Type refined, Type general);
 /// dtype (f16, bf16, f32, f64, si8, ui8, si16, si32, si64, i1, complex).
 bool isValidDtype(Type type);
 
+/// Prints sizes or strides as the tensor type does: `[2, ?, 3]`.
+void printDims(llvm::raw_ostream &os, llvm::ArrayRef<int64_t> dims);
+
 /// PyTorch's `c10::ScalarType` code of a dtype (`Float` is 6), or nullopt.
 std::optional<int64_t> getScalarTypeCode(Type dtype);
 /// The dtype with the given `c10::ScalarType` code, or a null type.
