@@ -328,10 +328,10 @@ OpFoldResult Aten__Getitem__TOp::fold(FoldAdaptor a) {
   auto elements = getKnownListElements(getListValue(), a.getListValue());
   if (!index || !elements)
     return {};
-  int64_t i = *index < 0 ? *index + int64_t(elements->size()) : *index;
-  if (i < 0 || i >= int64_t(elements->size()))
+  std::optional<int64_t> i = normalizeIndex(*index, elements->size());
+  if (!i)
     return {}; // Raises IndexError at run time.
-  OpFoldResult element = (*elements)[i];
+  OpFoldResult element = (*elements)[*i];
   if (auto value = llvm::dyn_cast<Value>(element))
     return value.getType() == getType() ? element : OpFoldResult();
   return element;
@@ -341,20 +341,12 @@ OpFoldResult Aten__Getitem__TOp::fold(FoldAdaptor a) {
 // Queries answered by refined types
 //===----------------------------------------------------------------------===//
 
-/// Python-style dimension, or nullopt when out of range.
-static std::optional<int64_t> normalizeDim(int64_t dim, int64_t rank) {
-  int64_t d = dim < 0 ? dim + rank : dim;
-  if (d < 0 || d >= rank)
-    return std::nullopt;
-  return d;
-}
-
 OpFoldResult AtenSizeIntOp::fold(FoldAdaptor a) {
   std::optional<int64_t> dim = asInt(a.getDim());
   ArrayRef<int64_t> sizes = getSelf().getType().getSizesOrEmpty();
   if (!dim || !getSelf().getType().hasSizes())
     return {};
-  std::optional<int64_t> d = normalizeDim(*dim, sizes.size());
+  std::optional<int64_t> d = normalizeIndex(*dim, sizes.size());
   if (!d || sizes[*d] == TensorType::kUnknown)
     return {};
   return intAttr(getContext(), sizes[*d]);

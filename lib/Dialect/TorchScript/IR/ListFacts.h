@@ -1,4 +1,4 @@
-//===- ListFacts.h - What folders may assume about lists --------*- C++ -*-===//
+//===- ListFacts.h - What folders may assume about sequences ----*- C++ -*-===//
 //
 // Part of the tsmlir project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -18,6 +18,9 @@
 
 #include "mlir/IR/Value.h"
 
+#include <cstdint>
+#include <optional>
+
 namespace mlir::tsmlir::ts {
 
 /// Whether the list `list` is certainly never modified: every user only reads
@@ -26,6 +29,15 @@ namespace mlir::tsmlir::ts {
 /// Users that produce elements of the list (`prim::ListUnpack`,
 /// `aten::__getitem__.t`) do not make the list itself escape.
 bool isUnmodifiedList(Value list);
+
+/// Python-style index into a sequence (list, tuple, dimensions) of `size`:
+/// negative indices count from the end. Nullopt when out of range.
+inline std::optional<int64_t> normalizeIndex(int64_t index, int64_t size) {
+  int64_t i = index < 0 ? index + size : index;
+  if (i < 0 || i >= size)
+    return std::nullopt;
+  return i;
+}
 
 } // namespace mlir::tsmlir::ts
 

@@ -30,17 +30,12 @@ std::optional<int64_t> getConstantInt(Value value) {
 // prim::Constant
 //===----------------------------------------------------------------------===//
 
-static InFlightDiagnostic
-emitOrNull(llvm::function_ref<InFlightDiagnostic()> emitError) {
-  return emitError();
-}
-
 LogicalResult verifyConstantValue(
     Attribute value, Type type,
     llvm::function_ref<InFlightDiagnostic()> emitError) {
   auto fail = [&](const Twine &why) -> LogicalResult {
     if (emitError)
-      emitOrNull(emitError) << why;
+      emitError() << why;
     return failure();
   };
   auto describe = [](Type t) {
@@ -353,22 +348,13 @@ LogicalResult PrimTupleUnpackOp::fold(FoldAdaptor,
   return foldUnpack(getTupleElements(getTuple()), getResultTypes(), results);
 }
 
-/// Python-style index into a sequence of `size`, or nullopt when out of range.
-static std::optional<size_t> normalizeIndex(int64_t index, size_t size) {
-  if (index < 0)
-    index += size;
-  if (index < 0 || index >= static_cast<int64_t>(size))
-    return std::nullopt;
-  return index;
-}
-
 LogicalResult PrimTupleIndexOp::verify() {
   ArrayRef<Type> elements =
       llvm::cast<TupleType>(getTuple().getType()).getElementTypes();
   std::optional<int64_t> index = getConstantInt(getIndex());
   if (!index)
     return success();
-  std::optional<size_t> i = normalizeIndex(*index, elements.size());
+  std::optional<int64_t> i = normalizeIndex(*index, elements.size());
   if (!i)
     return emitOpError() << "index " << *index
                          << " is out of range for a tuple of "
@@ -385,7 +371,7 @@ OpFoldResult PrimTupleIndexOp::fold(FoldAdaptor adaptor) {
   std::optional<OperandRange> elements = getTupleElements(getTuple());
   if (!index || !elements)
     return {};
-  std::optional<size_t> i = normalizeIndex(index.getInt(), elements->size());
+  std::optional<int64_t> i = normalizeIndex(index.getInt(), elements->size());
   if (!i || (*elements)[*i].getType() != getType())
     return {};
   return (*elements)[*i];
