@@ -23,7 +23,9 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 # FileCheck, not, count, split-file come from LLVM's tools directory.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+# Scripts under Inputs/ call the tsmlir tools by name.
+llvm_config.with_environment("PATH", config.tsmlir_tools_dir, append_path=True)
 
 tool_dirs = [config.tsmlir_tools_dir, config.llvm_tools_dir]
-tools = ["tsmlir-opt"]
+tools = ["tsmlir-opt", "tsmlir-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -51,11 +51,11 @@ func.func @group_arg_count(%x: !ts.tensor, %y: !ts.tensor) -> !ts.tensor {
 
 // -----
 
-// A group's block arguments have exactly the types of its inputs: a refined
-// type is not enough (that is what fusion.guarded's specialized region is for).
-func.func @group_arg_type(%x: !ts.tensor) -> !ts.tensor {
-  // expected-error @+1 {{'fusion.group' op region 'body' argument #0 of type '!ts.tensor<f32>' does not match input type '!ts.tensor'}}
-  %r = fusion.group "nnc" (%x) : (!ts.tensor) -> !ts.tensor {
+// A group's block arguments may state more or less than its inputs (PyTorch's
+// subgraphs do), but never contradict them.
+func.func @group_arg_type(%x: !ts.tensor<si64>) -> !ts.tensor {
+  // expected-error @+1 {{'fusion.group' op region 'body' argument #0 of type '!ts.tensor<f32>' contradicts input type '!ts.tensor<si64>'}}
+  %r = fusion.group "nnc" (%x) : (!ts.tensor<si64>) -> !ts.tensor {
   ^bb0(%a: !ts.tensor<f32>):
     fusion.yield %a : !ts.tensor<f32>
   }
@@ -86,20 +86,20 @@ func.func @group_implicit_yield(%x: !ts.tensor) -> !ts.tensor {
 
 // -----
 
-// Yielded types must refine the result types, not generalise them.
-func.func @group_yield_type(%x: !ts.tensor) -> !ts.tensor<f32> {
-  // expected-error @+1 {{'fusion.group' op region 'body' yields '!ts.tensor' for result #0, which is not a refinement of the result type '!ts.tensor<f32>'}}
-  %r = fusion.group "nnc" (%x) : (!ts.tensor) -> !ts.tensor<f32> {
-  ^bb0(%a: !ts.tensor):
-    fusion.yield %a : !ts.tensor
+// Yielded types must not contradict the result types.
+func.func @group_yield_type(%x: !ts.tensor<[2]>) -> !ts.tensor<[3]> {
+  // expected-error @+1 {{'fusion.group' op region 'body' yields '!ts.tensor<[2]>' for result #0, which contradicts the result type '!ts.tensor<[3]>'}}
+  %r = fusion.group "nnc" (%x) : (!ts.tensor<[2]>) -> !ts.tensor<[3]> {
+  ^bb0(%a: !ts.tensor<[2]>):
+    fusion.yield %a : !ts.tensor<[2]>
   }
-  return %r : !ts.tensor<f32>
+  return %r : !ts.tensor<[3]>
 }
 
 // -----
 
 func.func @group_yield_type_builtin(%x: tensor<4xf32>) -> tensor<4xf16> {
-  // expected-error @+1 {{'fusion.group' op region 'body' yields 'tensor<4xf32>' for result #0, which is not a refinement of the result type 'tensor<4xf16>'}}
+  // expected-error @+1 {{'fusion.group' op region 'body' yields 'tensor<4xf32>' for result #0, which contradicts the result type 'tensor<4xf16>'}}
   %r = fusion.group "pointwise" (%x) : (tensor<4xf32>) -> tensor<4xf16> {
   ^bb0(%a: tensor<4xf32>):
     fusion.yield %a : tensor<4xf32>
@@ -460,9 +460,10 @@ func.func @differentiable_forward_arg_count(%x: !ts.tensor) -> !ts.tensor {
 
 // -----
 
-func.func @differentiable_forward_arg_type(%x: !ts.tensor) -> !ts.tensor {
-  // expected-error @+1 {{'fusion.differentiable_graph' op region 'forward' argument #0 of type '!ts.tensor<f32, [3]>' does not match input type '!ts.tensor'}}
-  %y = fusion.differentiable_graph (%x) : (!ts.tensor) -> !ts.tensor {
+// requires_grad may differ (autograd is off inside), other facts may not.
+func.func @differentiable_forward_arg_type(%x: !ts.tensor<f32, [4], requires_grad = true>) -> !ts.tensor {
+  // expected-error @+1 {{'fusion.differentiable_graph' op region 'forward' argument #0 of type '!ts.tensor<f32, [3]>' contradicts input type '!ts.tensor<f32, [4], requires_grad = true>'}}
+  %y = fusion.differentiable_graph (%x) : (!ts.tensor<f32, [4], requires_grad = true>) -> !ts.tensor {
   ^bb0(%a: !ts.tensor<f32, [3]>):
     fusion.yield %a : !ts.tensor<f32, [3]>
   }
@@ -484,11 +485,11 @@ func.func @differentiable_forward_yield_count(%x: !ts.tensor) -> !ts.tensor {
 
 // -----
 
-func.func @differentiable_forward_yield_type(%x: !ts.tensor) -> !ts.tensor<f32> {
-  // expected-error @+1 {{'fusion.differentiable_graph' op region 'forward' yields '!ts.tensor' for result #0, which is not a refinement of the result type '!ts.tensor<f32>'}}
-  %y = fusion.differentiable_graph (%x) : (!ts.tensor) -> !ts.tensor<f32> {
-  ^bb0(%a: !ts.tensor):
-    fusion.yield %a : !ts.tensor
+func.func @differentiable_forward_yield_type(%x: !ts.tensor<si64>) -> !ts.tensor<f32> {
+  // expected-error @+1 {{'fusion.differentiable_graph' op region 'forward' yields '!ts.tensor<si64>' for result #0, which contradicts the result type '!ts.tensor<f32>'}}
+  %y = fusion.differentiable_graph (%x) : (!ts.tensor<si64>) -> !ts.tensor<f32> {
+  ^bb0(%a: !ts.tensor<si64>):
+    fusion.yield %a : !ts.tensor<si64>
   }
   return %y : !ts.tensor<f32>
 }

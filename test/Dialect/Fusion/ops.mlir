@@ -328,3 +328,22 @@ func.func @nested(%x: !ts.tensor) -> !ts.tensor {
   }
   return %r : !ts.tensor
 }
+
+// -----
+
+// Subgraphs imported from PyTorch: parameters may state less than the inputs,
+// and a differentiable graph's forward sees requires_grad=false.
+// CHECK-LABEL: func.func @compatible_region_types
+func.func @compatible_region_types(%x: !ts.tensor<f32, [4], requires_grad = true>) -> !ts.tensor {
+  // CHECK: fusion.differentiable_graph
+  %y = fusion.differentiable_graph (%x) : (!ts.tensor<f32, [4], requires_grad = true>) -> !ts.tensor {
+  ^bb0(%a: !ts.tensor<requires_grad = false>):
+    // CHECK: fusion.group "nnc"
+    %g = fusion.group "nnc" (%a) : (!ts.tensor<requires_grad = false>) -> !ts.tensor<f32, [4]> {
+    ^bb0(%b: !ts.tensor<f32, [4], requires_grad = false>):
+      fusion.yield %b : !ts.tensor<f32, [4], requires_grad = false>
+    }
+    fusion.yield %g : !ts.tensor<f32, [4]>
+  }
+  return %y : !ts.tensor
+}

@@ -499,13 +499,13 @@ func.func @constant_chunk_scalar(%x: !ts.tensor<f32, []>) {
 
 // -----
 
-func.func @if_condition_not_bool(%c: !ts.int) {
-  // expected-error @+1 {{'ts.prim.If' op operand #0 must be TorchScript `bool`, but got '!ts.int'}}
+func.func @if_condition_not_bool(%c: !ts.float) {
+  // expected-error @+1 {{'ts.prim.If' op operand #0 must be TorchScript `bool` or TorchScript `int`, but got '!ts.float'}}
   "ts.prim.If"(%c) ({
     ts.prim.Yield
   }, {
     ts.prim.Yield
-  }) : (!ts.int) -> ()
+  }) : (!ts.float) -> ()
   return
 }
 
@@ -535,12 +535,12 @@ func.func @if_else_type(%c: !ts.bool, %a: !ts.tensor, %i: !ts.int) -> !ts.tensor
 
 // -----
 
-func.func @if_yields_less_refined(%c: !ts.bool, %a: !ts.tensor) -> !ts.tensor<f32> {
-  // expected-error @+1 {{region 'then' yields '!ts.tensor' for result #0 of type '!ts.tensor<f32>'}}
+func.func @if_yields_contradicting(%c: !ts.bool, %a: !ts.tensor<si64>) -> !ts.tensor<f32> {
+  // expected-error @+1 {{region 'then' yields '!ts.tensor<si64>' for result #0 of type '!ts.tensor<f32>'}}
   %r = ts.prim.If %c -> (!ts.tensor<f32>) {
-    ts.prim.Yield %a : !ts.tensor
+    ts.prim.Yield %a : !ts.tensor<si64>
   } else {
-    ts.prim.Yield %a : !ts.tensor
+    ts.prim.Yield %a : !ts.tensor<si64>
   }
   return %r : !ts.tensor<f32>
 }
@@ -762,7 +762,7 @@ func.func @bail_out_without_index(%x: !ts.tensor) {
 // -----
 
 func.func @operator_unqualified(%x: !ts.tensor) {
-  // expected-error @+1 {{'ts.operator' op name 'erfinv' is not a qualified operator name such as 'aten::foo' or 'aten::foo.overload'}}
+  // expected-error @+1 {{'ts.operator' op kind 'erfinv' is not a qualified operator name such as 'aten::foo' or 'aten::foo.overload'}}
   %0 = ts.operator "erfinv"(%x) : (!ts.tensor) -> !ts.tensor
   return
 }
@@ -770,7 +770,7 @@ func.func @operator_unqualified(%x: !ts.tensor) {
 // -----
 
 func.func @operator_no_namespace(%x: !ts.tensor) {
-  // expected-error @+1 {{name '::erfinv' is not a qualified operator name}}
+  // expected-error @+1 {{kind '::erfinv' is not a qualified operator name}}
   %0 = ts.operator "::erfinv"(%x) : (!ts.tensor) -> !ts.tensor
   return
 }
@@ -778,7 +778,7 @@ func.func @operator_no_namespace(%x: !ts.tensor) {
 // -----
 
 func.func @operator_no_name(%x: !ts.tensor) {
-  // expected-error @+1 {{name 'aten::' is not a qualified operator name}}
+  // expected-error @+1 {{kind 'aten::' is not a qualified operator name}}
   %0 = ts.operator "aten::"(%x) : (!ts.tensor) -> !ts.tensor
   return
 }

@@ -545,3 +545,18 @@ func.func @empty_forms_and_operator_blocks(%x: !ts.tensor, %l: !ts.list<!ts.int>
   }
   return %y : !ts.tensor
 }
+
+// -----
+
+// PyTorch's autodiff branches on an int (prim::AutogradAnyNonZero); results
+// may state more than the yields (profiled types).
+// CHECK-LABEL: func.func @if_int_condition
+func.func @if_int_condition(%n: !ts.int, %a: !ts.tensor) -> !ts.tensor<f32, [2]> {
+  // CHECK: ts.prim.If %{{.*}} : !ts.int -> (!ts.tensor<f32, [2]>)
+  %r = ts.prim.If %n : !ts.int -> (!ts.tensor<f32, [2]>) {
+    ts.prim.Yield %a : !ts.tensor
+  } else {
+    ts.prim.Yield %a : !ts.tensor
+  }
+  return %r : !ts.tensor<f32, [2]>
+}

@@ -15,15 +15,30 @@
 using namespace mlir;
 using namespace mlir::tsmlir::fusion;
 using mlir::tsmlir::ts::isRefinementOf;
+using mlir::tsmlir::ts::areCompatible;
 
 #define GET_OP_CLASSES
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.cpp.inc"
 
-/// Checks that `region`'s block arguments fit `inputs`: exactly their types,
-/// or, with `allowRefined`, refinements of them.
+namespace {
+/// How a region argument's type must relate to its input's type.
+enum class ArgMatch {
+  Exact,
+  /// The argument refines the input (specialised code behind a guard).
+  Refined,
+  /// No fact contradicts the other: a PyTorch subgraph's parameters may
+  /// state more or less than the node's inputs.
+  Compatible,
+  /// The same, except for requires_grad: a differentiable graph's forward
+  /// runs with autograd off, so PyTorch types its values requires_grad=0.
+  CompatibleIgnoringGrad,
+};
+} // namespace
+
+/// Checks that `region`'s block arguments fit `inputs` as `match` says.
 static LogicalResult verifyRegionArgs(Operation *op, Region &region,
                                       ValueRange inputs, StringRef name,
-                                      bool allowRefined) {
+                                      ArgMatch match) {
   Block &block = region.front();
   if (block.getNumArguments() != inputs.size())
     return op->emitOpError() << "region '" << name << "' takes "
@@ -32,12 +47,19 @@ static LogicalResult verifyRegionArgs(Operation *op, Region &region,
   for (auto [i, pair] : llvm::enumerate(
            llvm::zip_equal(inputs.getTypes(), block.getArgumentTypes()))) {
     auto [input, arg] = pair;
-    bool ok = allowRefined ? isRefinementOf(arg, input) : arg == input;
+    bool ok = match == ArgMatch::Exact     ? arg == input
+              : match == ArgMatch::Refined ? isRefinementOf(arg, input)
+                                           : areCompatible(
+                                                 arg, input,
+                                                 match == ArgMatch::
+                                                     CompatibleIgnoringGrad);
     if (!ok)
       return op->emitOpError()
              << "region '" << name << "' argument #" << i << " of type "
-             << arg << (allowRefined ? " is not a refinement of"
-                                     : " does not match")
+             << arg
+             << (match == ArgMatch::Exact     ? " does not match"
+                 : match == ArgMatch::Refined ? " is not a refinement of"
+                                              : " contradicts")
              << " input type " << input;
   }
   return success();
@@ -57,14 +79,17 @@ static YieldOp getYield(Region &region) {
   return dyn_cast<YieldOp>(block.back());
 }
 
-/// Checks that `region` yields values whose types refine `results`.
-/// `extra` values may follow (saved values of a differentiable graph).
+/// Checks that `region` yields values whose types refine `results` (or, with
+/// `compatible`, do not contradict them). `extra` values may follow (saved
+/// values of a differentiable graph).
 /// A region that does not end with `fusion.yield` is left to the generic
 /// checks ("block with no terminator", "expects regions to end with
 /// 'fusion.yield'"), which report it more clearly than a count would.
 static LogicalResult verifyRegionYield(Operation *op, Region &region,
                                        TypeRange results, StringRef name,
-                                       size_t extra = 0) {
+                                       size_t extra = 0,
+                                       bool compatible = false,
+                                       bool ignoreRequiresGrad = false) {
   YieldOp yield = getYield(region);
   if (!yield)
     return success();
@@ -75,11 +100,14 @@ static LogicalResult verifyRegionYield(Operation *op, Region &region,
   for (auto [i, pair] : llvm::enumerate(llvm::zip_equal(
            TypeRange(yield->getOperandTypes()).take_front(results.size()),
            results)))
-    if (!isRefinementOf(std::get<0>(pair), std::get<1>(pair)))
+    if (compatible ? !areCompatible(std::get<0>(pair), std::get<1>(pair),
+                                    ignoreRequiresGrad)
+                   : !isRefinementOf(std::get<0>(pair), std::get<1>(pair)))
       return op->emitOpError()
              << "region '" << name << "' yields " << std::get<0>(pair)
-             << " for result #" << i << ", which is not a refinement of "
-             << "the result type " << std::get<1>(pair);
+             << " for result #" << i << ", which "
+             << (compatible ? "contradicts" : "is not a refinement of")
+             << " the result type " << std::get<1>(pair);
   return success();
 }
 
@@ -87,9 +115,10 @@ LogicalResult GroupOp::verify() {
   if (getStrategy().empty())
     return emitOpError("needs a non-empty strategy");
   if (failed(verifyRegionArgs(*this, getBody(), getInputs(), "body",
-                              /*allowRefined=*/false)))
+                              ArgMatch::Compatible)))
     return failure();
-  return verifyRegionYield(*this, getBody(), getResultTypes(), "body");
+  return verifyRegionYield(*this, getBody(), getResultTypes(), "body",
+                           /*extra=*/0, /*compatible=*/true);
 }
 
 LogicalResult GuardOp::verify() {
@@ -109,9 +138,9 @@ LogicalResult GuardOp::verify() {
 
 LogicalResult GuardedOp::verify() {
   if (failed(verifyRegionArgs(*this, getSpecialized(), getInputs(),
-                              "specialized", /*allowRefined=*/true)) ||
+                              "specialized", ArgMatch::Refined)) ||
       failed(verifyRegionArgs(*this, getFallback(), getInputs(), "fallback",
-                              /*allowRefined=*/false)) ||
+                              ArgMatch::Exact)) ||
       failed(verifyRegionYield(*this, getSpecialized(), getResultTypes(),
                                "specialized")))
     return failure();
@@ -124,9 +153,10 @@ LogicalResult DifferentiableGraphOp::verify() {
     return emitOpError() << "num_saved must be non-negative, got "
                          << numSaved;
   if (failed(verifyRegionArgs(*this, getForward(), getInputs(), "forward",
-                              /*allowRefined=*/false)) ||
+                              ArgMatch::CompatibleIgnoringGrad)) ||
       failed(verifyRegionYield(*this, getForward(), getResultTypes(),
-                               "forward", numSaved)))
+                               "forward", numSaved, /*compatible=*/true,
+                               /*ignoreRequiresGrad=*/true)))
     return failure();
   if (getBackward().empty())
     return success();

@@ -19,5 +19,20 @@
 using namespace mlir;
 using namespace mlir::tsmlir::ts;
 
+/// `prim::If`'s condition type: nothing for `bool`, `: !ts.int` otherwise.
+static mlir::ParseResult parseIfCondition(mlir::OpAsmParser &parser,
+                                          mlir::Type &type) {
+  if (mlir::succeeded(parser.parseOptionalColon()))
+    return parser.parseType(type);
+  type = mlir::tsmlir::ts::BoolType::get(parser.getContext());
+  return mlir::success();
+}
+
+static void printIfCondition(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                             mlir::Type type) {
+  if (!llvm::isa<mlir::tsmlir::ts::BoolType>(type))
+    printer << ": " << type;
+}
+
 #define GET_OP_CLASSES
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.cpp.inc"

@@ -475,4 +475,32 @@ bool isRefinementOf(Type refined, Type general) {
   return true;
 }
 
+/// Two sizes or strides lists agree where both are known.
+static bool dimsAgree(DenseI64ArrayAttr a, DenseI64ArrayAttr b) {
+  if (!a || !b)
+    return true;
+  if (a.size() != b.size())
+    return false;
+  for (auto [x, y] : llvm::zip_equal(a.asArrayRef(), b.asArrayRef()))
+    if (x != TensorType::kUnknown && y != TensorType::kUnknown && x != y)
+      return false;
+  return true;
+}
+
+bool areCompatible(Type a, Type b, bool ignoreRequiresGrad) {
+  if (isRefinementOf(a, b) || isRefinementOf(b, a))
+    return true;
+  auto ta = llvm::dyn_cast<TensorType>(a);
+  auto tb = llvm::dyn_cast<TensorType>(b);
+  if (!ta || !tb)
+    return false;
+  auto agree = [](auto x, auto y) { return !x || !y || x == y; };
+  return agree(ta.getDtype(), tb.getDtype()) &&
+         dimsAgree(ta.getSizes(), tb.getSizes()) &&
+         dimsAgree(ta.getStrides(), tb.getStrides()) &&
+         agree(ta.getDevice(), tb.getDevice()) &&
+         (ignoreRequiresGrad ||
+          agree(ta.getRequiresGrad(), tb.getRequiresGrad()));
+}
+
 } // namespace mlir::tsmlir::ts

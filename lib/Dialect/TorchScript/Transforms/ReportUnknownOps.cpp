@@ -29,7 +29,7 @@ struct TSReportUnknownOpsPass
     // First occurrence and count of each name, in program order.
     llvm::MapVector<StringRef, std::pair<ts::OperatorOp, unsigned>> seen;
     getOperation()->walk([&](ts::OperatorOp op) {
-      auto [it, inserted] = seen.try_emplace(op.getName(), op, 0);
+      auto [it, inserted] = seen.try_emplace(op.getKind(), op, 0);
       ++it->second.second;
     });
     for (auto &[name, entry] : seen) {

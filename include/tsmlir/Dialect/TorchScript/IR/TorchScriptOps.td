@@ -212,19 +212,23 @@ def TS_PrimIfOp : TS_Op<"prim.If",
   let description = [{
     Runs `then` when the condition is true, `else` otherwise; each region
     ends with a `ts.prim.Yield` of the results (TorchScript's `-> (...)`).
+    The condition is a `bool`, or an `int` tested against zero: PyTorch's
+    autodiff branches on `prim::AutogradAnyNonZero`, which it types `int`.
     ```mlir
     %r = ts.prim.If %c -> (!ts.tensor) {
       ts.prim.Yield %a : !ts.tensor
     } else {
       ts.prim.Yield %b : !ts.tensor
     }
+    %s = ts.prim.If %n : !ts.int -> (!ts.tensor) { ... } else { ... }
     ```
   }];
-  let arguments = (ins TS_BoolType:$condition);
+  let arguments = (ins AnyTypeOf<[TS_BoolType, TS_IntType]>:$condition);
   let results = (outs Variadic<TS_AnyTSType>:$results);
   let regions = (region SizedRegion<1>:$thenRegion, SizedRegion<1>:$elseRegion);
   let assemblyFormat = [{
-    $condition (`->` `(` type($results)^ `)`)? $thenRegion `else` $elseRegion
+    $condition custom<IfCondition>(type($condition))
+    (`->` `(` type($results)^ `)`)? $thenRegion `else` $elseRegion
     attr-dict
   }];
   let hasVerifier = 1;
@@ -472,21 +476,24 @@ def TS_PrimBailOutOp : TS_Op<"prim.BailOut", [TS_SideEffecting]> {
 def TS_OperatorOp : TS_Op<"operator", []> {
   let summary = "Any TorchScript node, by qualified name";
   let description = [{
-    A node that has no op of its own, kept with its qualified name and
-    overload (`"aten::foo.overload"`), its attributes (in the attribute
-    dictionary) and its blocks (as regions). Nothing is lost on import or
-    export; passes treat it as an opaque op with side effects, and lowering
-    reports it by name.
+    A node that has no op of its own, kept with its kind (the qualified
+    name, `"aten::foo"`, optionally with an overload, `"aten::foo.out"`), its
+    attributes (in the attribute dictionary, under their TorchScript names)
+    and its blocks (as regions ending in `ts.prim.Yield`). A node with a
+    subgraph that no `fusion` op models (`prim::StaticSubgraph_0`) has a
+    `Subgraph` unit attribute and the subgraph as its one region. Nothing is
+    lost on import or export; passes treat it as an opaque op with side
+    effects, and lowering reports it by kind.
     ```mlir
     %y = ts.operator "aten::erfinv"(%x) : (!ts.tensor) -> !ts.tensor
-    %p = ts.operator "prim::profile"(%x) {profiled_type = "Float(4)"} : (!ts.tensor) -> !ts.tensor
+    %p = ts.operator "prim::profile"(%x) {profiled_type = !ts.tensor<f32, [4]>, seen_none = 0 : i64} : (!ts.tensor) -> !ts.tensor
     ```
   }];
-  let arguments = (ins StrAttr:$name, Variadic<TS_AnyTSType>:$args);
+  let arguments = (ins StrAttr:$kind, Variadic<TS_AnyTSType>:$args);
   let results = (outs Variadic<TS_AnyTSType>:$results);
   let regions = (region VariadicRegion<AnyRegion>:$blocks);
   let assemblyFormat = [{
-    $name `(` $args `)` attr-dict `:` functional-type($args, $results)
+    $kind `(` $args `)` attr-dict `:` functional-type($args, $results)
     ($blocks^)?
   }];
   let hasVerifier = 1;

@@ -36,6 +36,13 @@ bool isValidSubtype(Type sub, Type super);
 /// unranked one or one with dynamic sizes, or equal types.
 bool isRefinementOf(Type refined, Type general);
 
+/// Whether one value could have both types: every fact both state agrees
+/// (a refinement either way, or two tensor types that state different
+/// facts, such as `Float(4)` and `Tensor(requires_grad=0)`). With
+/// `ignoreRequiresGrad`, tensors may also differ in requires_grad, as a
+/// differentiable graph's inner values do from its inputs.
+bool areCompatible(Type a, Type b, bool ignoreRequiresGrad = false);
+
 /// Whether `type` is a valid tensor element type: one that PyTorch has as a
 /// dtype (f16, bf16, f32, f64, si8, ui8, si16, si32, si64, i1, complex).
 bool isValidDtype(Type type);

@@ -235,17 +235,25 @@ def TS_OpaqueType : TS_Type<"Opaque", "opaque"> {
 
 def TS_AnyTSType : Type<
     CPred<"::mlir::tsmlir::ts::isTorchScriptType($_self)">,
-    "any TorchScript type">;
+    "any TorchScript type"> {
+  let cppFunctionName = "isTSAnyTSType";
+}
 
 def TS_Tensor : Type<CPred<"::llvm::isa<::mlir::tsmlir::ts::TensorType>($_self)">,
-                     "tensor", "::mlir::tsmlir::ts::TensorType">;
+                     "tensor", "::mlir::tsmlir::ts::TensorType"> {
+  let cppFunctionName = "isTSTensor";
+}
 
 def TS_ScalarLike : Type<
     CPred<"::mlir::tsmlir::ts::isScalarLike($_self)">,
-    "scalar (int, float, bool, complex or Scalar)">;
+    "scalar (int, float, bool, complex or Scalar)"> {
+  let cppFunctionName = "isTSScalarLike";
+}
 
 def TS_IntLike : Type<CPred<"::llvm::isa<::mlir::tsmlir::ts::IntType>($_self)">,
-                      "int">;
+                      "int"> {
+  let cppFunctionName = "isTSIntLike";
+}
 
 class TS_ListOf<Type elem, string desc>
     : Type<And<[CPred<"::llvm::isa<::mlir::tsmlir::ts::ListType>($_self)">,
@@ -263,43 +271,93 @@ class TS_OptionalOf<Type base, string desc>
                       ".getContainedType()", base.predicate>]>]>,
            desc>;
 
-def TS_IntList : TS_ListOf<TS_IntType, "int[]">;
-def TS_FloatList : TS_ListOf<TS_FloatType, "float[]">;
-def TS_BoolList : TS_ListOf<TS_BoolType, "bool[]">;
-def TS_TensorList : TS_ListOf<TS_Tensor, "Tensor[]">;
+def TS_IntList : TS_ListOf<TS_IntType, "int[]"> {
+  let cppFunctionName = "isTSIntList";
+}
+def TS_FloatList : TS_ListOf<TS_FloatType, "float[]"> {
+  let cppFunctionName = "isTSFloatList";
+}
+def TS_BoolList : TS_ListOf<TS_BoolType, "bool[]"> {
+  let cppFunctionName = "isTSBoolList";
+}
+def TS_TensorList : TS_ListOf<TS_Tensor, "Tensor[]"> {
+  let cppFunctionName = "isTSTensorList";
+}
 def TS_OptionalTensorList : TS_ListOf<TS_OptionalOf<TS_Tensor, "Tensor?">,
-                                      "Tensor?[]">;
+                                      "Tensor?[]"> {
+  let cppFunctionName = "isTSOptionalTensorList";
+}
 def TS_AnyList : Type<CPred<"::llvm::isa<::mlir::tsmlir::ts::ListType>($_self)">,
-                      "list">;
+                      "list"> {
+  let cppFunctionName = "isTSAnyList";
+}
 def TS_AnyTuple : Type<CPred<"::llvm::isa<::mlir::tsmlir::ts::TupleType>($_self)">,
-                       "tuple">;
+                       "tuple"> {
+  let cppFunctionName = "isTSAnyTuple";
+}
 def TS_AnyDict : Type<CPred<"::llvm::isa<::mlir::tsmlir::ts::DictType>($_self)">,
-                      "dict">;
+                      "dict"> {
+  let cppFunctionName = "isTSAnyDict";
+}
 def TS_StrLike : Type<CPred<"::llvm::isa<::mlir::tsmlir::ts::StrType>($_self)">,
-                      "str">;
+                      "str"> {
+  let cppFunctionName = "isTSStrLike";
+}
 def TS_DeviceLike : Type<Or<[
     CPred<"::llvm::isa<::mlir::tsmlir::ts::DeviceType>($_self)">,
     CPred<"::llvm::isa<::mlir::tsmlir::ts::StrType>($_self)">]>,
-    "Device (or str)">;
+    "Device (or str)"> {
+  let cppFunctionName = "isTSDeviceLike";
+}
 def TS_DtypeLike : Type<Or<[
     CPred<"::llvm::isa<::mlir::tsmlir::ts::IntType>($_self)">,
     CPred<"::llvm::isa<::mlir::tsmlir::ts::ScalarTypeType>($_self)">]>,
-    "ScalarType (int)">;
+    "ScalarType (int)"> {
+  let cppFunctionName = "isTSDtypeLike";
+}
 def TS_IntListLike : Type<Or<[TS_IntList.predicate, TS_IntLike.predicate]>,
-    "int[] (or int, broadcast to a list)">;
+    "int[] (or int, broadcast to a list)"> {
+  let cppFunctionName = "isTSIntListLike";
+}
 
-def TS_OptionalTensor : TS_OptionalOf<TS_Tensor, "Tensor?">;
-def TS_OptionalInt : TS_OptionalOf<TS_IntLike, "int?">;
-def TS_OptionalFloat : TS_OptionalOf<TS_FloatType, "float?">;
-def TS_OptionalBool : TS_OptionalOf<TS_BoolType, "bool?">;
-def TS_OptionalStr : TS_OptionalOf<TS_StrLike, "str?">;
-def TS_OptionalScalar : TS_OptionalOf<TS_ScalarLike, "Scalar?">;
-def TS_OptionalIntList : TS_OptionalOf<TS_IntListLike, "int[]?">;
-def TS_OptionalFloatList : TS_OptionalOf<TS_FloatList, "float[]?">;
-def TS_OptionalDtype : TS_OptionalOf<TS_DtypeLike, "ScalarType?">;
-def TS_OptionalDevice : TS_OptionalOf<TS_DeviceLike, "Device?">;
-def TS_OptionalLayout : TS_OptionalOf<TS_DtypeLike, "Layout?">;
-def TS_OptionalMemoryFormat : TS_OptionalOf<TS_DtypeLike, "MemoryFormat?">;
-def TS_OptionalGenerator : TS_OptionalOf<TS_GeneratorType, "Generator?">;
+def TS_OptionalTensor : TS_OptionalOf<TS_Tensor, "Tensor?"> {
+  let cppFunctionName = "isTSOptionalTensor";
+}
+def TS_OptionalInt : TS_OptionalOf<TS_IntLike, "int?"> {
+  let cppFunctionName = "isTSOptionalInt";
+}
+def TS_OptionalFloat : TS_OptionalOf<TS_FloatType, "float?"> {
+  let cppFunctionName = "isTSOptionalFloat";
+}
+def TS_OptionalBool : TS_OptionalOf<TS_BoolType, "bool?"> {
+  let cppFunctionName = "isTSOptionalBool";
+}
+def TS_OptionalStr : TS_OptionalOf<TS_StrLike, "str?"> {
+  let cppFunctionName = "isTSOptionalStr";
+}
+def TS_OptionalScalar : TS_OptionalOf<TS_ScalarLike, "Scalar?"> {
+  let cppFunctionName = "isTSOptionalScalar";
+}
+def TS_OptionalIntList : TS_OptionalOf<TS_IntListLike, "int[]?"> {
+  let cppFunctionName = "isTSOptionalIntList";
+}
+def TS_OptionalFloatList : TS_OptionalOf<TS_FloatList, "float[]?"> {
+  let cppFunctionName = "isTSOptionalFloatList";
+}
+def TS_OptionalDtype : TS_OptionalOf<TS_DtypeLike, "ScalarType?"> {
+  let cppFunctionName = "isTSOptionalDtype";
+}
+def TS_OptionalDevice : TS_OptionalOf<TS_DeviceLike, "Device?"> {
+  let cppFunctionName = "isTSOptionalDevice";
+}
+def TS_OptionalLayout : TS_OptionalOf<TS_DtypeLike, "Layout?"> {
+  let cppFunctionName = "isTSOptionalLayout";
+}
+def TS_OptionalMemoryFormat : TS_OptionalOf<TS_DtypeLike, "MemoryFormat?"> {
+  let cppFunctionName = "isTSOptionalMemoryFormat";
+}
+def TS_OptionalGenerator : TS_OptionalOf<TS_GeneratorType, "Generator?"> {
+  let cppFunctionName = "isTSOptionalGenerator";
+}
 
 #endif // TSMLIR_DIALECT_TORCHSCRIPT_IR_TORCHSCRIPTTYPES_TD

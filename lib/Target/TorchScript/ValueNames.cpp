@@ -1,0 +1,82 @@
+//===- ValueNames.cpp - TorchScript value names in MLIR locations ---------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "ValueNames.h"
+
+#include "mlir/IR/Value.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir::torchscript;
+
+Location mlir::tsmlir::torchscript::getNodeLoc(
+    MLIRContext *context, llvm::ArrayRef<llvm::StringRef> names,
+    Location source) {
+  if (names.empty())
+    return source;
+  if (names.size() == 1)
+    return NameLoc::get(StringAttr::get(context, names.front()), source);
+  llvm::SmallVector<Location> locs;
+  locs.reserve(names.size());
+  for (llvm::StringRef name : names)
+    locs.push_back(NameLoc::get(StringAttr::get(context, name), source));
+  return FusedLoc::get(context, locs);
+}
+
+llvm::SmallVector<llvm::StringRef> mlir::tsmlir::torchscript::getResultNames(
+    Operation *op) {
+  llvm::SmallVector<llvm::StringRef> names(op->getNumResults());
+  Location loc = op->getLoc();
+  if (auto name = llvm::dyn_cast<NameLoc>(loc)) {
+    if (names.size() == 1)
+      names[0] = name.getName().getValue();
+    return names;
+  }
+  auto fused = llvm::dyn_cast<FusedLoc>(loc);
+  if (!fused || fused.getLocations().size() != names.size())
+    return names;
+  for (auto [i, child] : llvm::enumerate(fused.getLocations())) {
+    auto name = llvm::dyn_cast<NameLoc>(child);
+    if (!name)
+      return llvm::SmallVector<llvm::StringRef>(op->getNumResults());
+    names[i] = name.getName().getValue();
+  }
+  return names;
+}
+
+llvm::StringRef mlir::tsmlir::torchscript::getScope(Location loc) {
+  if (auto name = llvm::dyn_cast<NameLoc>(loc)) {
+    llvm::StringRef text = name.getName().getValue();
+    if (text.consume_front(kScopePrefix))
+      return text;
+    return getScope(name.getChildLoc());
+  }
+  if (auto fused = llvm::dyn_cast<FusedLoc>(loc))
+    for (Location child : fused.getLocations())
+      if (llvm::StringRef scope = getScope(child); !scope.empty())
+        return scope;
+  return {};
+}
+
+llvm::StringRef mlir::tsmlir::torchscript::getArgumentName(BlockArgument arg) {
+  if (auto name = llvm::dyn_cast<NameLoc>(arg.getLoc()))
+    return name.getName().getValue();
+  return {};
+}
+
+FileLineColLoc mlir::tsmlir::torchscript::getSourceLoc(Location loc) {
+  if (auto fileLoc = llvm::dyn_cast<FileLineColLoc>(loc))
+    return fileLoc;
+  if (auto name = llvm::dyn_cast<NameLoc>(loc))
+    return getSourceLoc(name.getChildLoc());
+  if (auto fused = llvm::dyn_cast<FusedLoc>(loc)) {
+    for (Location child : fused.getLocations())
+      if (FileLineColLoc fileLoc = getSourceLoc(child))
+        return fileLoc;
+  }
+  return {};
+}

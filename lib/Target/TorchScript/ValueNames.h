@@ -1,0 +1,53 @@
+//===- ValueNames.h - TorchScript value names in MLIR locations -*- C++ -*-===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A TorchScript value has a debug name (`%x.1`, `%self.fc1.weight`, `%12`)
+// and its node may have a source range (`# source.py:5:11`). Both live in the
+// MLIR location, so that passes carry them along and they never stop two ops
+// from being merged:
+//
+//   one result:    loc("x.1"("source.py":5:11))
+//   two or more:   loc(fused["a"("source.py":5:11), "b"("source.py":5:11)])
+//   an argument:   loc("x.1")
+//   a scope:       loc("y"("scope: __module.fc1"("linear.py":114:0)))
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSMLIR_LIB_TARGET_TORCHSCRIPT_VALUENAMES_H
+#define TSMLIR_LIB_TARGET_TORCHSCRIPT_VALUENAMES_H
+
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir::tsmlir::torchscript {
+
+/// A traced node's module scope (`, scope: __module.fc1`) is a NameLoc with
+/// this prefix around the source location; no value name has a space.
+inline constexpr const char *kScopePrefix = "scope: ";
+
+/// The scope inside `loc`, without the prefix, or "".
+llvm::StringRef getScope(Location loc);
+
+/// The location of a node with these output names and source location.
+Location getNodeLoc(MLIRContext *context, llvm::ArrayRef<llvm::StringRef> names,
+                    Location source);
+
+/// The debug names of `op`'s results, where its location holds one per
+/// result; otherwise empty strings.
+llvm::SmallVector<llvm::StringRef> getResultNames(Operation *op);
+
+/// The name a block argument's location holds, or "".
+llvm::StringRef getArgumentName(BlockArgument arg);
+
+/// The source location inside `loc` (its file:line:col), or null.
+FileLineColLoc getSourceLoc(Location loc);
+
+} // namespace mlir::tsmlir::torchscript
+
+#endif // TSMLIR_LIB_TARGET_TORCHSCRIPT_VALUENAMES_H
