@@ -99,11 +99,17 @@ LogicalResult Importer::define(GraphState &graph, const ParsedDef &def,
 }
 
 LogicalResult Importer::parseUses(GraphState &graph,
-                                  llvm::SmallVectorImpl<Value> &values) {
+                                  llvm::SmallVectorImpl<Value> &values,
+                                  bool keepComment) {
   if (failed(expect(Token::l_paren, "'('")))
     return failure();
-  if (consumeIf(Token::r_paren))
+  if (tok.is(Token::r_paren)) {
+    if (keepComment)
+      consumeKeepingComment();
+    else
+      consume();
     return success();
+  }
   do {
     if (!tok.is(Token::value)) {
       emitError("expected a value, found '" + describe(tok) + "'");
@@ -117,7 +123,15 @@ LogicalResult Importer::parseUses(GraphState &graph,
     values.push_back(value);
     consume();
   } while (consumeIf(Token::comma));
-  return expect(Token::r_paren, "')' after the values");
+  if (!tok.is(Token::r_paren)) {
+    emitError("expected ')' after the values, found '" + describe(tok) + "'");
+    return failure();
+  }
+  if (keepComment)
+    consumeKeepingComment();
+  else
+    consume();
+  return success();
 }
 
 LogicalResult Importer::parseParams(llvm::SmallVectorImpl<ParsedDef> &params) {
@@ -402,7 +416,7 @@ LogicalResult Importer::parseNode(GraphState &graph) {
   if (tok.is(Token::l_square) && failed(parseAttributes(attrs)))
     return failure();
   llvm::SmallVector<Value> inputs;
-  if (failed(parseUses(graph, inputs)))
+  if (failed(parseUses(graph, inputs, /*keepComment=*/true)))
     return failure();
   // `, scope: __module.fc1` (traced graphs), then `# file:line:col`.
   llvm::StringRef scope;
@@ -419,7 +433,7 @@ LogicalResult Importer::parseNode(GraphState &graph) {
       return failure();
     }
     scope = lexer.lexRestOfLine();
-    consume();
+    consumeKeepingComment();
   }
   Location source = UnknownLoc::get(context);
   if (tok.is(Token::comment)) {

@@ -91,7 +91,14 @@ private:
   //===--------------------------------------------------------------------===//
   // Tokens and diagnostics
   //===--------------------------------------------------------------------===//
-  void consume() { tok = lexer.lex(); }
+  /// Moves to the next token. A `# comment` is a token only right after a
+  /// node's inputs (its source range); anywhere else it is skipped.
+  void consume() {
+    tok = lexer.lex();
+    while (tok.is(Token::comment))
+      tok = lexer.lex();
+  }
+  void consumeKeepingComment() { tok = lexer.lex(); }
   Location getTextLoc(const char *ptr);
   InFlightDiagnostic emitError(const char *ptr, const llvm::Twine &message);
   InFlightDiagnostic emitError(const llvm::Twine &message) {
@@ -152,7 +159,8 @@ private:
   LogicalResult parseNodesUntil(GraphState &graph, Token::Kind end,
                                 llvm::StringRef endKeyword);
   LogicalResult parseUses(GraphState &graph,
-                          llvm::SmallVectorImpl<Value> &values);
+                          llvm::SmallVectorImpl<Value> &values,
+                          bool keepComment = false);
   LogicalResult parseSubgraphs(GraphState &graph);
   Value lookup(GraphState &graph, llvm::StringRef name);
   LogicalResult define(GraphState &graph, const ParsedDef &def, Value value);

@@ -90,6 +90,15 @@ Token Lexer::lex() {
     }
     case '"':
       return lexString(start);
+    case '/':
+      // `// ...` lines are not TorchScript; tests use them for split markers
+      // and expected diagnostics. Skip them like whitespace.
+      if (cur != end && *cur == '/') {
+        while (cur != end && *cur != '\n')
+          ++cur;
+        continue;
+      }
+      return make(Token::error, start);
     default:
       if (llvm::isDigit(*start))
         return lexNumber(start);

@@ -9,7 +9,9 @@
 // TorchScript's printer separates nodes by newlines and nests blocks by
 // indentation, but every construct is also delimited by tokens (a node ends
 // with `)` and an optional `# comment`, a block with `-> (...)`), so the lexer
-// treats all whitespace alike.
+// treats all whitespace alike. `// ...` to the end of a line is skipped too
+// (PyTorch never prints it; tests use it for split markers and expected
+// diagnostics).
 //
 //===----------------------------------------------------------------------===//
 
