@@ -815,7 +815,7 @@ FailureOr<Attribute> Importer::convertConstant(const ParsedValue &value,
     std::string typeText;
     llvm::raw_string_ostream os(typeText);
     os << type;
-    emitError(value.loc, "constant of type " + typeText + " cannot hold " +
+    emitError(value.loc, "constant of type '" + typeText + "' cannot hold " +
                              what);
     return failure();
   };

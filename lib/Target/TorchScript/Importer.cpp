@@ -240,9 +240,9 @@ LogicalResult Importer::parseSubgraphs(GraphState &graph) {
       emitError("expected the subgraph of " + group.kind + "_" +
                 llvm::Twine(group.index) + " ('with " + group.kind + "_" +
                 llvm::Twine(group.index) + " = graph(...)'), found '" +
-                describe(tok) + "'");
-      emitError(group.loc, "the node that needs it").attachNote()
-          << "defined here";
+                describe(tok) + "'")
+              .attachNote(getTextLoc(group.loc))
+          << "the node it belongs to";
       return failure();
     }
     consume();
@@ -548,9 +548,10 @@ Operation *Importer::buildNode(GraphState &graph, const char *nodeLoc,
       state.addRegion();
     } else {
       state.addRegion();
-      if (strategy.empty())
+      if (strategy.empty()) {
         state.addAttribute("kind", builder.getStringAttr(groupKind));
-      else
+        state.addAttribute("Subgraph", builder.getUnitAttr());
+      } else
         state.addAttribute("strategy", builder.getStringAttr(strategy));
     }
     // Verified once the subgraph is parsed.
