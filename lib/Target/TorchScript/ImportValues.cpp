@@ -168,6 +168,9 @@ Type Importer::parseTensorRefinement(Type dtype, bool rankKnown) {
 }
 
 Type Importer::parseType() {
+  NestingGuard nesting(*this);
+  if (!nesting.ok())
+    return {};
   const char *loc = tok.getLoc();
   Type type;
   if (tok.is(Token::l_paren)) {
@@ -336,6 +339,9 @@ Type Importer::parseType() {
 
 /// Skips a Python type annotation, as in `annotate(List[int], [])`.
 LogicalResult Importer::skipPythonType() {
+  NestingGuard nesting(*this);
+  if (!nesting.ok())
+    return failure();
   std::string name;
   if (failed(parseQualifiedName(name)))
     return failure();
@@ -466,6 +472,9 @@ LogicalResult Importer::parseInlineTensor(ParsedValue &value) {
 }
 
 LogicalResult Importer::parseValue(ParsedValue &value) {
+  NestingGuard nesting(*this);
+  if (!nesting.ok())
+    return failure();
   value.loc = tok.getLoc();
   switch (tok.kind) {
   case Token::integer:
@@ -664,9 +673,13 @@ static Attribute makeDense(RankedTensorType type, llvm::ArrayRef<double> data) {
   }
   if (auto intType = llvm::dyn_cast<IntegerType>(element)) {
     llvm::SmallVector<APInt> values;
-    for (double v : data)
+    for (double v : data) {
+      // at::print writes integers exactly; anything else is not one.
+      if (!std::isfinite(v) || v != std::trunc(v) || std::fabs(v) >= 0x1p63)
+        return {};
       values.push_back(APInt(intType.getWidth(), static_cast<int64_t>(v),
                              /*isSigned=*/true, /*implicitTrunc=*/true));
+    }
     return DenseElementsAttr::get(type, values);
   }
   return {};
@@ -700,6 +713,8 @@ FailureOr<Attribute> Importer::convertTensor(const ParsedValue &value,
                                   "whose type does not give its dtype and "
                                   "sizes"),
              failure();
+    if (!getNumElements(*shape))
+      return emitError(value.loc, "tensor has too many elements"), failure();
     auto shaped = RankedTensorType::get(*shape, dtype);
     std::string key = name.empty() ? "tensor" : name.str();
     auto &manager = DenseResourceElementsHandle::getManagerInterface(context);
@@ -719,7 +734,8 @@ FailureOr<Attribute> Importer::convertTensor(const ParsedValue &value,
     Attribute dense =
         makeDense(RankedTensorType::get(dims, dtype), {value.floatValue});
     if (!dense)
-      return emitError(value.loc, "unsupported tensor dtype"), failure();
+      return emitError(value.loc, "tensor value does not fit its dtype"),
+             failure();
     return dense;
   }
   case ParsedValue::InlineTensor: {
@@ -746,7 +762,8 @@ FailureOr<Attribute> Importer::convertTensor(const ParsedValue &value,
     Attribute dense =
         makeDense(RankedTensorType::get(value.dims, printed), value.numbers);
     if (!dense)
-      return emitError(value.loc, "unsupported tensor dtype"), failure();
+      return emitError(value.loc, "tensor value does not fit its dtype"),
+             failure();
     return dense;
   }
   default:

@@ -176,6 +176,9 @@ Location Importer::parseSourceComment(llvm::StringRef comment) {
 
 LogicalResult Importer::parseGraph(Block *block, Terminator terminator,
                                    llvm::SmallVectorImpl<Type> *resultTypes) {
+  NestingGuard nesting(*this);
+  if (!nesting.ok())
+    return failure();
   if (failed(expectIdentifier("graph")))
     return failure();
   llvm::SmallVector<ParsedDef> params;
@@ -326,6 +329,9 @@ LogicalResult Importer::parseNodesUntil(GraphState &graph, Token::Kind end,
 }
 
 LogicalResult Importer::parseBlock(GraphState &graph, Region &region) {
+  NestingGuard nesting(*this);
+  if (!nesting.ok())
+    return failure();
   consume(); // blockN
   llvm::SmallVector<ParsedDef> params;
   if (failed(parseParams(params)) ||

@@ -106,6 +106,23 @@ private:
   }
   LogicalResult expect(Token::Kind kind, llvm::StringRef what);
   LogicalResult expectIdentifier(llvm::StringRef name);
+  /// Counts nested types, values, blocks and subgraphs, so that deeply
+  /// nested input is an error rather than a stack overflow.
+  struct NestingGuard {
+    NestingGuard(Importer &importer) : importer(importer) { ++importer.depth; }
+    ~NestingGuard() { --importer.depth; }
+    /// False, after an error, when the nesting is too deep.
+    bool ok() {
+      if (importer.depth <= kMaxNesting)
+        return true;
+      importer.emitError("nesting deeper than " + llvm::Twine(kMaxNesting) +
+                         " levels");
+      return false;
+    }
+    Importer &importer;
+  };
+  static constexpr unsigned kMaxNesting = 200;
+
   bool consumeIf(Token::Kind kind) {
     if (!tok.is(kind))
       return false;
@@ -189,7 +206,7 @@ private:
   OpBuilder builder;
   std::unique_ptr<SafetensorsFile> params;
   llvm::StringMap<Attribute> boundParams;
-  unsigned elidedCount = 0;
+  unsigned depth = 0;
 };
 
 } // namespace mlir::tsmlir::torchscript
