@@ -29,12 +29,15 @@ using namespace mlir::tsmlir;
 using namespace mlir::tsmlir::torchscript;
 namespace ts = mlir::tsmlir::ts;
 
+/// Whether `op` prints as `kind_N` with a subgraph after the graph.
+static bool hasSubgraph(Operation *op);
+
 namespace {
 
 /// Attributes that are part of an op's structure, not node attributes.
 bool isStructuralAttr(Operation *op, llvm::StringRef name) {
   if (llvm::isa<ts::OperatorOp>(op))
-    return name == "kind" || name == "Subgraph";
+    return name == "kind" || (name == "Subgraph" && hasSubgraph(op));
   if (llvm::isa<fusion::GroupOp>(op))
     return name == "strategy" || name == "name";
   if (llvm::isa<fusion::DifferentiableGraphOp>(op))
