@@ -202,25 +202,61 @@ Type Importer::parseType() {
       } while (consumeIf(Token::comma));
       return expect(close, close == Token::r_paren ? "')'" : "']'");
     };
-    Type simple = llvm::StringSwitch<Type>(name)
-                      .Case("int", ts::IntType::get(context))
-                      .Case("float", ts::FloatType::get(context))
-                      .Case("bool", ts::BoolType::get(context))
-                      .Case("str", ts::StrType::get(context))
-                      .Case("NoneType", ts::NoneType::get(context))
-                      .Case("Device", ts::DeviceType::get(context))
-                      .Case("Scalar", ts::NumberType::get(context))
-                      .Case("number", ts::NumberType::get(context))
-                      .Case("complex", ts::ComplexType::get(context))
-                      .Case("Any", ts::AnyType::get(context))
-                      .Case("Function", ts::FunctionType::get(context))
-                      .Case("Generator", ts::GeneratorType::get(context))
-                      .Case("Layout", ts::LayoutType::get(context))
-                      .Case("MemoryFormat", ts::MemoryFormatType::get(context))
-                      .Case("ScalarType", ts::ScalarTypeType::get(context))
-                      .Case("Storage", ts::StorageType::get(context))
-                      .Case("Stream", ts::StreamType::get(context))
-                      .Default(Type());
+    // Look the name up before making the type: each get() is a lookup in
+    // the context's uniquer, too costly to do for every name.
+    using TypeGetter = Type (*)(MLIRContext *);
+    TypeGetter getter =
+        llvm::StringSwitch<TypeGetter>(name)
+            .Case("int", +[](MLIRContext *c) -> Type {
+              return ts::IntType::get(c);
+            })
+            .Case("float", +[](MLIRContext *c) -> Type {
+              return ts::FloatType::get(c);
+            })
+            .Case("bool", +[](MLIRContext *c) -> Type {
+              return ts::BoolType::get(c);
+            })
+            .Case("str", +[](MLIRContext *c) -> Type {
+              return ts::StrType::get(c);
+            })
+            .Case("NoneType", +[](MLIRContext *c) -> Type {
+              return ts::NoneType::get(c);
+            })
+            .Case("Device", +[](MLIRContext *c) -> Type {
+              return ts::DeviceType::get(c);
+            })
+            .Cases({"Scalar", "number"}, +[](MLIRContext *c) -> Type {
+              return ts::NumberType::get(c);
+            })
+            .Case("complex", +[](MLIRContext *c) -> Type {
+              return ts::ComplexType::get(c);
+            })
+            .Case("Any", +[](MLIRContext *c) -> Type {
+              return ts::AnyType::get(c);
+            })
+            .Case("Function", +[](MLIRContext *c) -> Type {
+              return ts::FunctionType::get(c);
+            })
+            .Case("Generator", +[](MLIRContext *c) -> Type {
+              return ts::GeneratorType::get(c);
+            })
+            .Case("Layout", +[](MLIRContext *c) -> Type {
+              return ts::LayoutType::get(c);
+            })
+            .Case("MemoryFormat", +[](MLIRContext *c) -> Type {
+              return ts::MemoryFormatType::get(c);
+            })
+            .Case("ScalarType", +[](MLIRContext *c) -> Type {
+              return ts::ScalarTypeType::get(c);
+            })
+            .Case("Storage", +[](MLIRContext *c) -> Type {
+              return ts::StorageType::get(c);
+            })
+            .Case("Stream", +[](MLIRContext *c) -> Type {
+              return ts::StreamType::get(c);
+            })
+            .Default(nullptr);
+    Type simple = getter ? getter(context) : Type();
     if (simple) {
       consume();
       type = simple;
