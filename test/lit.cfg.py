@@ -29,3 +29,8 @@ llvm_config.with_environment("PATH", config.tsmlir_tools_dir, append_path=True)
 tool_dirs = [config.tsmlir_tools_dir, config.llvm_tools_dir]
 tools = ["tsmlir-opt", "tsmlir-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# torchscript-import-fuzzer (libFuzzer + ASan, clang only): TSMLIR_ENABLE_FUZZER.
+if config.tsmlir_enable_fuzzer:
+    config.available_features.add("fuzzer")
+    llvm_config.add_tool_substitutions(["torchscript-import-fuzzer"], tool_dirs)
