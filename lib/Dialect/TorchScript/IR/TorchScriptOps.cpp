@@ -19,9 +19,13 @@
 using namespace mlir;
 using namespace mlir::tsmlir::ts;
 
-/// `prim::If`'s condition type: nothing for `bool`, `: !ts.int` otherwise.
-static mlir::ParseResult parseIfCondition(mlir::OpAsmParser &parser,
-                                          mlir::Type &type) {
+/// `prim::If`'s condition: `%c` for a `bool`, `%c : !ts.int` otherwise.
+static mlir::ParseResult
+parseIfCondition(mlir::OpAsmParser &parser,
+                 mlir::OpAsmParser::UnresolvedOperand &condition,
+                 mlir::Type &type) {
+  if (parser.parseOperand(condition))
+    return mlir::failure();
   if (mlir::succeeded(parser.parseOptionalColon()))
     return parser.parseType(type);
   type = mlir::tsmlir::ts::BoolType::get(parser.getContext());
@@ -29,9 +33,10 @@ static mlir::ParseResult parseIfCondition(mlir::OpAsmParser &parser,
 }
 
 static void printIfCondition(mlir::OpAsmPrinter &printer, mlir::Operation *,
-                             mlir::Type type) {
+                             mlir::Value condition, mlir::Type type) {
+  printer << condition;
   if (!llvm::isa<mlir::tsmlir::ts::BoolType>(type))
-    printer << ": " << type;
+    printer << " : " << type;
 }
 
 #define GET_OP_CLASSES

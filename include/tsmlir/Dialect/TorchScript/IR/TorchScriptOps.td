@@ -227,7 +227,7 @@ def TS_PrimIfOp : TS_Op<"prim.If",
   let results = (outs Variadic<TS_AnyTSType>:$results);
   let regions = (region SizedRegion<1>:$thenRegion, SizedRegion<1>:$elseRegion);
   let assemblyFormat = [{
-    $condition custom<IfCondition>(type($condition))
+    custom<IfCondition>($condition, type($condition))
     (`->` `(` type($results)^ `)`)? $thenRegion `else` $elseRegion
     attr-dict
   }];
