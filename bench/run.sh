@@ -21,17 +21,10 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TSMLIR_BENCH_BUILD_DIR:-$ROOT/build-bench}"
 JOBS="${TSMLIR_BENCH_JOBS:-1}"
 TIME_FIELD="${TSMLIR_BENCH_TIME:-cpu_time}"
-LLVM_PREFIX=/usr/lib/llvm-22
 
 if [ ! -f "$BUILD/build.ninja" ]; then
-  cmake -G Ninja -S "$ROOT" -B "$BUILD" \
-    -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_C_COMPILER="$LLVM_PREFIX/bin/clang" \
-    -DCMAKE_CXX_COMPILER="$LLVM_PREFIX/bin/clang++" \
-    -DLLVM_USE_LINKER=lld \
-    -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
-    -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" \
-    -DTSMLIR_BUILD_BENCHMARKS=ON
+  TSMLIR_BUILD_DIR="$BUILD" TSMLIR_CMAKE_ARGS="-DTSMLIR_BUILD_BENCHMARKS=ON" \
+    "$ROOT/scripts/setup.sh" >&2
 fi
 ninja -C "$BUILD" -j "$JOBS" tsmlir-bench >&2
 

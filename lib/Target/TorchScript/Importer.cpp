@@ -134,11 +134,7 @@ LogicalResult Importer::parseUses(GraphState &graph,
   return success();
 }
 
-LogicalResult Importer::parseParams(llvm::SmallVectorImpl<ParsedDef> &params) {
-  if (failed(expect(Token::l_paren, "'('")))
-    return failure();
-  if (consumeIf(Token::r_paren))
-    return success();
+LogicalResult Importer::parseDefs(llvm::SmallVectorImpl<ParsedDef> &defs) {
   do {
     if (!tok.is(Token::value)) {
       emitError("expected a value name, found '" + describe(tok) + "'");
@@ -151,8 +147,18 @@ LogicalResult Importer::parseParams(llvm::SmallVectorImpl<ParsedDef> &params) {
     def.type = parseType();
     if (!def.type)
       return failure();
-    params.push_back(def);
+    defs.push_back(def);
   } while (consumeIf(Token::comma));
+  return success();
+}
+
+LogicalResult Importer::parseParams(llvm::SmallVectorImpl<ParsedDef> &params) {
+  if (failed(expect(Token::l_paren, "'('")))
+    return failure();
+  if (consumeIf(Token::r_paren))
+    return success();
+  if (failed(parseDefs(params)))
+    return failure();
   return expect(Token::r_paren, "')' after the parameters");
 }
 
@@ -374,22 +380,8 @@ static bool isBlockHeader(const Token &tok) {
 LogicalResult Importer::parseNode(GraphState &graph) {
   const char *nodeLoc = tok.getLoc();
   llvm::SmallVector<ParsedDef> outputs;
-  if (tok.is(Token::value)) {
-    do {
-      if (!tok.is(Token::value)) {
-        emitError("expected a value name, found '" + describe(tok) + "'");
-        return failure();
-      }
-      ParsedDef def{tok.spelling, tok.getLoc(), Type()};
-      consume();
-      if (failed(expect(Token::colon, "':' after the value name")))
-        return failure();
-      def.type = parseType();
-      if (!def.type)
-        return failure();
-      outputs.push_back(def);
-    } while (consumeIf(Token::comma));
-  }
+  if (tok.is(Token::value) && failed(parseDefs(outputs)))
+    return failure();
   if (!tok.is(Token::equal)) {
     emitError(outputs.empty()
                   ? "expected a node, 'return' or '->', found '" +

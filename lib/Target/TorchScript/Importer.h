@@ -170,6 +170,9 @@ private:
 
   LogicalResult parseGraph(Block *block, Terminator terminator,
                            llvm::SmallVectorImpl<Type> *resultTypes);
+  /// `%a : T, %b : U, ...`: a node's outputs, or the inside of `(...)`.
+  LogicalResult parseDefs(llvm::SmallVectorImpl<ParsedDef> &defs);
+  /// `(%a : T, ...)`: graph and block parameters.
   LogicalResult parseParams(llvm::SmallVectorImpl<ParsedDef> &params);
   LogicalResult parseNode(GraphState &graph);
   LogicalResult parseBlock(GraphState &graph, Region &region);
