@@ -14,10 +14,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Format.h"
-#include "ValueNames.h"
 
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
 #include "tsmlir/Target/TorchScript/Export.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -27,6 +27,12 @@
 using namespace mlir;
 using namespace mlir::tsmlir;
 using namespace mlir::tsmlir::torchscript;
+using mlir::tsmlir::ts::getArgumentName;
+using mlir::tsmlir::ts::getNodeLoc;
+using mlir::tsmlir::ts::getResultNames;
+using mlir::tsmlir::ts::getScope;
+using mlir::tsmlir::ts::getSourceLoc;
+using mlir::tsmlir::ts::kScopePrefix;
 namespace ts = mlir::tsmlir::ts;
 
 /// Whether `op` prints as `kind_N` with a subgraph after the graph.
@@ -307,7 +313,8 @@ LogicalResult Exporter::printAttributes(Operation *op) {
   Attribute constantValue;
   if (auto constant = llvm::dyn_cast<ts::PrimConstantOp>(op))
     constantValue = constant.getValueAttr();
-  llvm::stable_sort(attrs, [](NamedAttribute a, NamedAttribute b) {
+  // Names are unique, so the order is total.
+  llvm::sort(attrs, [](NamedAttribute a, NamedAttribute b) {
     int ra = getAttrRank(a.getName().getValue());
     int rb = getAttrRank(b.getName().getValue());
     if (ra != rb)

@@ -8,10 +8,10 @@
 
 #include "Importer.h"
 
-#include "ValueNames.h"
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/OpSignatures.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
@@ -20,6 +20,12 @@
 using namespace mlir;
 using namespace mlir::tsmlir;
 using namespace mlir::tsmlir::torchscript;
+using mlir::tsmlir::ts::getArgumentName;
+using mlir::tsmlir::ts::getNodeLoc;
+using mlir::tsmlir::ts::getResultNames;
+using mlir::tsmlir::ts::getScope;
+using mlir::tsmlir::ts::getSourceLoc;
+using mlir::tsmlir::ts::kScopePrefix;
 namespace ts = mlir::tsmlir::ts;
 
 Importer::Importer(llvm::SourceMgr &sourceMgr, MLIRContext *context,

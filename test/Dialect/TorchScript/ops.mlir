@@ -461,12 +461,12 @@ func.func @schema_ops(%x: !ts.tensor<f32, [2, 3]>, %y: !ts.tensor<f32, [2, 3]>,
   %sm2 = ts.aten.softmax.int %x, %i, %i : (!ts.tensor<f32, [2, 3]>, !ts.int, !ts.int) -> !ts.tensor
   %div = ts.aten.div.Tensor_mode %x, %y, %none : (!ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.none) -> !ts.tensor
   // Several results.
-  // CHECK: %[[MAX:.+]], %{{.+}} = ts.aten.max.dim %[[X]], %[[I]], %{{.+}} : (!ts.tensor<f32, [2, 3]>, !ts.int, !ts.bool) -> (!ts.tensor<f32, [2]>, !ts.tensor<si64, [2]>)
+  // CHECK: %[[MAX:.+]]:2 = ts.aten.max.dim %[[X]], %[[I]], %{{.+}} : (!ts.tensor<f32, [2, 3]>, !ts.int, !ts.bool) -> (!ts.tensor<f32, [2]>, !ts.tensor<si64, [2]>)
   %false = ts.prim.Constant[false] : !ts.bool
   %values, %indices = ts.aten.max.dim %x, %i, %false : (!ts.tensor<f32, [2, 3]>, !ts.int, !ts.bool) -> (!ts.tensor<f32, [2]>, !ts.tensor<si64, [2]>)
   // Variadic arguments.
   // CHECK: %[[FMT:.+]] = ts.prim.Constant["{} {} {}"] : !ts.str
-  // CHECK: %[[OUT:.+]] = ts.aten.format %[[FMT]], %[[I]], %[[F]], %[[MAX]] : (!ts.str, !ts.int, !ts.float, !ts.tensor<f32, [2]>) -> !ts.str
+  // CHECK: %[[OUT:.+]] = ts.aten.format %[[FMT]], %[[I]], %[[F]], %[[MAX]]#0 : (!ts.str, !ts.int, !ts.float, !ts.tensor<f32, [2]>) -> !ts.str
   // CHECK: ts.aten.format %[[FMT]] : (!ts.str) -> !ts.str
   %fmt = ts.prim.Constant["{} {} {}"] : !ts.str
   %out = ts.aten.format %fmt, %i, %f, %values : (!ts.str, !ts.int, !ts.float, !ts.tensor<f32, [2]>) -> !ts.str

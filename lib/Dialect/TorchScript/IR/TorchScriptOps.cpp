@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"

@@ -10,6 +10,7 @@
 #define TSMLIR_DIALECT_TORCHSCRIPT_IR_TORCHSCRIPTBASE_TD
 
 include "mlir/IR/OpBase.td"
+include "mlir/IR/OpAsmInterface.td"
 
 def TorchScript_Dialect : Dialect {
   let name = "ts";
@@ -46,7 +47,20 @@ def TorchScript_Dialect : Dialect {
   }];
 }
 
-class TS_Op<string mnemonic, list<Trait> traits = []>
-    : Op<TorchScript_Dialect, mnemonic, traits>;
+// Every op but the constant (which names its result after its value) names
+// its results after the TorchScript names its location holds, so imported
+// MLIR reads `%x.1 = ts.aten.relu %input.1 ...`.
+class TS_Op<string mnemonic, list<Trait> traits = [], bit namedByLoc = 1>
+    : Op<TorchScript_Dialect, mnemonic,
+         !if(namedByLoc,
+             !listconcat(traits, [DeclareOpInterfaceMethods<OpAsmOpInterface,
+                                                            ["getAsmResultNames"]>]),
+             traits)> {
+  let extraClassDefinition = !if(namedByLoc, [{
+    void $cppClass::getAsmResultNames(::mlir::OpAsmSetValueNameFn setNameFn) {
+      ::mlir::tsmlir::ts::setResultNamesFromLoc(getOperation(), setNameFn);
+    }
+  }], "");
+}
 
 #endif // TSMLIR_DIALECT_TORCHSCRIPT_IR_TORCHSCRIPTBASE_TD

@@ -51,7 +51,8 @@ defvar TS_SideEffecting = MemoryEffects<[MemRead, MemWrite]>;
 
 def TS_PrimConstantOp : TS_Op<"prim.Constant",
     [ConstantLike, Pure,
-     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>],
+    /*namedByLoc=*/0> {
   let summary = "prim::Constant: a constant of any TorchScript value kind";
   let description = [{
     A constant, as `prim::Constant` prints it. The value, in brackets, is an

@@ -6,14 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ValueNames.h"
+#include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
 
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
-using namespace mlir::tsmlir::torchscript;
+using namespace mlir::tsmlir::ts;
 
-Location mlir::tsmlir::torchscript::getNodeLoc(
+Location mlir::tsmlir::ts::getNodeLoc(
     MLIRContext *context, llvm::ArrayRef<llvm::StringRef> names,
     Location source) {
   if (names.empty())
@@ -27,7 +28,7 @@ Location mlir::tsmlir::torchscript::getNodeLoc(
   return FusedLoc::get(context, locs);
 }
 
-llvm::SmallVector<llvm::StringRef> mlir::tsmlir::torchscript::getResultNames(
+llvm::SmallVector<llvm::StringRef> mlir::tsmlir::ts::getResultNames(
     Operation *op) {
   llvm::SmallVector<llvm::StringRef> names(op->getNumResults());
   Location loc = op->getLoc();
@@ -48,7 +49,7 @@ llvm::SmallVector<llvm::StringRef> mlir::tsmlir::torchscript::getResultNames(
   return names;
 }
 
-llvm::StringRef mlir::tsmlir::torchscript::getScope(Location loc) {
+llvm::StringRef mlir::tsmlir::ts::getScope(Location loc) {
   if (auto name = llvm::dyn_cast<NameLoc>(loc)) {
     llvm::StringRef text = name.getName().getValue();
     if (text.consume_front(kScopePrefix))
@@ -62,13 +63,13 @@ llvm::StringRef mlir::tsmlir::torchscript::getScope(Location loc) {
   return {};
 }
 
-llvm::StringRef mlir::tsmlir::torchscript::getArgumentName(BlockArgument arg) {
+llvm::StringRef mlir::tsmlir::ts::getArgumentName(BlockArgument arg) {
   if (auto name = llvm::dyn_cast<NameLoc>(arg.getLoc()))
     return name.getName().getValue();
   return {};
 }
 
-FileLineColLoc mlir::tsmlir::torchscript::getSourceLoc(Location loc) {
+FileLineColLoc mlir::tsmlir::ts::getSourceLoc(Location loc) {
   if (auto fileLoc = llvm::dyn_cast<FileLineColLoc>(loc))
     return fileLoc;
   if (auto name = llvm::dyn_cast<NameLoc>(loc))
@@ -79,4 +80,15 @@ FileLineColLoc mlir::tsmlir::torchscript::getSourceLoc(Location loc) {
         return fileLoc;
   }
   return {};
+}
+
+void mlir::tsmlir::ts::setResultNamesFromLoc(Operation *op,
+                                             OpAsmSetValueNameFn setNameFn) {
+  for (auto [result, name] :
+       llvm::zip_equal(op->getResults(), getResultNames(op))) {
+    // Numbers would clash with the printer's own numbering.
+    if (name.empty() || llvm::all_of(name, llvm::isDigit))
+      continue;
+    setNameFn(result, name);
+  }
 }

@@ -18,14 +18,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSMLIR_LIB_TARGET_TORCHSCRIPT_VALUENAMES_H
-#define TSMLIR_LIB_TARGET_TORCHSCRIPT_VALUENAMES_H
+#ifndef TSMLIR_DIALECT_TORCHSCRIPT_IR_VALUENAMES_H
+#define TSMLIR_DIALECT_TORCHSCRIPT_IR_VALUENAMES_H
 
 #include "mlir/IR/Location.h"
+#include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
 
-namespace mlir::tsmlir::torchscript {
+namespace mlir::tsmlir::ts {
 
 /// A traced node's module scope (`, scope: __module.fc1`) is a NameLoc with
 /// this prefix around the source location; no value name has a space.
@@ -48,6 +49,10 @@ llvm::StringRef getArgumentName(BlockArgument arg);
 /// The source location inside `loc` (its file:line:col), or null.
 FileLineColLoc getSourceLoc(Location loc);
 
-} // namespace mlir::tsmlir::torchscript
+/// Names `op`'s results in printed MLIR after their TorchScript names, where
+/// they are not plain numbers (`%x.1 = ts.aten.relu ...`).
+void setResultNamesFromLoc(Operation *op, OpAsmSetValueNameFn setNameFn);
 
-#endif // TSMLIR_LIB_TARGET_TORCHSCRIPT_VALUENAMES_H
+} // namespace mlir::tsmlir::ts
+
+#endif // TSMLIR_DIALECT_TORCHSCRIPT_IR_VALUENAMES_H
