@@ -42,15 +42,19 @@ namespace {
 
 /// Attributes that are part of an op's structure, not node attributes.
 bool isStructuralAttr(Operation *op, llvm::StringRef name) {
-  if (llvm::isa<ts::OperatorOp>(op))
-    return name == "kind" || (name == "Subgraph" && hasSubgraph(op));
-  if (llvm::isa<fusion::GroupOp>(op))
-    return name == "strategy" || name == "name";
-  if (llvm::isa<fusion::DifferentiableGraphOp>(op))
-    return name == "num_saved";
+  if (llvm::isa<ts::OperatorOp>(op) && name == "Subgraph")
+    return hasSubgraph(op);
   if (llvm::isa<ts::PrimConstantOp>(op))
     return name == "value";
-  return false;
+  return !name.starts_with(ts::kNodeAttrPrefix) &&
+         ts::isStructuralAttrName(op->getName().getStringRef(), name);
+}
+
+/// The TorchScript name of a node attribute.
+llvm::StringRef getNodeAttrName(NamedAttribute attr) {
+  llvm::StringRef name = attr.getName().getValue();
+  name.consume_front(ts::kNodeAttrPrefix);
+  return name;
 }
 
 /// PyTorch prints attributes in the order they were set; these are the
@@ -315,11 +319,11 @@ LogicalResult Exporter::printAttributes(Operation *op) {
     constantValue = constant.getValueAttr();
   // Names are unique, so the order is total.
   llvm::sort(attrs, [](NamedAttribute a, NamedAttribute b) {
-    int ra = getAttrRank(a.getName().getValue());
-    int rb = getAttrRank(b.getName().getValue());
+    int ra = getAttrRank(getNodeAttrName(a));
+    int rb = getAttrRank(getNodeAttrName(b));
     if (ra != rb)
       return ra < rb;
-    return a.getName().getValue() < b.getName().getValue();
+    return getNodeAttrName(a) < getNodeAttrName(b);
   });
   if (attrs.empty() && !constantValue)
     return success();
@@ -335,8 +339,8 @@ LogicalResult Exporter::printAttributes(Operation *op) {
     if (!first)
       os << ", ";
     first = false;
-    os << attr.getName().getValue() << "=";
-    if (failed(printAttrValue(op, attr.getName().getValue(), attr.getValue())))
+    os << getNodeAttrName(attr) << "=";
+    if (failed(printAttrValue(op, getNodeAttrName(attr), attr.getValue())))
       return failure();
   }
   os << "]";

@@ -509,12 +509,17 @@ Operation *Importer::buildNode(GraphState &graph, const char *nodeLoc,
   llvm::SmallVector<Type> resultTypes;
   for (const ParsedDef &def : outputs)
     resultTypes.push_back(def.type);
+  // Node attributes keep their names, except where the op uses the name for
+  // its own structure (a node attribute called `kind` on a ts.operator).
   auto addAttrs = [&](OperationState &state) {
     for (ParsedAttr &attr : attrs) {
       Attribute value = convertAttr(attr.value);
       if (!value)
         return failure();
-      state.addAttribute(attr.name, value);
+      std::string name = attr.name;
+      if (ts::isStructuralAttrName(state.name.getStringRef(), name))
+        name = (ts::kNodeAttrPrefix + name).str();
+      state.addAttribute(name, value);
     }
     return success();
   };

@@ -92,3 +92,14 @@ void mlir::tsmlir::ts::setResultNamesFromLoc(Operation *op,
     setNameFn(result, name);
   }
 }
+
+bool mlir::tsmlir::ts::isStructuralAttrName(llvm::StringRef opName,
+                                            llvm::StringRef name) {
+  if (opName == "ts.operator")
+    return name == "kind" || name == "Subgraph";
+  if (opName == "fusion.group")
+    return name == "strategy" || name == "name";
+  if (opName == "fusion.differentiable_graph")
+    return name == "num_saved";
+  return name.starts_with(kNodeAttrPrefix);
+}

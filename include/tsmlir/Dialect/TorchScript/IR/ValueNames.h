@@ -25,6 +25,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace mlir::tsmlir::ts {
 
@@ -34,6 +35,14 @@ inline constexpr const char *kScopePrefix = "scope: ";
 
 /// The scope inside `loc`, without the prefix, or "".
 llvm::StringRef getScope(Location loc);
+
+/// A node attribute whose name an op uses for its own structure (`kind` of
+/// `ts.operator`, `strategy` of `fusion.group`, ...) is stored under this
+/// prefix, so that nothing the node had is lost or overwritten.
+inline constexpr llvm::StringLiteral kNodeAttrPrefix = "ts.attr.";
+
+/// Whether the op `opName` uses the attribute `name` for its own structure.
+bool isStructuralAttrName(llvm::StringRef opName, llvm::StringRef name);
 
 /// The location of a node with these output names and source location.
 Location getNodeLoc(MLIRContext *context, llvm::ArrayRef<llvm::StringRef> names,
