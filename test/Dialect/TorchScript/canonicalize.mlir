@@ -1096,3 +1096,145 @@ func.func @composed(%x: !ts.tensor<f32, [2, 3]>) -> !ts.bool {
   %eq = ts.aten.eq.int %p, %n : (!ts.int, !ts.int) -> !ts.bool
   return %eq : !ts.bool
 }
+
+//===----------------------------------------------------------------------===//
+// prim::If (PrimIfCanonicalize.cpp)
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// A true condition runs the then branch in place of the if.
+// CHECK-LABEL: func.func @if_true(
+// CHECK-SAME:      %[[X:.+]]: !ts.tensor
+// CHECK-NOT:     ts.prim.If
+// CHECK:         %[[R:.+]] = ts.aten.relu %[[X]]
+// CHECK-NOT:     ts.aten.neg
+// CHECK:         return %[[R]]
+func.func @if_true(%x: !ts.tensor) -> !ts.tensor {
+  %c = ts.prim.Constant[true] : !ts.bool
+  %r = ts.prim.If %c -> (!ts.tensor) {
+    %a = ts.aten.relu %x : (!ts.tensor) -> !ts.tensor
+    ts.prim.Yield %a : !ts.tensor
+  } else {
+    %b = ts.aten.neg %x : (!ts.tensor) -> !ts.tensor
+    ts.prim.Yield %b : !ts.tensor
+  }
+  return %r : !ts.tensor
+}
+
+// -----
+
+// A false condition runs the else branch, side effects included; an int
+// condition counts as true when non-zero.
+// CHECK-LABEL: func.func @if_false_and_int(
+// CHECK-NOT:     ts.prim.If
+// CHECK:         ts.prim.Print
+// CHECK:         %[[N:.+]] = ts.aten.neg
+// CHECK:         return %[[N]]
+func.func @if_false_and_int(%x: !ts.tensor, %s: !ts.str) -> !ts.tensor {
+  %c = ts.prim.Constant[false] : !ts.bool
+  %r = ts.prim.If %c -> (!ts.tensor) {
+    ts.prim.Yield %x : !ts.tensor
+  } else {
+    ts.prim.Print(%s) : !ts.str
+    ts.prim.Yield %x : !ts.tensor
+  }
+  %zero = ts.prim.Constant[0] : !ts.int
+  %t = ts.prim.If %zero : !ts.int -> (!ts.tensor) {
+    ts.prim.Yield %r : !ts.tensor
+  } else {
+    %n = ts.aten.neg %r : (!ts.tensor) -> !ts.tensor
+    ts.prim.Yield %n : !ts.tensor
+  }
+  return %t : !ts.tensor
+}
+
+// -----
+
+// The branch taken yields a less refined type than the profiled result: the
+// if stays, so no use of the result sees another type.
+// CHECK-LABEL: func.func @if_constant_type_differs(
+// CHECK:         ts.prim.If
+func.func @if_constant_type_differs(%x: !ts.tensor) -> !ts.tensor<f32> {
+  %c = ts.prim.Constant[true] : !ts.bool
+  %r = ts.prim.If %c -> (!ts.tensor<f32>) {
+    ts.prim.Yield %x : !ts.tensor
+  } else {
+    ts.prim.Yield %x : !ts.tensor
+  }
+  return %r : !ts.tensor<f32>
+}
+
+// -----
+
+// A condition that is not a constant keeps the if.
+// CHECK-LABEL: func.func @if_unknown_condition(
+// CHECK:         ts.prim.If %{{.+}} -> (!ts.tensor)
+func.func @if_unknown_condition(%c: !ts.bool, %x: !ts.tensor) -> !ts.tensor {
+  %r = ts.prim.If %c -> (!ts.tensor) {
+    %a = ts.aten.relu %x : (!ts.tensor) -> !ts.tensor
+    ts.prim.Yield %a : !ts.tensor
+  } else {
+    ts.prim.Yield %x : !ts.tensor
+  }
+  return %r : !ts.tensor
+}
+
+// -----
+
+// A result both branches take from outside is that value; a result nothing
+// uses is dropped; the if keeps the rest, with its branches.
+// CHECK-LABEL: func.func @if_results(
+// CHECK-SAME:      %[[C:.+]]: !ts.bool, %[[X:.+]]: !ts.tensor, %[[Y:.+]]: !ts.tensor
+// CHECK:         %[[R:.+]] = ts.prim.If %[[C]] -> (!ts.tensor) {
+// CHECK:           %[[A:.+]] = ts.aten.relu %[[X]]
+// CHECK:           ts.prim.Yield %[[A]] : !ts.tensor
+// CHECK:         } else {
+// CHECK:           ts.prim.Print
+// CHECK:           ts.prim.Yield %[[X]] : !ts.tensor
+// CHECK:         }
+// CHECK:         return %[[Y]], %[[R]]
+func.func @if_results(%c: !ts.bool, %x: !ts.tensor, %y: !ts.tensor, %s: !ts.str) -> (!ts.tensor, !ts.tensor) {
+  %r:3 = ts.prim.If %c -> (!ts.tensor, !ts.tensor, !ts.tensor) {
+    %a = ts.aten.relu %x : (!ts.tensor) -> !ts.tensor
+    ts.prim.Yield %y, %a, %a : !ts.tensor, !ts.tensor, !ts.tensor
+  } else {
+    ts.prim.Print(%s) : !ts.str
+    ts.prim.Yield %y, %x, %x : !ts.tensor, !ts.tensor, !ts.tensor
+  }
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// An if with side effects and no results used stays (with no results).
+// CHECK-LABEL: func.func @if_effects_kept(
+// CHECK:         ts.prim.If %{{.+}} {
+// CHECK:           ts.prim.RaiseException
+// CHECK:         } else {
+// CHECK:         return
+func.func @if_effects_kept(%c: !ts.bool, %x: !ts.tensor, %s: !ts.str) {
+  %r = ts.prim.If %c -> (!ts.tensor) {
+    ts.prim.RaiseException %s, %s : !ts.str, !ts.str
+    ts.prim.Yield %x : !ts.tensor
+  } else {
+    ts.prim.Yield %x : !ts.tensor
+  }
+  return
+}
+
+// -----
+
+// The same value yielded from inside a branch cannot be forwarded.
+// CHECK-LABEL: func.func @if_inner_value(
+// CHECK:         %[[R:.+]] = ts.prim.If
+// CHECK:         return %[[R]]
+func.func @if_inner_value(%c: !ts.bool, %x: !ts.tensor) -> !ts.tensor {
+  %r = ts.prim.If %c -> (!ts.tensor) {
+    %a = ts.aten.relu %x : (!ts.tensor) -> !ts.tensor
+    ts.prim.Yield %a : !ts.tensor
+  } else {
+    ts.prim.Yield %x : !ts.tensor
+  }
+  return %r : !ts.tensor
+}

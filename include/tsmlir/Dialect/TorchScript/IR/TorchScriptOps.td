@@ -233,6 +233,9 @@ def TS_PrimIfOp : TS_Op<"prim.If",
     attr-dict
   }];
   let hasVerifier = 1;
+  // A constant condition inlines the branch taken; a result both branches
+  // yield from outside, or that nothing uses, is dropped.
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     ::mlir::Block *thenBlock() { return &getThenRegion().front(); }
     ::mlir::Block *elseBlock() { return &getElseRegion().front(); }
