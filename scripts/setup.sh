@@ -12,8 +12,10 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TSMLIR_BUILD_DIR:-$ROOT/build}"
 LLVM_PREFIX=/usr/lib/llvm-22
 
+# libclang-rt-22-dev: libFuzzer and ASan for the importer's fuzz target;
+# libbenchmark-dev: Google Benchmark for bench/.
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
-          lld-22 cmake ninja-build python3)
+          lld-22 libclang-rt-22-dev libbenchmark-dev cmake ninja-build python3)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
