@@ -145,7 +145,7 @@ HAS_FOLDER = set("""
     aten::Float.bool aten::Bool.int aten::Bool.float aten::len.t
     aten::__getitem__.t aten::size.int aten::size aten::dim aten::numel
     aten::__is__ aten::__isnot__ aten::t prim::dtype prim::device
-    prim::min.int prim::max.int
+    prim::min.int prim::max.int aten::contiguous aten::to.dtype
 """.split())
 HAS_VERIFIER = set("""
     aten::add.Tensor aten::sub.Tensor aten::mul.Tensor aten::div.Tensor

@@ -1238,3 +1238,68 @@ func.func @if_inner_value(%c: !ts.bool, %x: !ts.tensor) -> !ts.tensor {
   }
   return %r : !ts.tensor
 }
+
+//===----------------------------------------------------------------------===//
+// Redundant contiguous() and to(dtype): both return self in PyTorch
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// CHECK-LABEL: func.func @contiguous_of_contiguous(
+// CHECK-SAME:      %[[X:[^:]+]]: !ts.tensor<f32, [2, 3], strides = [3, 1]>, %[[Y:[^:]+]]: !ts.tensor<f32, [1, 3], strides = [7, 1]>
+// CHECK-NOT:     ts.aten.contiguous
+// CHECK:         return %[[X]], %[[Y]]
+func.func @contiguous_of_contiguous(%x: !ts.tensor<f32, [2, 3], strides = [3, 1]>, %y: !ts.tensor<f32, [1, 3], strides = [7, 1]>) -> (!ts.tensor<f32, [2, 3], strides = [3, 1]>, !ts.tensor<f32, [1, 3], strides = [7, 1]>) {
+  %fmt = ts.prim.Constant[0] : !ts.int
+  %a = ts.aten.contiguous %x, %fmt : (!ts.tensor<f32, [2, 3], strides = [3, 1]>, !ts.int) -> !ts.tensor<f32, [2, 3], strides = [3, 1]>
+  // A dimension of size 1 may have any stride.
+  %b = ts.aten.contiguous %y, %fmt : (!ts.tensor<f32, [1, 3], strides = [7, 1]>, !ts.int) -> !ts.tensor<f32, [1, 3], strides = [7, 1]>
+  return %a, %b : !ts.tensor<f32, [2, 3], strides = [3, 1]>, !ts.tensor<f32, [1, 3], strides = [7, 1]>
+}
+
+// -----
+
+// Transposed strides, another memory format (2: channels_last) or unknown
+// strides: contiguous() may copy, so it stays.
+// CHECK-LABEL: func.func @contiguous_kept(
+// CHECK-COUNT-3: ts.aten.contiguous
+func.func @contiguous_kept(%x: !ts.tensor<f32, [2, 3], strides = [1, 2]>, %y: !ts.tensor<f32, [2, 3], strides = [3, 1]>, %z: !ts.tensor<f32, [2, 3]>) -> (!ts.tensor<f32, [2, 3], strides = [1, 2]>, !ts.tensor<f32, [2, 3], strides = [3, 1]>, !ts.tensor<f32, [2, 3]>) {
+  %fmt = ts.prim.Constant[0] : !ts.int
+  %last = ts.prim.Constant[2] : !ts.int
+  %a = ts.aten.contiguous %x, %fmt : (!ts.tensor<f32, [2, 3], strides = [1, 2]>, !ts.int) -> !ts.tensor<f32, [2, 3], strides = [1, 2]>
+  %b = ts.aten.contiguous %y, %last : (!ts.tensor<f32, [2, 3], strides = [3, 1]>, !ts.int) -> !ts.tensor<f32, [2, 3], strides = [3, 1]>
+  %c = ts.aten.contiguous %z, %fmt : (!ts.tensor<f32, [2, 3]>, !ts.int) -> !ts.tensor<f32, [2, 3]>
+  return %a, %b, %c : !ts.tensor<f32, [2, 3], strides = [1, 2]>, !ts.tensor<f32, [2, 3], strides = [3, 1]>, !ts.tensor<f32, [2, 3]>
+}
+
+// -----
+
+// to(torch.float32) of a float32 tensor, without copy or memory format.
+// CHECK-LABEL: func.func @to_same_dtype(
+// CHECK-SAME:      %[[X:[^:]+]]: !ts.tensor<f32>
+// CHECK-NOT:     ts.aten.to.dtype
+// CHECK:         return %[[X]]
+func.func @to_same_dtype(%x: !ts.tensor<f32>) -> !ts.tensor<f32> {
+  %f32 = ts.prim.Constant[6] : !ts.int
+  %false = ts.prim.Constant[false] : !ts.bool
+  %none = ts.prim.Constant : !ts.none
+  %y = ts.aten.to.dtype %x, %f32, %false, %false, %none : (!ts.tensor<f32>, !ts.int, !ts.bool, !ts.bool, !ts.none) -> !ts.tensor<f32>
+  return %y : !ts.tensor<f32>
+}
+
+// -----
+
+// copy=True, another dtype (5: float16), or an unknown dtype: a new tensor.
+// CHECK-LABEL: func.func @to_kept(
+// CHECK-COUNT-3: ts.aten.to.dtype
+func.func @to_kept(%x: !ts.tensor<f32>, %u: !ts.tensor) -> (!ts.tensor<f32>, !ts.tensor, !ts.tensor) {
+  %f32 = ts.prim.Constant[6] : !ts.int
+  %f16 = ts.prim.Constant[5] : !ts.int
+  %false = ts.prim.Constant[false] : !ts.bool
+  %true = ts.prim.Constant[true] : !ts.bool
+  %none = ts.prim.Constant : !ts.none
+  %a = ts.aten.to.dtype %x, %f32, %false, %true, %none : (!ts.tensor<f32>, !ts.int, !ts.bool, !ts.bool, !ts.none) -> !ts.tensor<f32>
+  %b = ts.aten.to.dtype %x, %f16, %false, %false, %none : (!ts.tensor<f32>, !ts.int, !ts.bool, !ts.bool, !ts.none) -> !ts.tensor
+  %c = ts.aten.to.dtype %u, %f32, %false, %false, %none : (!ts.tensor, !ts.int, !ts.bool, !ts.bool, !ts.none) -> !ts.tensor
+  return %a, %b, %c : !ts.tensor<f32>, !ts.tensor, !ts.tensor
+}

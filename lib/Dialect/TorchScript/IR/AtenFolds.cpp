@@ -378,6 +378,55 @@ OpFoldResult AtenNumelOp::fold(FoldAdaptor) {
   return intAttr(getContext(), n);
 }
 
+/// Whether a tensor of this type is contiguous as at::Tensor::is_contiguous
+/// says: each stride is the product of the later sizes, where a dimension of
+/// size 1 may have any stride and an empty tensor is always contiguous.
+static bool isKnownContiguous(TensorType type) {
+  if (!type.hasStaticShape() || !type.hasStrides())
+    return false;
+  ArrayRef<int64_t> sizes = type.getSizes().asArrayRef();
+  ArrayRef<int64_t> strides = type.getStrides().asArrayRef();
+  if (sizes.size() != strides.size())
+    return false;
+  if (llvm::is_contained(sizes, 0))
+    return true;
+  int64_t expected = 1;
+  for (size_t i = sizes.size(); i-- > 0;) {
+    if (sizes[i] != 1 && strides[i] != expected)
+      return false;
+    if (__builtin_mul_overflow(expected, sizes[i], &expected))
+      return false;
+  }
+  return true;
+}
+
+// contiguous() of a contiguous tensor returns the tensor itself (an alias),
+// so the fold keeps aliasing exactly as PyTorch has it.
+OpFoldResult AtenContiguousOp::fold(FoldAdaptor a) {
+  std::optional<int64_t> format = asInt(a.getMemoryFormat());
+  // 0: torch.contiguous_format.
+  if (!format || *format != 0 || getSelf().getType() != getType() ||
+      !isKnownContiguous(getSelf().getType()))
+    return {};
+  return getSelf();
+}
+
+// to(dtype) to the tensor's own dtype, without copy= or a memory format,
+// returns the tensor itself.
+OpFoldResult AtenToDtypeOp::fold(FoldAdaptor a) {
+  auto copy = llvm::dyn_cast_or_null<BoolAttr>(a.getCopy());
+  std::optional<int64_t> dtype = asInt(a.getDtype());
+  TensorType type = getSelf().getType();
+  if (!copy || copy.getValue() || !dtype ||
+      !llvm::isa_and_nonnull<UnitAttr>(a.getMemoryFormat()) ||
+      !type.getDtype() || type != getType())
+    return {};
+  std::optional<int64_t> own = getScalarTypeCode(type.getDtype());
+  if (!own || *own != *dtype)
+    return {};
+  return getSelf();
+}
+
 OpFoldResult PrimDtypeOp::fold(FoldAdaptor) {
   std::optional<int64_t> code = getScalarTypeCode(getA().getType().getDtype());
   return code ? intAttr(getContext(), *code) : Attribute();

@@ -634,6 +634,7 @@ def TS_AtenToDtypeOp : TS_SchemaOp<"aten.to.dtype",
     [TS_Functional, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_DtypeLike:$dtype, TS_BoolType:$non_blocking, TS_BoolType:$copy, TS_OptionalMemoryFormat:$memory_format);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenToDeviceOp : TS_SchemaOp<"aten.to.device",
@@ -1041,6 +1042,7 @@ def TS_AtenContiguousOp : TS_SchemaOp<"aten.contiguous",
     [TS_Functional, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_DtypeLike:$memory_format);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenUnsqueezeOp : TS_SchemaOp<"aten.unsqueeze",
