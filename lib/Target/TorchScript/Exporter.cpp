@@ -27,12 +27,6 @@
 using namespace mlir;
 using namespace mlir::tsmlir;
 using namespace mlir::tsmlir::torchscript;
-using mlir::tsmlir::ts::getArgumentName;
-using mlir::tsmlir::ts::getNodeLoc;
-using mlir::tsmlir::ts::getResultNames;
-using mlir::tsmlir::ts::getScope;
-using mlir::tsmlir::ts::getSourceLoc;
-using mlir::tsmlir::ts::kScopePrefix;
 namespace ts = mlir::tsmlir::ts;
 
 /// Whether `op` prints as `kind_N` with a subgraph after the graph.
@@ -92,7 +86,7 @@ private:
                           llvm::StringRef separator);
   LogicalResult printUses(Graph &graph, ValueRange values);
   LogicalResult printNode(Graph &graph, Operation *op, unsigned level);
-  LogicalResult printKind(Graph &graph, Operation *op);
+  LogicalResult printKind(Operation *op);
   LogicalResult printAttributes(Operation *op);
   LogicalResult printAttrValue(Operation *op, llvm::StringRef name,
                                Attribute value);
@@ -106,17 +100,17 @@ private:
 
 void Exporter::reserveNames(Graph &graph, Block &body) {
   for (BlockArgument arg : body.getArguments())
-    if (llvm::StringRef name = getArgumentName(arg); !name.empty())
+    if (llvm::StringRef name = ts::getArgumentName(arg); !name.empty())
       graph.reserved.insert(name);
   // Subgraphs are separate graphs: do not look into them.
   body.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    for (llvm::StringRef name : getResultNames(op))
+    for (llvm::StringRef name : ts::getResultNames(op))
       if (!name.empty())
         graph.reserved.insert(name);
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
-          if (llvm::StringRef name = getArgumentName(arg); !name.empty())
+          if (llvm::StringRef name = ts::getArgumentName(arg); !name.empty())
             graph.reserved.insert(name);
     if (llvm::isa<fusion::GroupOp, fusion::DifferentiableGraphOp>(op) ||
         (llvm::isa<ts::OperatorOp>(op) && op->hasAttr("Subgraph")))
@@ -190,7 +184,7 @@ LogicalResult Exporter::printGraph(Block &body) {
   llvm::SmallVector<Value> args(body.getArguments());
   llvm::SmallVector<llvm::StringRef> argNames;
   for (BlockArgument arg : body.getArguments())
-    argNames.push_back(getArgumentName(arg));
+    argNames.push_back(ts::getArgumentName(arg));
   if (failed(printDefs(graph, args, argNames, ",\n      ")))
     return failure();
   os << "):\n";
@@ -204,7 +198,7 @@ LogicalResult Exporter::printGraph(Block &body) {
   os << "\n";
   for (auto [i, group] : llvm::enumerate(graph.groups)) {
     os << "with ";
-    if (failed(printKind(graph, group)))
+    if (failed(printKind(group)))
       return failure();
     os << "_" << i << " = ";
     if (failed(printGraph(group->getRegion(0).front())))
@@ -240,7 +234,7 @@ static bool hasSubgraph(Operation *op) {
           op->getNumRegions() == 1 && !op->getRegion(0).empty());
 }
 
-LogicalResult Exporter::printKind(Graph &graph, Operation *op) {
+LogicalResult Exporter::printKind(Operation *op) {
   std::string kind = getKind(op);
   if (kind.empty() || llvm::isa<fusion::GuardOp, fusion::GuardedOp>(op))
     return emitError(op->getLoc())
@@ -253,10 +247,10 @@ LogicalResult Exporter::printNode(Graph &graph, Operation *op,
                                   unsigned level) {
   os.indent(level * 2);
   llvm::SmallVector<Value> results(op->getResults());
-  if (failed(printDefs(graph, results, getResultNames(op), ", ")))
+  if (failed(printDefs(graph, results, ts::getResultNames(op), ", ")))
     return failure();
   os << " = ";
-  if (failed(printKind(graph, op)))
+  if (failed(printKind(op)))
     return failure();
   if (hasSubgraph(op)) {
     os << "_" << graph.groups.size();
@@ -269,9 +263,9 @@ LogicalResult Exporter::printNode(Graph &graph, Operation *op,
   }
   if (failed(printUses(graph, op->getOperands())))
     return failure();
-  if (llvm::StringRef scope = getScope(op->getLoc()); !scope.empty())
+  if (llvm::StringRef scope = ts::getScope(op->getLoc()); !scope.empty())
     os << ", scope: " << scope;
-  if (FileLineColLoc source = getSourceLoc(op->getLoc()))
+  if (FileLineColLoc source = ts::getSourceLoc(op->getLoc()))
     os << " # " << source.getFilename().getValue() << ":" << source.getLine()
        << ":" << source.getColumn();
   os << "\n";
@@ -289,7 +283,7 @@ LogicalResult Exporter::printBlocks(Graph &graph, Operation *op,
       llvm::SmallVector<Value> args(block.getArguments());
       llvm::SmallVector<llvm::StringRef> names;
       for (BlockArgument arg : block.getArguments())
-        names.push_back(getArgumentName(arg));
+        names.push_back(ts::getArgumentName(arg));
       if (failed(printDefs(graph, args, names, ", ")))
         return failure();
       os << "):\n";

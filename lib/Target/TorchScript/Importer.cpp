@@ -20,12 +20,6 @@
 using namespace mlir;
 using namespace mlir::tsmlir;
 using namespace mlir::tsmlir::torchscript;
-using mlir::tsmlir::ts::getArgumentName;
-using mlir::tsmlir::ts::getNodeLoc;
-using mlir::tsmlir::ts::getResultNames;
-using mlir::tsmlir::ts::getScope;
-using mlir::tsmlir::ts::getSourceLoc;
-using mlir::tsmlir::ts::kScopePrefix;
 namespace ts = mlir::tsmlir::ts;
 
 Importer::Importer(llvm::SourceMgr &sourceMgr, MLIRContext *context,
@@ -235,11 +229,17 @@ LogicalResult Importer::parseGraph(Block *block, Terminator terminator,
 
 /// Runs an op's own verifier and its region verifier, as mlir::verify does
 /// for one op; mlir::verify itself would also check dominance, which needs
-/// the enclosing region to be attached, and the node's may not be yet.
-static LogicalResult verifyNode(Operation *op) {
+/// the enclosing region to be attached, and the node's may not be yet. The
+/// first diagnostic goes to `message`, for the caller to report at the text.
+static LogicalResult verifyNode(Operation *op, std::string &message) {
   std::optional<RegisteredOperationName> info = op->getRegisteredInfo();
   if (!info)
     return success();
+  ScopedDiagnosticHandler handler(op->getContext(), [&](Diagnostic &diag) {
+    if (message.empty())
+      message = diag.str();
+    return success();
+  });
   if (failed(info->verifyInvariants(op)))
     return failure();
   if (op->getNumRegions() != 0)
@@ -307,17 +307,9 @@ LogicalResult Importer::parseSubgraphs(GraphState &graph) {
     }
     // Check the group against its subgraph now that both exist.
     std::string message;
-    {
-      ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
-        if (message.empty())
-          message = diag.str();
-        return success();
-      });
-      if (succeeded(verifyNode(op)))
-        continue;
-    }
-    return emitError(nameLoc, "subgraph does not fit its node: " + message),
-           failure();
+    if (failed(verifyNode(op, message)))
+      return emitError(nameLoc, "subgraph does not fit its node: " + message),
+             failure();
   }
   return success();
 }
@@ -384,7 +376,6 @@ static bool isBlockHeader(const Token &tok) {
 }
 
 LogicalResult Importer::parseNode(GraphState &graph) {
-  const char *nodeLoc = tok.getLoc();
   llvm::SmallVector<ParsedDef> outputs;
   if (tok.is(Token::value) && failed(parseDefs(outputs)))
     return failure();
@@ -445,7 +436,7 @@ LogicalResult Importer::parseNode(GraphState &graph) {
     consume();
   }
   if (!scope.empty())
-    source = NameLoc::get(StringAttr::get(context, kScopePrefix + scope.str()),
+    source = NameLoc::get(StringAttr::get(context, ts::kScopePrefix + scope.str()),
                           source);
   std::vector<std::unique_ptr<Region>> regions;
   while (isBlockHeader(tok)) {
@@ -457,12 +448,11 @@ LogicalResult Importer::parseNode(GraphState &graph) {
   llvm::SmallVector<llvm::StringRef> names;
   for (const ParsedDef &def : outputs)
     names.push_back(def.name);
-  Location loc = getNodeLoc(context, names, source);
+  Location loc = ts::getNodeLoc(context, names, source);
   Operation *op = buildNode(graph, kindLoc, kind, outputs, attrs, inputs,
                             regions, loc);
   if (!op)
     return failure();
-  (void)nodeLoc;
   for (auto [def, result] : llvm::zip_equal(outputs, op->getResults()))
     if (failed(define(graph, def, result)))
       return failure();
@@ -473,15 +463,8 @@ Operation *Importer::createChecked(OperationState &state, const char *nodeLoc,
                                    llvm::StringRef kind) {
   Operation *op = builder.create(state);
   std::string message;
-  {
-    ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
-      if (message.empty())
-        message = diag.str();
-      return success();
-    });
-    if (succeeded(verifyNode(op)))
-      return op;
-  }
+  if (succeeded(verifyNode(op, message)))
+    return op;
   op->erase();
   emitError(nodeLoc, "invalid " + kind + " node: " + message);
   return nullptr;
@@ -540,28 +523,27 @@ Operation *Importer::buildNode(GraphState &graph, const char *nodeLoc,
                              " (subgraphs are numbered in order)");
       return nullptr;
     }
+    bool differentiable = groupKind == "prim::DifferentiableGraph";
     llvm::StringRef strategy = getGroupStrategy(groupKind);
-    OperationState state(loc, strategy.empty() &&
-                                      groupKind != "prim::DifferentiableGraph"
-                                  ? ts::OperatorOp::getOperationName()
-                                  : groupKind == "prim::DifferentiableGraph"
-                                  ? fusion::DifferentiableGraphOp::
-                                        getOperationName()
-                                  : fusion::GroupOp::getOperationName());
+    llvm::StringRef opName = differentiable
+                                 ? fusion::DifferentiableGraphOp::
+                                       getOperationName()
+                             : strategy.empty()
+                                 ? ts::OperatorOp::getOperationName()
+                                 : fusion::GroupOp::getOperationName();
+    OperationState state(loc, opName);
     state.addOperands(inputs);
     state.addTypes(resultTypes);
     if (failed(addAttrs(state)))
       return nullptr;
-    if (groupKind == "prim::DifferentiableGraph") {
-      state.addRegion();
-      state.addRegion();
+    state.addRegion();
+    if (differentiable) {
+      state.addRegion(); // backward: not in the text
+    } else if (strategy.empty()) {
+      state.addAttribute("kind", builder.getStringAttr(groupKind));
+      state.addAttribute("Subgraph", builder.getUnitAttr());
     } else {
-      state.addRegion();
-      if (strategy.empty()) {
-        state.addAttribute("kind", builder.getStringAttr(groupKind));
-        state.addAttribute("Subgraph", builder.getUnitAttr());
-      } else
-        state.addAttribute("strategy", builder.getStringAttr(strategy));
+      state.addAttribute("strategy", builder.getStringAttr(strategy));
     }
     // Verified once the subgraph is parsed.
     Operation *op = builder.create(state);

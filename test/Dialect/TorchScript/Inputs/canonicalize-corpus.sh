@@ -27,3 +27,4 @@ for f in "$corpus"/*/*.txt; do
   after=$((after + $(count "$tmp/out.mlir")))
 done
 echo "corpus: $files files, $failures failures, ts ops $before before, $after after"
+if [ "$after" -lt "$before" ]; then echo "the graphs shrank"; else echo "the graphs did not shrink"; fi
