@@ -132,6 +132,16 @@ NONDETERMINISTIC = {"aten::dropout"}
 # Ops with effects beyond their results, besides in-place ops.
 SIDE_EFFECTS = {"aten::warn", "aten::append.t", "aten::_set_item.t"}
 
+
+
+def reads_mutable(schema_text):
+    """Whether an op reads an object that other ops may mutate in place: a
+    tensor, a list (`int[]` included), a dict, or a value of any type."""
+    args = schema_text.split("->")[0]
+    args = args[args.index("(") + 1:]
+    return bool(re.search(r"Tensor|\[\]|Dict|\bAny\b|(^|[(,\s])t\??\s", args))
+
+
 # Hand-written C++ behind generated declarations.
 HAS_FOLDER = set("""
     aten::add.int aten::sub.int aten::mul.int aten::floordiv.int
@@ -324,6 +334,8 @@ def main():
                 traits.append("TS_InPlace")
             if inplace or key in NONDETERMINISTIC or key in SIDE_EFFECTS:
                 traits.append("TS_SideEffecting")
+            elif reads_mutable(text):
+                traits.append("TS_ReadOnly")
             else:
                 traits.append("TS_Functional")
             if view:

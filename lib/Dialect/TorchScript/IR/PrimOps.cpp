@@ -262,9 +262,17 @@ static bool mayHoldList(Type type) {
   return !isTorchScriptType(type);
 }
 
+/// Whether `op` has no effect but reading memory.
+static bool onlyReadsMemory(Operation *op) {
+  if (isMemoryEffectFree(op))
+    return true;
+  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
+  return effects && effects.onlyHasEffect<MemoryEffects::Read>();
+}
+
 bool isUnmodifiedList(Value list) {
   return llvm::all_of(list.getUsers(), [](Operation *user) {
-    if (!isMemoryEffectFree(user) ||
+    if (!onlyReadsMemory(user) ||
         user->hasTrait<::mlir::OpTrait::IsTerminator>())
       return false;
     // Their results are elements of the list, not aliases of it.

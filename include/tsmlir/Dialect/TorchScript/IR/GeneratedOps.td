@@ -13,7 +13,7 @@
 
 def TS_AtenAddTensorOp : TS_SchemaOp<"aten.add.Tensor",
     "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_ScalarLike:$alpha);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -21,14 +21,14 @@ def TS_AtenAddTensorOp : TS_SchemaOp<"aten.add.Tensor",
 
 def TS_AtenAddScalarOp : TS_SchemaOp<"aten.add.Scalar",
     "aten::add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other, TS_ScalarLike:$alpha);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenSubTensorOp : TS_SchemaOp<"aten.sub.Tensor",
     "aten::sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_ScalarLike:$alpha);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -36,14 +36,14 @@ def TS_AtenSubTensorOp : TS_SchemaOp<"aten.sub.Tensor",
 
 def TS_AtenSubScalarOp : TS_SchemaOp<"aten.sub.Scalar",
     "aten::sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other, TS_ScalarLike:$alpha);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenMulTensorOp : TS_SchemaOp<"aten.mul.Tensor",
     "aten::mul.Tensor(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -51,14 +51,14 @@ def TS_AtenMulTensorOp : TS_SchemaOp<"aten.mul.Tensor",
 
 def TS_AtenMulScalarOp : TS_SchemaOp<"aten.mul.Scalar",
     "aten::mul.Scalar(Tensor self, Scalar other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenDivTensorOp : TS_SchemaOp<"aten.div.Tensor",
     "aten::div.Tensor(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -66,14 +66,14 @@ def TS_AtenDivTensorOp : TS_SchemaOp<"aten.div.Tensor",
 
 def TS_AtenDivScalarOp : TS_SchemaOp<"aten.div.Scalar",
     "aten::div.Scalar(Tensor self, Scalar other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenDivTensorModeOp : TS_SchemaOp<"aten.div.Tensor_mode",
     "aten::div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_OptionalStr:$rounding_mode);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -81,56 +81,56 @@ def TS_AtenDivTensorModeOp : TS_SchemaOp<"aten.div.Tensor_mode",
 
 def TS_AtenDivScalarModeOp : TS_SchemaOp<"aten.div.Scalar_mode",
     "aten::div.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other, TS_OptionalStr:$rounding_mode);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenRsubTensorOp : TS_SchemaOp<"aten.rsub.Tensor",
     "aten::rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_ScalarLike:$alpha);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenRsubScalarOp : TS_SchemaOp<"aten.rsub.Scalar",
     "aten::rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other, TS_ScalarLike:$alpha);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenFloorDivideOp : TS_SchemaOp<"aten.floor_divide",
     "aten::floor_divide(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenRemainderTensorOp : TS_SchemaOp<"aten.remainder.Tensor",
     "aten::remainder.Tensor(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenRemainderScalarOp : TS_SchemaOp<"aten.remainder.Scalar",
     "aten::remainder.Scalar(Tensor self, Scalar other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenNegOp : TS_SchemaOp<"aten.neg",
     "aten::neg(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenPowTensorTensorOp : TS_SchemaOp<"aten.pow.Tensor_Tensor",
     "aten::pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$exponent);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -138,196 +138,196 @@ def TS_AtenPowTensorTensorOp : TS_SchemaOp<"aten.pow.Tensor_Tensor",
 
 def TS_AtenPowTensorScalarOp : TS_SchemaOp<"aten.pow.Tensor_Scalar",
     "aten::pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$exponent);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenPowScalarOp : TS_SchemaOp<"aten.pow.Scalar",
     "aten::pow.Scalar(Scalar self, Tensor exponent) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_ScalarLike:$self, TS_Tensor:$exponent);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenRsqrtOp : TS_SchemaOp<"aten.rsqrt",
     "aten::rsqrt(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenSqrtOp : TS_SchemaOp<"aten.sqrt",
     "aten::sqrt(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenExpOp : TS_SchemaOp<"aten.exp",
     "aten::exp(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenExpm1Op : TS_SchemaOp<"aten.expm1",
     "aten::expm1(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenLogOp : TS_SchemaOp<"aten.log",
     "aten::log(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenLog1pOp : TS_SchemaOp<"aten.log1p",
     "aten::log1p(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenLog2Op : TS_SchemaOp<"aten.log2",
     "aten::log2(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenTanhOp : TS_SchemaOp<"aten.tanh",
     "aten::tanh(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenSigmoidOp : TS_SchemaOp<"aten.sigmoid",
     "aten::sigmoid(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenReluOp : TS_SchemaOp<"aten.relu",
     "aten::relu(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenGeluOp : TS_SchemaOp<"aten.gelu",
     "aten::gelu(Tensor self, *, str approximate=\"none\") -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_StrLike:$approximate);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenSiluOp : TS_SchemaOp<"aten.silu",
     "aten::silu(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenErfOp : TS_SchemaOp<"aten.erf",
     "aten::erf(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenSinOp : TS_SchemaOp<"aten.sin",
     "aten::sin(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenCosOp : TS_SchemaOp<"aten.cos",
     "aten::cos(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenAbsOp : TS_SchemaOp<"aten.abs",
     "aten::abs(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenSignOp : TS_SchemaOp<"aten.sign",
     "aten::sign(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenReciprocalOp : TS_SchemaOp<"aten.reciprocal",
     "aten::reciprocal(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenFloorOp : TS_SchemaOp<"aten.floor",
     "aten::floor(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenCeilOp : TS_SchemaOp<"aten.ceil",
     "aten::ceil(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenRoundOp : TS_SchemaOp<"aten.round",
     "aten::round(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenClampOp : TS_SchemaOp<"aten.clamp",
     "aten::clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalScalar:$minValue, TS_OptionalScalar:$maxValue);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenClampTensorOp : TS_SchemaOp<"aten.clamp.Tensor",
     "aten::clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalTensor:$minValue, TS_OptionalTensor:$maxValue);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenClampMinOp : TS_SchemaOp<"aten.clamp_min",
     "aten::clamp_min(Tensor self, Scalar min) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$minValue);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenClampMaxOp : TS_SchemaOp<"aten.clamp_max",
     "aten::clamp_max(Tensor self, Scalar max) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$maxValue);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenMinimumOp : TS_SchemaOp<"aten.minimum",
     "aten::minimum(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -335,7 +335,7 @@ def TS_AtenMinimumOp : TS_SchemaOp<"aten.minimum",
 
 def TS_AtenMaximumOp : TS_SchemaOp<"aten.maximum",
     "aten::maximum(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -343,7 +343,7 @@ def TS_AtenMaximumOp : TS_SchemaOp<"aten.maximum",
 
 def TS_AtenMaxOtherOp : TS_SchemaOp<"aten.max.other",
     "aten::max.other(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -351,7 +351,7 @@ def TS_AtenMaxOtherOp : TS_SchemaOp<"aten.max.other",
 
 def TS_AtenMinOtherOp : TS_SchemaOp<"aten.min.other",
     "aten::min.other(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -359,7 +359,7 @@ def TS_AtenMinOtherOp : TS_SchemaOp<"aten.min.other",
 
 def TS_AtenWhereSelfOp : TS_SchemaOp<"aten.where.self",
     "aten::where.self(Tensor condition, Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$condition, TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -367,112 +367,112 @@ def TS_AtenWhereSelfOp : TS_SchemaOp<"aten.where.self",
 
 def TS_AtenWhereScalarSelfOp : TS_SchemaOp<"aten.where.ScalarSelf",
     "aten::where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$condition, TS_ScalarLike:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenWhereScalarOtherOp : TS_SchemaOp<"aten.where.ScalarOther",
     "aten::where.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$condition, TS_Tensor:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenWhereScalarOp : TS_SchemaOp<"aten.where.Scalar",
     "aten::where.Scalar(Tensor condition, Scalar self, Scalar other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$condition, TS_ScalarLike:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenLerpScalarOp : TS_SchemaOp<"aten.lerp.Scalar",
     "aten::lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$end, TS_ScalarLike:$weight);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenLerpTensorOp : TS_SchemaOp<"aten.lerp.Tensor",
     "aten::lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$end, TS_Tensor:$weight);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenHardswishOp : TS_SchemaOp<"aten.hardswish",
     "aten::hardswish(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenHardsigmoidOp : TS_SchemaOp<"aten.hardsigmoid",
     "aten::hardsigmoid(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenHardtanhOp : TS_SchemaOp<"aten.hardtanh",
     "aten::hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$min_val, TS_ScalarLike:$max_val);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenLeakyReluOp : TS_SchemaOp<"aten.leaky_relu",
     "aten::leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$negative_slope);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenEluOp : TS_SchemaOp<"aten.elu",
     "aten::elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$alpha, TS_ScalarLike:$scale, TS_ScalarLike:$input_scale);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenSoftplusOp : TS_SchemaOp<"aten.softplus",
     "aten::softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$beta, TS_ScalarLike:$threshold);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenMaskedFillScalarOp : TS_SchemaOp<"aten.masked_fill.Scalar",
     "aten::masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$mask, TS_ScalarLike:$value);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenMaskedFillTensorOp : TS_SchemaOp<"aten.masked_fill.Tensor",
     "aten::masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$mask, TS_Tensor:$value);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenTriuOp : TS_SchemaOp<"aten.triu",
     "aten::triu(Tensor self, int diagonal=0) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$diagonal);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenTrilOp : TS_SchemaOp<"aten.tril",
     "aten::tril(Tensor self, int diagonal=0) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$diagonal);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenEqTensorOp : TS_SchemaOp<"aten.eq.Tensor",
     "aten::eq.Tensor(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -480,7 +480,7 @@ def TS_AtenEqTensorOp : TS_SchemaOp<"aten.eq.Tensor",
 
 def TS_AtenEqScalarOp : TS_SchemaOp<"aten.eq.Scalar",
     "aten::eq.Scalar(Tensor self, Scalar other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -488,7 +488,7 @@ def TS_AtenEqScalarOp : TS_SchemaOp<"aten.eq.Scalar",
 
 def TS_AtenNeTensorOp : TS_SchemaOp<"aten.ne.Tensor",
     "aten::ne.Tensor(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -496,7 +496,7 @@ def TS_AtenNeTensorOp : TS_SchemaOp<"aten.ne.Tensor",
 
 def TS_AtenNeScalarOp : TS_SchemaOp<"aten.ne.Scalar",
     "aten::ne.Scalar(Tensor self, Scalar other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -504,7 +504,7 @@ def TS_AtenNeScalarOp : TS_SchemaOp<"aten.ne.Scalar",
 
 def TS_AtenLtTensorOp : TS_SchemaOp<"aten.lt.Tensor",
     "aten::lt.Tensor(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -512,7 +512,7 @@ def TS_AtenLtTensorOp : TS_SchemaOp<"aten.lt.Tensor",
 
 def TS_AtenLtScalarOp : TS_SchemaOp<"aten.lt.Scalar",
     "aten::lt.Scalar(Tensor self, Scalar other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -520,7 +520,7 @@ def TS_AtenLtScalarOp : TS_SchemaOp<"aten.lt.Scalar",
 
 def TS_AtenLeTensorOp : TS_SchemaOp<"aten.le.Tensor",
     "aten::le.Tensor(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -528,7 +528,7 @@ def TS_AtenLeTensorOp : TS_SchemaOp<"aten.le.Tensor",
 
 def TS_AtenLeScalarOp : TS_SchemaOp<"aten.le.Scalar",
     "aten::le.Scalar(Tensor self, Scalar other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -536,7 +536,7 @@ def TS_AtenLeScalarOp : TS_SchemaOp<"aten.le.Scalar",
 
 def TS_AtenGtTensorOp : TS_SchemaOp<"aten.gt.Tensor",
     "aten::gt.Tensor(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -544,7 +544,7 @@ def TS_AtenGtTensorOp : TS_SchemaOp<"aten.gt.Tensor",
 
 def TS_AtenGtScalarOp : TS_SchemaOp<"aten.gt.Scalar",
     "aten::gt.Scalar(Tensor self, Scalar other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -552,7 +552,7 @@ def TS_AtenGtScalarOp : TS_SchemaOp<"aten.gt.Scalar",
 
 def TS_AtenGeTensorOp : TS_SchemaOp<"aten.ge.Tensor",
     "aten::ge.Tensor(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -560,7 +560,7 @@ def TS_AtenGeTensorOp : TS_SchemaOp<"aten.ge.Tensor",
 
 def TS_AtenGeScalarOp : TS_SchemaOp<"aten.ge.Scalar",
     "aten::ge.Scalar(Tensor self, Scalar other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -568,70 +568,70 @@ def TS_AtenGeScalarOp : TS_SchemaOp<"aten.ge.Scalar",
 
 def TS_AtenLogicalAndOp : TS_SchemaOp<"aten.logical_and",
     "aten::logical_and(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenLogicalOrOp : TS_SchemaOp<"aten.logical_or",
     "aten::logical_or(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenLogicalXorOp : TS_SchemaOp<"aten.logical_xor",
     "aten::logical_xor(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenLogicalNotOp : TS_SchemaOp<"aten.logical_not",
     "aten::logical_not(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenBitwiseNotOp : TS_SchemaOp<"aten.bitwise_not",
     "aten::bitwise_not(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_Aten__And__TensorOp : TS_SchemaOp<"aten.__and__.Tensor",
     "aten::__and__.Tensor(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_Aten__Or__TensorOp : TS_SchemaOp<"aten.__or__.Tensor",
     "aten::__or__.Tensor(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_Aten__Xor__TensorOp : TS_SchemaOp<"aten.__xor__.Tensor",
     "aten::__xor__.Tensor(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenTypeAsOp : TS_SchemaOp<"aten.type_as",
     "aten::type_as(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenToDtypeOp : TS_SchemaOp<"aten.to.dtype",
     "aten::to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_DtypeLike:$dtype, TS_BoolType:$non_blocking, TS_BoolType:$copy, TS_OptionalMemoryFormat:$memory_format);
   let results = (outs TS_Tensor:$result);
   let hasFolder = 1;
@@ -639,91 +639,91 @@ def TS_AtenToDtypeOp : TS_SchemaOp<"aten.to.dtype",
 
 def TS_AtenToDeviceOp : TS_SchemaOp<"aten.to.device",
     "aten::to.device(Tensor(a) self, Device device, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_DeviceLike:$device, TS_DtypeLike:$dtype, TS_BoolType:$non_blocking, TS_BoolType:$copy, TS_OptionalMemoryFormat:$memory_format);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenToOtherOp : TS_SchemaOp<"aten.to.other",
     "aten::to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_BoolType:$non_blocking, TS_BoolType:$copy, TS_OptionalMemoryFormat:$memory_format);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenToDtypeLayoutOp : TS_SchemaOp<"aten.to.dtype_layout",
     "aten::to.dtype_layout(Tensor(a) self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory, TS_BoolType:$non_blocking, TS_BoolType:$copy, TS_OptionalMemoryFormat:$memory_format);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenToPrimDeviceOp : TS_SchemaOp<"aten.to.prim_Device",
     "aten::to.prim_Device(Tensor(a) self, Device? device, int? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(b|a)",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalDevice:$device, TS_OptionalInt:$dtype, TS_BoolType:$non_blocking, TS_BoolType:$copy);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenToPrimDtypeOp : TS_SchemaOp<"aten.to.prim_dtype",
     "aten::to.prim_dtype(Tensor(a) self, int? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(b|a)",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalInt:$dtype, TS_BoolType:$non_blocking, TS_BoolType:$copy);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenDetachOp : TS_SchemaOp<"aten.detach",
     "aten::detach(Tensor(a) self) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenCloneOp : TS_SchemaOp<"aten.clone",
     "aten::clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalMemoryFormat:$memory_format);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenZerosLikeOp : TS_SchemaOp<"aten.zeros_like",
     "aten::zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory, TS_OptionalMemoryFormat:$memory_format);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenOnesLikeOp : TS_SchemaOp<"aten.ones_like",
     "aten::ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory, TS_OptionalMemoryFormat:$memory_format);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenFullLikeOp : TS_SchemaOp<"aten.full_like",
     "aten::full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$fill_value, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory, TS_OptionalMemoryFormat:$memory_format);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenZerosOp : TS_SchemaOp<"aten.zeros",
     "aten::zeros(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_IntList:$size, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenOnesOp : TS_SchemaOp<"aten.ones",
     "aten::ones(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_IntList:$size, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenFullOp : TS_SchemaOp<"aten.full",
     "aten::full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_IntList:$size, TS_ScalarLike:$fill_value, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory);
   let results = (outs TS_Tensor:$result);
 }
@@ -776,119 +776,119 @@ def TS_AtenScalarTensorOp : TS_SchemaOp<"aten.scalar_tensor",
 
 def TS_AtenSumOp : TS_SchemaOp<"aten.sum",
     "aten::sum(Tensor self, *, ScalarType? dtype=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalDtype:$dtype);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenSumDimIntListOp : TS_SchemaOp<"aten.sum.dim_IntList",
     "aten::sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$dim, TS_BoolType:$keepdim, TS_OptionalDtype:$dtype);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenMeanOp : TS_SchemaOp<"aten.mean",
     "aten::mean(Tensor self, *, ScalarType? dtype=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalDtype:$dtype);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenMeanDimOp : TS_SchemaOp<"aten.mean.dim",
     "aten::mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$dim, TS_BoolType:$keepdim, TS_OptionalDtype:$dtype);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenAmaxOp : TS_SchemaOp<"aten.amax",
     "aten::amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntListLike:$dim, TS_BoolType:$keepdim);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenAminOp : TS_SchemaOp<"aten.amin",
     "aten::amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntListLike:$dim, TS_BoolType:$keepdim);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenMaxOp : TS_SchemaOp<"aten.max",
     "aten::max(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenMinOp : TS_SchemaOp<"aten.min",
     "aten::min(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenMaxDimOp : TS_SchemaOp<"aten.max.dim",
     "aten::max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_BoolType:$keepdim);
   let results = (outs TS_Tensor:$valuesValue, TS_Tensor:$indices);
 }
 
 def TS_AtenMinDimOp : TS_SchemaOp<"aten.min.dim",
     "aten::min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_BoolType:$keepdim);
   let results = (outs TS_Tensor:$valuesValue, TS_Tensor:$indices);
 }
 
 def TS_AtenVarOp : TS_SchemaOp<"aten.var",
     "aten::var(Tensor self, bool unbiased=True) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_BoolType:$unbiased);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenVarDimOp : TS_SchemaOp<"aten.var.dim",
     "aten::var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$dim, TS_BoolType:$unbiased, TS_BoolType:$keepdim);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenVarCorrectionOp : TS_SchemaOp<"aten.var.correction",
     "aten::var.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$dim, TS_OptionalInt:$correction, TS_BoolType:$keepdim);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenStdOp : TS_SchemaOp<"aten.std",
     "aten::std(Tensor self, bool unbiased=True) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_BoolType:$unbiased);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenStdDimOp : TS_SchemaOp<"aten.std.dim",
     "aten::std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$dim, TS_BoolType:$unbiased, TS_BoolType:$keepdim);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenStdCorrectionOp : TS_SchemaOp<"aten.std.correction",
     "aten::std.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$dim, TS_OptionalInt:$correction, TS_BoolType:$keepdim);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenSoftmaxIntOp : TS_SchemaOp<"aten.softmax.int",
     "aten::softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_OptionalDtype:$dtype);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -896,7 +896,7 @@ def TS_AtenSoftmaxIntOp : TS_SchemaOp<"aten.softmax.int",
 
 def TS_AtenLogSoftmaxIntOp : TS_SchemaOp<"aten.log_softmax.int",
     "aten::log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_OptionalDtype:$dtype);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -904,77 +904,77 @@ def TS_AtenLogSoftmaxIntOp : TS_SchemaOp<"aten.log_softmax.int",
 
 def TS_Aten_SoftmaxOp : TS_SchemaOp<"aten._softmax",
     "aten::_softmax(Tensor self, int dim, bool half_to_float) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_BoolType:$half_to_float);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_Aten_LogSoftmaxOp : TS_SchemaOp<"aten._log_softmax",
     "aten::_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_BoolType:$half_to_float);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenLayerNormOp : TS_SchemaOp<"aten.layer_norm",
     "aten::layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1.0000000000000001e-05, bool cudnn_enable=True) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$input, TS_IntList:$normalized_shape, TS_OptionalTensor:$weight, TS_OptionalTensor:$bias, TS_FloatType:$eps, TS_BoolType:$cudnn_enable);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenNativeLayerNormOp : TS_SchemaOp<"aten.native_layer_norm",
     "aten::native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$input, TS_IntList:$normalized_shape, TS_OptionalTensor:$weight, TS_OptionalTensor:$bias, TS_FloatType:$eps);
   let results = (outs TS_Tensor:$result0, TS_Tensor:$result1, TS_Tensor:$result2);
 }
 
 def TS_AtenArgmaxOp : TS_SchemaOp<"aten.argmax",
     "aten::argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalInt:$dim, TS_BoolType:$keepdim);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenArgminOp : TS_SchemaOp<"aten.argmin",
     "aten::argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalInt:$dim, TS_BoolType:$keepdim);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenAllOp : TS_SchemaOp<"aten.all",
     "aten::all(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenAnyOp : TS_SchemaOp<"aten.any",
     "aten::any(Tensor self) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenProdOp : TS_SchemaOp<"aten.prod",
     "aten::prod(Tensor self, *, ScalarType? dtype=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalDtype:$dtype);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenLogsumexpOp : TS_SchemaOp<"aten.logsumexp",
     "aten::logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntListLike:$dim, TS_BoolType:$keepdim);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenCumsumOp : TS_SchemaOp<"aten.cumsum",
     "aten::cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_OptionalDtype:$dtype);
   let results = (outs TS_Tensor:$result);
 }
@@ -985,7 +985,7 @@ def TS_AtenCumsumOp : TS_SchemaOp<"aten.cumsum",
 
 def TS_AtenViewOp : TS_SchemaOp<"aten.view",
     "aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntList:$size);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -993,14 +993,14 @@ def TS_AtenViewOp : TS_SchemaOp<"aten.view",
 
 def TS_AtenViewAsOp : TS_SchemaOp<"aten.view_as",
     "aten::view_as(Tensor(a) self, Tensor other) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenReshapeOp : TS_SchemaOp<"aten.reshape",
     "aten::reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntList:$shape);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -1008,14 +1008,14 @@ def TS_AtenReshapeOp : TS_SchemaOp<"aten.reshape",
 
 def TS_AtenReshapeAsOp : TS_SchemaOp<"aten.reshape_as",
     "aten::reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenPermuteOp : TS_SchemaOp<"aten.permute",
     "aten::permute(Tensor(a) self, int[] dims) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntList:$dims);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -1023,7 +1023,7 @@ def TS_AtenPermuteOp : TS_SchemaOp<"aten.permute",
 
 def TS_AtenTransposeIntOp : TS_SchemaOp<"aten.transpose.int",
     "aten::transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim0, TS_IntLike:$dim1);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -1031,7 +1031,7 @@ def TS_AtenTransposeIntOp : TS_SchemaOp<"aten.transpose.int",
 
 def TS_AtenTOp : TS_SchemaOp<"aten.t",
     "aten::t(Tensor(a) self) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
   let hasFolder = 1;
@@ -1039,7 +1039,7 @@ def TS_AtenTOp : TS_SchemaOp<"aten.t",
 
 def TS_AtenContiguousOp : TS_SchemaOp<"aten.contiguous",
     "aten::contiguous(Tensor(a) self, *, MemoryFormat memory_format=0) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_DtypeLike:$memory_format);
   let results = (outs TS_Tensor:$result);
   let hasFolder = 1;
@@ -1047,7 +1047,7 @@ def TS_AtenContiguousOp : TS_SchemaOp<"aten.contiguous",
 
 def TS_AtenUnsqueezeOp : TS_SchemaOp<"aten.unsqueeze",
     "aten::unsqueeze(Tensor(a) self, int dim) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -1055,14 +1055,14 @@ def TS_AtenUnsqueezeOp : TS_SchemaOp<"aten.unsqueeze",
 
 def TS_AtenSqueezeOp : TS_SchemaOp<"aten.squeeze",
     "aten::squeeze(Tensor(a) self) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenSqueezeDimOp : TS_SchemaOp<"aten.squeeze.dim",
     "aten::squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -1070,28 +1070,28 @@ def TS_AtenSqueezeDimOp : TS_SchemaOp<"aten.squeeze.dim",
 
 def TS_AtenExpandOp : TS_SchemaOp<"aten.expand",
     "aten::expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntList:$size, TS_BoolType:$implicit);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenExpandAsOp : TS_SchemaOp<"aten.expand_as",
     "aten::expand_as(Tensor(a) self, Tensor other) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenBroadcastToOp : TS_SchemaOp<"aten.broadcast_to",
     "aten::broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntList:$size);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenCatOp : TS_SchemaOp<"aten.cat",
     "aten::cat(Tensor[] tensors, int dim=0) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_TensorList:$tensors, TS_IntLike:$dim);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -1099,21 +1099,21 @@ def TS_AtenCatOp : TS_SchemaOp<"aten.cat",
 
 def TS_AtenStackOp : TS_SchemaOp<"aten.stack",
     "aten::stack(Tensor[] tensors, int dim=0) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_TensorList:$tensors, TS_IntLike:$dim);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenSliceTensorOp : TS_SchemaOp<"aten.slice.Tensor",
     "aten::slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_OptionalInt:$start, TS_OptionalInt:$end, TS_IntLike:$step);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenSelectIntOp : TS_SchemaOp<"aten.select.int",
     "aten::select.int(Tensor(a) self, int dim, int index) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_IntLike:$index);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -1121,70 +1121,70 @@ def TS_AtenSelectIntOp : TS_SchemaOp<"aten.select.int",
 
 def TS_AtenNarrowOp : TS_SchemaOp<"aten.narrow",
     "aten::narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_IntLike:$start, TS_IntLike:$length);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenChunkOp : TS_SchemaOp<"aten.chunk",
     "aten::chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$chunks, TS_IntLike:$dim);
   let results = (outs TS_TensorList:$result);
 }
 
 def TS_AtenSplitTensorOp : TS_SchemaOp<"aten.split.Tensor",
     "aten::split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$split_size, TS_IntLike:$dim);
   let results = (outs TS_TensorList:$result);
 }
 
 def TS_AtenUnbindIntOp : TS_SchemaOp<"aten.unbind.int",
     "aten::unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim);
   let results = (outs TS_TensorList:$result);
 }
 
 def TS_AtenFlattenUsingIntsOp : TS_SchemaOp<"aten.flatten.using_ints",
     "aten::flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$start_dim, TS_IntLike:$end_dim);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenRepeatOp : TS_SchemaOp<"aten.repeat",
     "aten::repeat(Tensor self, SymInt[] repeats) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntList:$repeats);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenIndexSelectOp : TS_SchemaOp<"aten.index_select",
     "aten::index_select(Tensor self, int dim, Tensor index) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenGatherOp : TS_SchemaOp<"aten.gather",
     "aten::gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_BoolType:$sparse_grad);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenIndexTensorOp : TS_SchemaOp<"aten.index.Tensor",
     "aten::index.Tensor(Tensor self, Tensor?[] indices) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalTensorList:$indices);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenSizeOp : TS_SchemaOp<"aten.size",
     "aten::size(Tensor self) -> int[]",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_IntList:$result);
   let hasFolder = 1;
@@ -1192,7 +1192,7 @@ def TS_AtenSizeOp : TS_SchemaOp<"aten.size",
 
 def TS_AtenSizeIntOp : TS_SchemaOp<"aten.size.int",
     "aten::size.int(Tensor self, int dim) -> int",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim);
   let results = (outs TS_IntLike:$result);
   let hasFolder = 1;
@@ -1201,7 +1201,7 @@ def TS_AtenSizeIntOp : TS_SchemaOp<"aten.size.int",
 
 def TS_AtenDimOp : TS_SchemaOp<"aten.dim",
     "aten::dim(Tensor self) -> int",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_IntLike:$result);
   let hasFolder = 1;
@@ -1209,7 +1209,7 @@ def TS_AtenDimOp : TS_SchemaOp<"aten.dim",
 
 def TS_AtenNumelOp : TS_SchemaOp<"aten.numel",
     "aten::numel(Tensor self) -> int",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_IntLike:$result);
   let hasFolder = 1;
@@ -1217,14 +1217,14 @@ def TS_AtenNumelOp : TS_SchemaOp<"aten.numel",
 
 def TS_Aten_SizeIfNotEqualOp : TS_SchemaOp<"aten._size_if_not_equal",
     "aten::_size_if_not_equal(int[] self_size, int[] other_size) -> int[]?",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_IntList:$self_size, TS_IntList:$other_size);
   let results = (outs TS_OptionalIntList:$result);
 }
 
 def TS_Aten_GradSumToSizeOp : TS_SchemaOp<"aten._grad_sum_to_size",
     "aten::_grad_sum_to_size(Tensor(a) self, int[]? size) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$size);
   let results = (outs TS_Tensor:$result);
 }
@@ -1235,7 +1235,7 @@ def TS_Aten_GradSumToSizeOp : TS_SchemaOp<"aten._grad_sum_to_size",
 
 def TS_AtenMmOp : TS_SchemaOp<"aten.mm",
     "aten::mm(Tensor self, Tensor mat2) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$mat2);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -1243,7 +1243,7 @@ def TS_AtenMmOp : TS_SchemaOp<"aten.mm",
 
 def TS_AtenBmmOp : TS_SchemaOp<"aten.bmm",
     "aten::bmm(Tensor self, Tensor mat2) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$mat2);
   let results = (outs TS_Tensor:$result);
   let hasVerifier = 1;
@@ -1251,35 +1251,35 @@ def TS_AtenBmmOp : TS_SchemaOp<"aten.bmm",
 
 def TS_AtenMatmulOp : TS_SchemaOp<"aten.matmul",
     "aten::matmul(Tensor self, Tensor other) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenLinearOp : TS_SchemaOp<"aten.linear",
     "aten::linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$input, TS_Tensor:$weight, TS_OptionalTensor:$bias);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenAddmmOp : TS_SchemaOp<"aten.addmm",
     "aten::addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$mat1, TS_Tensor:$mat2, TS_ScalarLike:$beta, TS_ScalarLike:$alpha);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenBaddbmmOp : TS_SchemaOp<"aten.baddbmm",
     "aten::baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$batch1, TS_Tensor:$batch2, TS_ScalarLike:$beta, TS_ScalarLike:$alpha);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenDotOp : TS_SchemaOp<"aten.dot",
     "aten::dot(Tensor self, Tensor tensor) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$tensor);
   let results = (outs TS_Tensor:$result);
 }
@@ -1290,70 +1290,70 @@ def TS_AtenDotOp : TS_SchemaOp<"aten.dot",
 
 def TS_AtenConv2dOp : TS_SchemaOp<"aten.conv2d",
     "aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, int groups=1) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$input, TS_Tensor:$weight, TS_OptionalTensor:$bias, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_IntListLike:$dilation, TS_IntLike:$groups);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_Aten_ConvolutionOp : TS_SchemaOp<"aten._convolution",
     "aten::_convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$input, TS_Tensor:$weight, TS_OptionalTensor:$bias, TS_IntList:$stride, TS_IntList:$padding, TS_IntList:$dilation, TS_BoolType:$transposed, TS_IntList:$output_padding, TS_IntLike:$groups, TS_BoolType:$benchmark, TS_BoolType:$deterministic, TS_BoolType:$cudnn_enabled, TS_BoolType:$allow_tf32);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenBatchNormOp : TS_SchemaOp<"aten.batch_norm",
     "aten::batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$input, TS_OptionalTensor:$weight, TS_OptionalTensor:$bias, TS_OptionalTensor:$running_mean, TS_OptionalTensor:$running_var, TS_BoolType:$training, TS_FloatType:$momentum, TS_FloatType:$eps, TS_BoolType:$cudnn_enabled);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_Aten_BatchNormImplIndexOp : TS_SchemaOp<"aten._batch_norm_impl_index",
     "aten::_batch_norm_impl_index(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> (Tensor, Tensor, Tensor, Tensor, int)",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$input, TS_OptionalTensor:$weight, TS_OptionalTensor:$bias, TS_OptionalTensor:$running_mean, TS_OptionalTensor:$running_var, TS_BoolType:$training, TS_FloatType:$momentum, TS_FloatType:$eps, TS_BoolType:$cudnn_enabled);
   let results = (outs TS_Tensor:$result0, TS_Tensor:$result1, TS_Tensor:$result2, TS_Tensor:$result3, TS_IntLike:$result4);
 }
 
 def TS_Aten_BatchNormImplIndexBackwardOp : TS_SchemaOp<"aten._batch_norm_impl_index_backward",
     "aten::_batch_norm_impl_index_backward(int impl_index, Tensor input, Tensor grad_output, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var_transform, bool train, float eps, bool[3] output_mask, Tensor reservedSpace) -> (Tensor, Tensor, Tensor)",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_IntLike:$impl_index, TS_Tensor:$input, TS_Tensor:$grad_output, TS_OptionalTensor:$weight, TS_OptionalTensor:$running_mean, TS_OptionalTensor:$running_var, TS_OptionalTensor:$save_mean, TS_OptionalTensor:$save_var_transform, TS_BoolType:$train, TS_FloatType:$eps, TS_BoolList:$output_mask, TS_Tensor:$reservedSpace);
   let results = (outs TS_Tensor:$result0, TS_Tensor:$result1, TS_Tensor:$result2);
 }
 
 def TS_AtenMaxPool2dOp : TS_SchemaOp<"aten.max_pool2d",
     "aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntListLike:$kernel_size, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_IntListLike:$dilation, TS_BoolType:$ceil_mode);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenMaxPool2dWithIndicesOp : TS_SchemaOp<"aten.max_pool2d_with_indices",
     "aten::max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntListLike:$kernel_size, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_IntListLike:$dilation, TS_BoolType:$ceil_mode);
   let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
 }
 
 def TS_AtenMaxPool2dWithIndicesBackwardOp : TS_SchemaOp<"aten.max_pool2d_with_indices_backward",
     "aten::max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$grad_output, TS_Tensor:$self, TS_IntListLike:$kernel_size, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_IntListLike:$dilation, TS_BoolType:$ceil_mode, TS_Tensor:$indices);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenAvgPool2dOp : TS_SchemaOp<"aten.avg_pool2d",
     "aten::avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntListLike:$kernel_size, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_BoolType:$ceil_mode, TS_BoolType:$count_include_pad, TS_OptionalInt:$divisor_override);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenAdaptiveAvgPool2dOp : TS_SchemaOp<"aten.adaptive_avg_pool2d",
     "aten::adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntListLike:$output_size);
   let results = (outs TS_Tensor:$result);
 }
@@ -1367,14 +1367,14 @@ def TS_AtenDropoutOp : TS_SchemaOp<"aten.dropout",
 
 def TS_AtenEmbeddingOp : TS_SchemaOp<"aten.embedding",
     "aten::embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$weight, TS_Tensor:$indices, TS_IntLike:$padding_idx, TS_BoolType:$scale_grad_by_freq, TS_BoolType:$sparse);
   let results = (outs TS_Tensor:$result);
 }
 
 def TS_AtenGroupNormOp : TS_SchemaOp<"aten.group_norm",
     "aten::group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1.0000000000000001e-05, bool cudnn_enabled=True) -> Tensor",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$input, TS_IntLike:$num_groups, TS_OptionalTensor:$weight, TS_OptionalTensor:$bias, TS_FloatType:$eps, TS_BoolType:$cudnn_enabled);
   let results = (outs TS_Tensor:$result);
 }
@@ -1573,7 +1573,7 @@ def TS_AtenAddStrOp : TS_SchemaOp<"aten.add.str",
 
 def TS_AtenAddTOp : TS_SchemaOp<"aten.add.t",
     "aten::add.t(t[] a, t[] b) -> t[]",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_AnyList:$a, TS_AnyList:$b);
   let results = (outs TS_AnyList:$result);
 }
@@ -1626,7 +1626,7 @@ def TS_AtenMulOp : TS_SchemaOp<"aten.mul",
 
 def TS_AtenMulLeftTOp : TS_SchemaOp<"aten.mul.left_t",
     "aten::mul.left_t(t[] l, int n) -> t[]",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_AnyList:$l, TS_IntLike:$n);
   let results = (outs TS_AnyList:$result);
 }
@@ -1797,7 +1797,7 @@ def TS_AtenEqDeviceOp : TS_SchemaOp<"aten.eq.device",
 
 def TS_AtenEqIntListOp : TS_SchemaOp<"aten.eq.int_list",
     "aten::eq.int_list(int[] a, int[] b) -> bool",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_IntList:$a, TS_IntList:$b);
   let results = (outs TS_BoolType:$result);
 }
@@ -1974,7 +1974,7 @@ def TS_Aten__Not__Op : TS_SchemaOp<"aten.__not__",
 
 def TS_AtenIntTensorOp : TS_SchemaOp<"aten.Int.Tensor",
     "aten::Int.Tensor(Tensor a) -> int",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$a);
   let results = (outs TS_IntLike:$result);
 }
@@ -2004,7 +2004,7 @@ def TS_AtenIntScalarOp : TS_SchemaOp<"aten.Int.Scalar",
 
 def TS_AtenFloatTensorOp : TS_SchemaOp<"aten.Float.Tensor",
     "aten::Float.Tensor(Tensor a) -> float",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$a);
   let results = (outs TS_FloatType:$result);
 }
@@ -2034,7 +2034,7 @@ def TS_AtenFloatScalarOp : TS_SchemaOp<"aten.Float.Scalar",
 
 def TS_AtenBoolTensorOp : TS_SchemaOp<"aten.Bool.Tensor",
     "aten::Bool.Tensor(Tensor a) -> bool",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$a);
   let results = (outs TS_BoolType:$result);
 }
@@ -2057,14 +2057,14 @@ def TS_AtenBoolFloatOp : TS_SchemaOp<"aten.Bool.float",
 
 def TS_AtenScalarImplicitOp : TS_SchemaOp<"aten.ScalarImplicit",
     "aten::ScalarImplicit(Tensor a) -> Scalar",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$a);
   let results = (outs TS_ScalarLike:$result);
 }
 
 def TS_Aten__Getitem__TOp : TS_SchemaOp<"aten.__getitem__.t",
     "aten::__getitem__.t(t[](a) list, int idx) -> t(*)",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_AnyList:$listValue, TS_IntLike:$idx);
   let results = (outs TS_AnyTSType:$result);
   let hasFolder = 1;
@@ -2079,7 +2079,7 @@ def TS_Aten__Getitem__StrOp : TS_SchemaOp<"aten.__getitem__.str",
 
 def TS_AtenLenTOp : TS_SchemaOp<"aten.len.t",
     "aten::len.t(t[] a) -> int",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_AnyList:$a);
   let results = (outs TS_IntLike:$result);
   let hasFolder = 1;
@@ -2087,7 +2087,7 @@ def TS_AtenLenTOp : TS_SchemaOp<"aten.len.t",
 
 def TS_AtenLenTensorOp : TS_SchemaOp<"aten.len.Tensor",
     "aten::len.Tensor(Tensor t) -> int",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$tValue);
   let results = (outs TS_IntLike:$result);
 }
@@ -2117,7 +2117,7 @@ def TS_Aten__Isnot__Op : TS_SchemaOp<"aten.__isnot__",
 
 def TS_Aten__Contains__IntListOp : TS_SchemaOp<"aten.__contains__.int_list",
     "aten::__contains__.int_list(int[] l, int item) -> bool",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_IntList:$l, TS_IntLike:$item);
   let results = (outs TS_BoolType:$result);
 }
@@ -2131,14 +2131,14 @@ def TS_AtenFormatOp : TS_SchemaOp<"aten.format",
 
 def TS_AtenStrOp : TS_SchemaOp<"aten.str",
     "aten::str(t elem) -> str",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_AnyTSType:$elem);
   let results = (outs TS_StrLike:$result);
 }
 
 def TS_AtenListTOp : TS_SchemaOp<"aten.list.t",
     "aten::list.t(t[] l) -> t[]",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_AnyList:$l);
   let results = (outs TS_AnyList:$result);
 }
@@ -2184,7 +2184,7 @@ def TS_AtenCeilFloatOp : TS_SchemaOp<"aten.ceil.float",
 
 def TS_PrimDtypeOp : TS_SchemaOp<"prim.dtype",
     "prim::dtype(Tensor a) -> int",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$a);
   let results = (outs TS_IntLike:$result);
   let hasFolder = 1;
@@ -2192,7 +2192,7 @@ def TS_PrimDtypeOp : TS_SchemaOp<"prim.dtype",
 
 def TS_PrimDeviceOp : TS_SchemaOp<"prim.device",
     "prim::device(Tensor a) -> Device",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$a);
   let results = (outs TS_DeviceLike:$result);
   let hasFolder = 1;
@@ -2200,28 +2200,28 @@ def TS_PrimDeviceOp : TS_SchemaOp<"prim.device",
 
 def TS_PrimLayoutOp : TS_SchemaOp<"prim.layout",
     "prim::layout(Tensor a) -> Layout",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$a);
   let results = (outs TS_DtypeLike:$result);
 }
 
 def TS_PrimRequiresGradOp : TS_SchemaOp<"prim.requires_grad",
     "prim::requires_grad(Tensor a) -> bool",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$a);
   let results = (outs TS_BoolType:$result);
 }
 
 def TS_PrimIsCudaOp : TS_SchemaOp<"prim.is_cuda",
     "prim::is_cuda(Tensor a) -> bool",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$a);
   let results = (outs TS_BoolType:$result);
 }
 
 def TS_PrimDataOp : TS_SchemaOp<"prim.data",
     "prim::data(Tensor(a) a) -> Tensor(a)",
-    [TS_Functional, TS_ViewLike]> {
+    [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$a);
   let results = (outs TS_Tensor:$result);
 }
@@ -2277,7 +2277,7 @@ def TS_PrimAutogradAnyNonZeroOp : TS_SchemaOp<"prim.AutogradAnyNonZero",
 
 def TS_PrimAutogradAddOp : TS_SchemaOp<"prim.AutogradAdd",
     "prim::AutogradAdd(Any a, Any b) -> Any",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_AnyTSType:$a, TS_AnyTSType:$b);
   let results = (outs TS_AnyTSType:$result);
 }
@@ -2291,7 +2291,7 @@ def TS_PrimRangelistOp : TS_SchemaOp<"prim.rangelist",
 
 def TS_PrimIfThenElseOp : TS_SchemaOp<"prim.IfThenElse",
     "prim::IfThenElse(bool cond, Any(a) x, Any(b) y) -> Any(b|a)",
-    [TS_Functional]> {
+    [TS_ReadOnly]> {
   let arguments = (ins TS_BoolType:$cond, TS_AnyTSType:$x, TS_AnyTSType:$y);
   let results = (outs TS_AnyTSType:$result);
 }

@@ -37,10 +37,17 @@ def TS_ViewLike : TS_NativeOpTrait<"ViewLike">;
 // The op writes its first operand (`Tensor(a!) self`): `aten::add_`, `aten::copy_`.
 def TS_InPlace : TS_NativeOpTrait<"InPlace">;
 
-// Ops that only compute a value: no memory effect, so DCE and CSE apply. They
-// are *not* marked speculatable: many raise on bad input (a shape mismatch, a
+// Ops that only compute a value from immutable operands (scalars, strings,
+// tuples): no memory effect, so DCE and CSE apply anywhere. They are *not*
+// marked speculatable: many raise on bad input (a shape mismatch, a
 // non-scalar `aten::Int`), so they must not be hoisted out of a `prim::If`.
 defvar TS_Functional = NoMemoryEffect;
+// Ops that compute a value from a mutable object: a tensor, a list, a dict or
+// a module attribute, which an in-place op, `aten::append` or
+// `prim::SetAttr` may change in between. They read memory: an unused one is
+// still dead, but CSE merges two of them only when no op that may write lies
+// between them (`y = x + 1; x.add_(1); z = x + 1` keeps both adds).
+defvar TS_ReadOnly = MemoryEffects<[MemRead]>;
 // Ops with an effect that must be kept and ordered: in-place ops, prints,
 // exceptions, random number generation, list mutation.
 defvar TS_SideEffecting = MemoryEffects<[MemRead, MemWrite]>;
@@ -112,7 +119,7 @@ def TS_PrimListConstructOp : TS_Op<"prim.ListConstruct", []> {
   let hasVerifier = 1;
 }
 
-def TS_PrimListUnpackOp : TS_Op<"prim.ListUnpack", [TS_Functional]> {
+def TS_PrimListUnpackOp : TS_Op<"prim.ListUnpack", [TS_ReadOnly]> {
   let summary = "prim::ListUnpack: the elements of a list of known length";
   let description = [{
     Raises at run time when the list's length differs from the number of
@@ -187,7 +194,7 @@ def TS_PrimDictConstructOp : TS_Op<"prim.DictConstruct", []> {
   let hasVerifier = 1;
 }
 
-def TS_PrimConstantChunkOp : TS_Op<"prim.ConstantChunk", [TS_Functional]> {
+def TS_PrimConstantChunkOp : TS_Op<"prim.ConstantChunk", [TS_ReadOnly]> {
   let summary = "prim::ConstantChunk: split a tensor into a known number of chunks";
   let description = [{
     What the optimiser turns `aten::chunk` + `prim::ListUnpack` into.
@@ -291,7 +298,7 @@ def TS_ObjectLike : Type<Or<[
     CPred<"::llvm::isa<::mlir::tsmlir::ts::OpaqueType>($_self)">]>,
     "module or class instance">;
 
-def TS_PrimGetAttrOp : TS_Op<"prim.GetAttr", [TS_Functional]> {
+def TS_PrimGetAttrOp : TS_Op<"prim.GetAttr", [TS_ReadOnly]> {
   let summary = "prim::GetAttr: read an attribute of a module or object";
   let description = [{
     ```mlir
