@@ -156,6 +156,11 @@ HAS_FOLDER = set("""
     aten::__getitem__.t aten::size.int aten::size aten::dim aten::numel
     aten::__is__ aten::__isnot__ aten::t prim::dtype prim::device
     prim::min.int prim::max.int aten::contiguous aten::to.dtype
+    aten::add.Scalar aten::sub.Scalar aten::mul.Scalar aten::div.Scalar
+    aten::pow.Tensor_Scalar aten::dropout aten::type_as aten::view
+    aten::reshape aten::expand aten::squeeze.dim aten::transpose.int
+    aten::add.Tensor aten::sub.Tensor aten::mul.Tensor aten::div.Tensor
+    aten::neg prim::NumToTensor.Scalar aten::Int.Tensor aten::Float.Tensor
 """.split())
 HAS_VERIFIER = set("""
     aten::add.Tensor aten::sub.Tensor aten::mul.Tensor aten::div.Tensor

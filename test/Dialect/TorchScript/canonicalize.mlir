@@ -1303,3 +1303,210 @@ func.func @to_kept(%x: !ts.tensor<f32>, %u: !ts.tensor) -> (!ts.tensor<f32>, !ts
   %c = ts.aten.to.dtype %u, %f32, %false, %false, %none : (!ts.tensor, !ts.int, !ts.bool, !ts.bool, !ts.none) -> !ts.tensor
   return %a, %b, %c : !ts.tensor<f32>, !ts.tensor, !ts.tensor
 }
+
+// -----
+
+// x + 0, x - 0, x * 1, x / 1 and x ** 1 are x when the dtype is known and
+// nothing writes either tensor.
+// CHECK-LABEL: func.func @arith_identities(
+// CHECK-SAME:      %[[X:.+]]: !ts.tensor<f32, [4]>)
+// CHECK-NOT:     ts.aten.{{add|sub|mul|div|pow}}.Scalar
+// CHECK:         %[[R:.+]] = ts.aten.maximum %[[X]], %[[X]]
+// CHECK-NEXT:    return %[[R]]
+func.func @arith_identities(%x: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
+  %i0 = ts.prim.Constant[0] : !ts.int
+  %i1 = ts.prim.Constant[1] : !ts.int
+  %f0 = ts.prim.Constant[0.0] : !ts.float
+  %f1 = ts.prim.Constant[1.0] : !ts.float
+  %a = ts.aten.add.Scalar %x, %i0, %i1 : (!ts.tensor<f32, [4]>, !ts.int, !ts.int) -> !ts.tensor<f32, [4]>
+  %b = ts.aten.sub.Scalar %a, %f0, %i1 : (!ts.tensor<f32, [4]>, !ts.float, !ts.int) -> !ts.tensor<f32, [4]>
+  %c = ts.aten.mul.Scalar %b, %i1 : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %d = ts.aten.div.Scalar %c, %f1 : (!ts.tensor<f32, [4]>, !ts.float) -> !ts.tensor<f32, [4]>
+  %e = ts.aten.pow.Tensor_Scalar %d, %i1 : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %f = ts.aten.add.Scalar %x, %f0, %f1 : (!ts.tensor<f32, [4]>, !ts.float, !ts.float) -> !ts.tensor<f32, [4]>
+  %r = ts.aten.maximum %e, %f : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  return %r : !ts.tensor<f32, [4]>
+}
+
+// -----
+
+// Identities that change the dtype, or whose dtype is unknown, stay:
+// int + 0.0 is float, bool + 0 is int64, int / 1 is float.
+// CHECK-LABEL: func.func @arith_identities_that_promote(
+// CHECK-COUNT-4: ts.aten.
+func.func @arith_identities_that_promote(%i: !ts.tensor<si64, [4]>, %b: !ts.tensor<i1, [4]>, %u: !ts.tensor) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  %i0 = ts.prim.Constant[0] : !ts.int
+  %i1 = ts.prim.Constant[1] : !ts.int
+  %f0 = ts.prim.Constant[0.0] : !ts.float
+  %0 = ts.aten.add.Scalar %i, %f0, %i1 : (!ts.tensor<si64, [4]>, !ts.float, !ts.int) -> !ts.tensor
+  %1 = ts.aten.add.Scalar %b, %i0, %i1 : (!ts.tensor<i1, [4]>, !ts.int, !ts.int) -> !ts.tensor
+  %2 = ts.aten.div.Scalar %i, %i1 : (!ts.tensor<si64, [4]>, !ts.int) -> !ts.tensor
+  %3 = ts.aten.mul.Scalar %u, %i1 : (!ts.tensor, !ts.int) -> !ts.tensor
+  return %0, %1, %2, %3 : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// x * 1 is a new tensor: when the result is written in place, replacing it by
+// x would write x too.
+// CHECK-LABEL: func.func @identity_result_written(
+// CHECK:         %[[Y:.+]] = ts.aten.mul.Scalar
+// CHECK:         ts.aten.add_.Scalar %[[Y]]
+func.func @identity_result_written(%x: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
+  %i1 = ts.prim.Constant[1] : !ts.int
+  %y = ts.aten.mul.Scalar %x, %i1 : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %0 = ts.aten.add_.Scalar %y, %i1, %i1 : (!ts.tensor<f32, [4]>, !ts.int, !ts.int) -> !ts.tensor<f32, [4]>
+  return %x : !ts.tensor<f32, [4]>
+}
+
+// -----
+
+// ... and when x, or a view of x, is written after, the result must keep the
+// old values.
+// CHECK-LABEL: func.func @identity_operand_view_written(
+// CHECK:         ts.aten.mul.Scalar
+func.func @identity_operand_view_written(%x: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
+  %i0 = ts.prim.Constant[0] : !ts.int
+  %i1 = ts.prim.Constant[1] : !ts.int
+  %y = ts.aten.mul.Scalar %x, %i1 : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %v = ts.aten.select.int %x, %i0, %i0 : (!ts.tensor<f32, [4]>, !ts.int, !ts.int) -> !ts.tensor
+  %0 = ts.aten.zero_ %v : (!ts.tensor) -> !ts.tensor
+  return %y : !ts.tensor<f32, [4]>
+}
+
+// -----
+
+// Returning x * 1 where x is an argument would hand the caller its own
+// tensor: the fold would change aliasing between input and output.
+// CHECK-LABEL: func.func @identity_argument_returned(
+// CHECK:         %[[Y:.+]] = ts.aten.mul.Scalar
+// CHECK:         return %[[Y]]
+func.func @identity_argument_returned(%x: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
+  %i1 = ts.prim.Constant[1] : !ts.int
+  %y = ts.aten.mul.Scalar %x, %i1 : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  return %y : !ts.tensor<f32, [4]>
+}
+
+// -----
+
+// A fresh tensor times one may be returned.
+// CHECK-LABEL: func.func @identity_fresh_returned(
+// CHECK:         %[[E:.+]] = ts.aten.exp
+// CHECK-NEXT:    return %[[E]]
+func.func @identity_fresh_returned(%x: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
+  %i1 = ts.prim.Constant[1] : !ts.int
+  %e = ts.aten.exp %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %y = ts.aten.mul.Scalar %e, %i1 : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  return %y : !ts.tensor<f32, [4]>
+}
+
+// -----
+
+// Ops that return their input or a same-shaped view of it.
+// CHECK-LABEL: func.func @same_shape_views(
+// CHECK-SAME:      %[[X:.+]]: !ts.tensor<f32, [2, 3]>
+// CHECK-NOT:     ts.aten
+// CHECK:         return %[[X]], %[[X]], %[[X]], %[[X]], %[[X]], %[[X]], %[[X]]
+func.func @same_shape_views(%x: !ts.tensor<f32, [2, 3]>, %p: !ts.float) -> (!ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>) {
+  %false = ts.prim.Constant[false] : !ts.bool
+  %m1 = ts.prim.Constant[-1] : !ts.int
+  %i0 = ts.prim.Constant[0] : !ts.int
+  %i1 = ts.prim.Constant[1] : !ts.int
+  %i2 = ts.prim.Constant[2] : !ts.int
+  %i3 = ts.prim.Constant[3] : !ts.int
+  %shape = ts.prim.ListConstruct %i2, %m1 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %a = ts.aten.dropout %x, %p, %false : (!ts.tensor<f32, [2, 3]>, !ts.float, !ts.bool) -> !ts.tensor<f32, [2, 3]>
+  %b = ts.aten.view %x, %shape : (!ts.tensor<f32, [2, 3]>, !ts.list<!ts.int>) -> !ts.tensor<f32, [2, 3]>
+  %same = ts.prim.Constant[[2, 3]] : !ts.list<!ts.int>
+  %c = ts.aten.reshape %x, %same : (!ts.tensor<f32, [2, 3]>, !ts.list<!ts.int>) -> !ts.tensor<f32, [2, 3]>
+  %d = ts.aten.expand %x, %same, %false : (!ts.tensor<f32, [2, 3]>, !ts.list<!ts.int>, !ts.bool) -> !ts.tensor<f32, [2, 3]>
+  %e = ts.aten.squeeze.dim %x, %i1 : (!ts.tensor<f32, [2, 3]>, !ts.int) -> !ts.tensor<f32, [2, 3]>
+  %u = ts.aten.unsqueeze %x, %i0 : (!ts.tensor<f32, [2, 3]>, !ts.int) -> !ts.tensor<f32, [1, 2, 3]>
+  %f = ts.aten.squeeze.dim %u, %i0 : (!ts.tensor<f32, [1, 2, 3]>, !ts.int) -> !ts.tensor<f32, [2, 3]>
+  %t = ts.aten.transpose.int %x, %i0, %i1 : (!ts.tensor<f32, [2, 3]>, !ts.int, !ts.int) -> !ts.tensor<f32, [3, 2]>
+  %g = ts.aten.transpose.int %t, %i1, %i0 : (!ts.tensor<f32, [3, 2]>, !ts.int, !ts.int) -> !ts.tensor<f32, [2, 3]>
+  return %a, %b, %c, %d, %e, %f, %g : !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>
+}
+
+// -----
+
+// Views that change the shape, dropout in training, squeezing a dimension of
+// size 1 or unknown size, and transposes of other dims stay.
+// CHECK-LABEL: func.func @views_that_stay(
+// CHECK:         ts.aten.dropout
+// CHECK:         ts.aten.view
+// CHECK:         ts.aten.squeeze.dim
+// CHECK:         ts.aten.squeeze.dim
+// CHECK:         ts.aten.transpose.int
+// CHECK:         ts.aten.transpose.int
+func.func @views_that_stay(%x: !ts.tensor<f32, [1, 6]>, %y: !ts.tensor<f32, [?, 6]>, %z: !ts.tensor<f32, [2, 3, 4]>, %p: !ts.float) -> (!ts.tensor, !ts.tensor, !ts.tensor<f32, [?, 6]>, !ts.tensor, !ts.tensor<f32, [1, 6]>) {
+  %true = ts.prim.Constant[true] : !ts.bool
+  %i0 = ts.prim.Constant[0] : !ts.int
+  %i1 = ts.prim.Constant[1] : !ts.int
+  %i2 = ts.prim.Constant[2] : !ts.int
+  %shape = ts.prim.Constant[[2, 3]] : !ts.list<!ts.int>
+  %a = ts.aten.dropout %x, %p, %true : (!ts.tensor<f32, [1, 6]>, !ts.float, !ts.bool) -> !ts.tensor<f32, [1, 6]>
+  %b = ts.aten.view %x, %shape : (!ts.tensor<f32, [1, 6]>, !ts.list<!ts.int>) -> !ts.tensor
+  %c = ts.aten.squeeze.dim %x, %i0 : (!ts.tensor<f32, [1, 6]>, !ts.int) -> !ts.tensor
+  %d = ts.aten.squeeze.dim %y, %i0 : (!ts.tensor<f32, [?, 6]>, !ts.int) -> !ts.tensor<f32, [?, 6]>
+  %t = ts.aten.transpose.int %z, %i0, %i1 : (!ts.tensor<f32, [2, 3, 4]>, !ts.int, !ts.int) -> !ts.tensor<f32, [3, 2, 4]>
+  %e = ts.aten.transpose.int %t, %i1, %i2 : (!ts.tensor<f32, [3, 2, 4]>, !ts.int, !ts.int) -> !ts.tensor
+  return %b, %c, %d, %e, %a : !ts.tensor, !ts.tensor, !ts.tensor<f32, [?, 6]>, !ts.tensor, !ts.tensor<f32, [1, 6]>
+}
+
+// -----
+
+// Small constant tensors fold.
+// CHECK-LABEL: func.func @constant_tensors(
+// CHECK-DAG:     ts.prim.Constant[dense<[1.000000e+01, -1.000000e+01]> : tensor<2xf32>]
+// CHECK-DAG:     ts.prim.Constant[dense<[2, 6]> : tensor<2xsi64>]
+// CHECK-DAG:     ts.prim.Constant[dense<3> : tensor<si64>]
+// CHECK-DAG:     ts.prim.Constant[2.500000e+00] : !ts.float
+// CHECK-DAG:     ts.prim.Constant[-3] : !ts.int
+// CHECK-NOT:     ts.aten
+// CHECK-NOT:     ts.prim.NumToTensor
+func.func @constant_tensors() -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.float, !ts.int) {
+  %a = ts.prim.Constant[dense<[1.0, 2.0]> : tensor<2xf32>] : !ts.tensor<f32, [2]>
+  %b = ts.prim.Constant[dense<[1.5, -2.0]> : tensor<2xf32>] : !ts.tensor<f32, [2]>
+  %half = ts.prim.Constant[dense<0.5> : tensor<f32>] : !ts.tensor<f32, []>
+  %i1 = ts.prim.Constant[1] : !ts.int
+  %i3 = ts.prim.Constant[3] : !ts.int
+  %f = ts.prim.Constant[2.5] : !ts.float
+  // (a + 3 * b) / 0.5 - a  =  [10.0, -10.0]
+  %three = ts.prim.Constant[3] : !ts.int
+  %s = ts.aten.add.Tensor %a, %b, %three : (!ts.tensor<f32, [2]>, !ts.tensor<f32, [2]>, !ts.int) -> !ts.tensor
+  %q = ts.aten.div.Tensor %s, %half : (!ts.tensor, !ts.tensor<f32, []>) -> !ts.tensor
+  %r = ts.aten.sub.Tensor %q, %a, %i1 : (!ts.tensor, !ts.tensor<f32, [2]>, !ts.int) -> !ts.tensor
+  %x = ts.prim.Constant[dense<[1, 3]> : tensor<2xsi64>] : !ts.tensor<si64, [2]>
+  %two = ts.prim.Constant[dense<2> : tensor<si64>] : !ts.tensor<si64, []>
+  %m = ts.aten.mul.Tensor %x, %two : (!ts.tensor<si64, [2]>, !ts.tensor<si64, []>) -> !ts.tensor
+  %n = ts.prim.NumToTensor.Scalar %i3 : (!ts.int) -> !ts.tensor
+  %g = ts.prim.NumToTensor.Scalar %f : (!ts.float) -> !ts.tensor
+  %gf = ts.aten.Float.Tensor %g : (!ts.tensor) -> !ts.float
+  %neg = ts.aten.neg %n : (!ts.tensor) -> !ts.tensor
+  %ni = ts.aten.Int.Tensor %neg : (!ts.tensor) -> !ts.int
+  return %r, %m, %n, %gf, %ni : !ts.tensor, !ts.tensor, !ts.tensor, !ts.float, !ts.int
+}
+
+// -----
+
+// A constant tensor that is written in place, a bool tensor's negation, an
+// integer true division and mismatched shapes do not fold.
+// CHECK-LABEL: func.func @constant_tensors_that_stay(
+// CHECK:         ts.aten.add.Tensor
+// CHECK:         ts.aten.neg
+// CHECK:         ts.aten.div.Tensor
+// CHECK:         ts.aten.mul.Tensor
+func.func @constant_tensors_that_stay() -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  %i1 = ts.prim.Constant[1] : !ts.int
+  %a = ts.prim.Constant[dense<[1.0, 2.0]> : tensor<2xf32>] : !ts.tensor<f32, [2]>
+  %w = ts.aten.add_.Scalar %a, %i1, %i1 : (!ts.tensor<f32, [2]>, !ts.int, !ts.int) -> !ts.tensor<f32, [2]>
+  %s = ts.aten.add.Tensor %a, %a, %i1 : (!ts.tensor<f32, [2]>, !ts.tensor<f32, [2]>, !ts.int) -> !ts.tensor
+  %b = ts.prim.Constant[dense<[true, false]> : tensor<2xi1>] : !ts.tensor<i1, [2]>
+  %nb = ts.aten.neg %b : (!ts.tensor<i1, [2]>) -> !ts.tensor
+  %x = ts.prim.Constant[dense<[1, 3]> : tensor<2xsi64>] : !ts.tensor<si64, [2]>
+  %d = ts.aten.div.Tensor %x, %x : (!ts.tensor<si64, [2]>, !ts.tensor<si64, [2]>) -> !ts.tensor
+  %y = ts.prim.Constant[dense<[[1.0], [3.0]]> : tensor<2x1xf32>] : !ts.tensor<f32, [2, 1]>
+  %m = ts.aten.mul.Tensor %a, %y : (!ts.tensor<f32, [2]>, !ts.tensor<f32, [2, 1]>) -> !ts.tensor
+  return %s, %nb, %d, %m : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}

@@ -8,6 +8,8 @@
 
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
+#include "tsmlir/Dialect/TorchScript/IR/Aliasing.h"
+
 #include "ListFacts.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -260,14 +262,6 @@ static bool mayHoldList(Type type) {
   // Scalars, strings, tensors and the other value types hold no list; a type
   // of another dialect might.
   return !isTorchScriptType(type);
-}
-
-/// Whether `op` has no effect but reading memory.
-static bool onlyReadsMemory(Operation *op) {
-  if (isMemoryEffectFree(op))
-    return true;
-  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
-  return effects && effects.onlyHasEffect<MemoryEffects::Read>();
 }
 
 bool isUnmodifiedList(Value list) {

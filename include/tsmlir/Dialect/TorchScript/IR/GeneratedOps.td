@@ -16,6 +16,7 @@ def TS_AtenAddTensorOp : TS_SchemaOp<"aten.add.Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_ScalarLike:$alpha);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
   let hasVerifier = 1;
 }
 
@@ -24,6 +25,7 @@ def TS_AtenAddScalarOp : TS_SchemaOp<"aten.add.Scalar",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other, TS_ScalarLike:$alpha);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenSubTensorOp : TS_SchemaOp<"aten.sub.Tensor",
@@ -31,6 +33,7 @@ def TS_AtenSubTensorOp : TS_SchemaOp<"aten.sub.Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_ScalarLike:$alpha);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
   let hasVerifier = 1;
 }
 
@@ -39,6 +42,7 @@ def TS_AtenSubScalarOp : TS_SchemaOp<"aten.sub.Scalar",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other, TS_ScalarLike:$alpha);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenMulTensorOp : TS_SchemaOp<"aten.mul.Tensor",
@@ -46,6 +50,7 @@ def TS_AtenMulTensorOp : TS_SchemaOp<"aten.mul.Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
   let hasVerifier = 1;
 }
 
@@ -54,6 +59,7 @@ def TS_AtenMulScalarOp : TS_SchemaOp<"aten.mul.Scalar",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenDivTensorOp : TS_SchemaOp<"aten.div.Tensor",
@@ -61,6 +67,7 @@ def TS_AtenDivTensorOp : TS_SchemaOp<"aten.div.Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
   let hasVerifier = 1;
 }
 
@@ -69,6 +76,7 @@ def TS_AtenDivScalarOp : TS_SchemaOp<"aten.div.Scalar",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenDivTensorModeOp : TS_SchemaOp<"aten.div.Tensor_mode",
@@ -126,6 +134,7 @@ def TS_AtenNegOp : TS_SchemaOp<"aten.neg",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenPowTensorTensorOp : TS_SchemaOp<"aten.pow.Tensor_Tensor",
@@ -141,6 +150,7 @@ def TS_AtenPowTensorScalarOp : TS_SchemaOp<"aten.pow.Tensor_Scalar",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$exponent);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenPowScalarOp : TS_SchemaOp<"aten.pow.Scalar",
@@ -627,6 +637,7 @@ def TS_AtenTypeAsOp : TS_SchemaOp<"aten.type_as",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenToDtypeOp : TS_SchemaOp<"aten.to.dtype",
@@ -988,6 +999,7 @@ def TS_AtenViewOp : TS_SchemaOp<"aten.view",
     [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntList:$size);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
   let hasVerifier = 1;
 }
 
@@ -1003,6 +1015,7 @@ def TS_AtenReshapeOp : TS_SchemaOp<"aten.reshape",
     [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntList:$shape);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
   let hasVerifier = 1;
 }
 
@@ -1026,6 +1039,7 @@ def TS_AtenTransposeIntOp : TS_SchemaOp<"aten.transpose.int",
     [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim0, TS_IntLike:$dim1);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
   let hasVerifier = 1;
 }
 
@@ -1065,6 +1079,7 @@ def TS_AtenSqueezeDimOp : TS_SchemaOp<"aten.squeeze.dim",
     [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
   let hasVerifier = 1;
 }
 
@@ -1073,6 +1088,7 @@ def TS_AtenExpandOp : TS_SchemaOp<"aten.expand",
     [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntList:$size, TS_BoolType:$implicit);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenExpandAsOp : TS_SchemaOp<"aten.expand_as",
@@ -1363,6 +1379,7 @@ def TS_AtenDropoutOp : TS_SchemaOp<"aten.dropout",
     [TS_SideEffecting]> {
   let arguments = (ins TS_Tensor:$input, TS_FloatType:$p, TS_BoolType:$train);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenEmbeddingOp : TS_SchemaOp<"aten.embedding",
@@ -1977,6 +1994,7 @@ def TS_AtenIntTensorOp : TS_SchemaOp<"aten.Int.Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$a);
   let results = (outs TS_IntLike:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenIntFloatOp : TS_SchemaOp<"aten.Int.float",
@@ -2007,6 +2025,7 @@ def TS_AtenFloatTensorOp : TS_SchemaOp<"aten.Float.Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$a);
   let results = (outs TS_FloatType:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenFloatIntOp : TS_SchemaOp<"aten.Float.int",
@@ -2231,6 +2250,7 @@ def TS_PrimNumToTensorScalarOp : TS_SchemaOp<"prim.NumToTensor.Scalar",
     [TS_Functional]> {
   let arguments = (ins TS_ScalarLike:$a);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_PrimNumToTensorBoolOp : TS_SchemaOp<"prim.NumToTensor.bool",
