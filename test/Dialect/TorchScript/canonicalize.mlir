@@ -1510,3 +1510,71 @@ func.func @constant_tensors_that_stay() -> (!ts.tensor, !ts.tensor, !ts.tensor, 
   %m = ts.aten.mul.Tensor %a, %y : (!ts.tensor<f32, [2]>, !ts.tensor<f32, [2, 1]>) -> !ts.tensor
   return %s, %nb, %d, %m : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
 }
+
+// -----
+
+// A loop that never runs is its initial values.
+// CHECK-LABEL: func.func @loop_zero_trip(
+// CHECK-SAME:      %[[X:.+]]: !ts.tensor, %[[N:.+]]: !ts.int)
+// CHECK-NOT:     ts.prim.Loop
+// CHECK:         return %[[X]], %[[X]]
+func.func @loop_zero_trip(%x: !ts.tensor, %n: !ts.int) -> (!ts.tensor, !ts.tensor) {
+  %true = ts.prim.Constant[true] : !ts.bool
+  %false = ts.prim.Constant[false] : !ts.bool
+  %zero = ts.prim.Constant[0] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %a = ts.prim.Loop %zero, %true init(%x) : (!ts.int, !ts.bool, !ts.tensor) -> !ts.tensor {
+  ^bb0(%i: !ts.int, %t: !ts.tensor):
+    %u = ts.aten.add.Scalar %t, %i, %one : (!ts.tensor, !ts.int, !ts.int) -> !ts.tensor
+    ts.prim.Yield %true, %u : !ts.bool, !ts.tensor
+  }
+  %b = ts.prim.Loop %n, %false init(%x) : (!ts.int, !ts.bool, !ts.tensor) -> !ts.tensor {
+  ^bb0(%i: !ts.int, %t: !ts.tensor):
+    %u = ts.aten.add.Scalar %t, %i, %one : (!ts.tensor, !ts.int, !ts.int) -> !ts.tensor
+    ts.prim.Yield %true, %u : !ts.bool, !ts.tensor
+  }
+  return %a, %b : !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// A carried value yielded unchanged is its initial value, inside the loop
+// and after it (constants propagate through the loop); a carried value that
+// nothing reads is dropped.
+// CHECK-LABEL: func.func @loop_invariant_and_dead_carried(
+// CHECK-SAME:      %[[X:.+]]: !ts.tensor, %[[N:.+]]: !ts.int)
+// CHECK-DAG:     %[[TWO:.+]] = ts.prim.Constant[2] : !ts.int
+// CHECK:         %[[R:.+]] = ts.prim.Loop %[[N]], %{{.+}} init(%[[X]]) : (!ts.int, !ts.bool, !ts.tensor) -> !ts.tensor {
+// CHECK-NEXT:    ^bb0(%{{.+}}: !ts.int, %[[T:.+]]: !ts.tensor):
+// CHECK-NEXT:      %[[U:.+]] = ts.aten.mul.Scalar %[[T]], %[[TWO]]
+// CHECK-NEXT:      ts.prim.Yield %{{.+}}, %[[U]] : !ts.bool, !ts.tensor
+// CHECK:         return %[[R]], %[[TWO]]
+func.func @loop_invariant_and_dead_carried(%x: !ts.tensor, %n: !ts.int) -> (!ts.tensor, !ts.int) {
+  %true = ts.prim.Constant[true] : !ts.bool
+  %two = ts.prim.Constant[2] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %r:3 = ts.prim.Loop %n, %true init(%x, %two, %one) : (!ts.int, !ts.bool, !ts.tensor, !ts.int, !ts.int) -> (!ts.tensor, !ts.int, !ts.int) {
+  ^bb0(%i: !ts.int, %t: !ts.tensor, %k: !ts.int, %dead: !ts.int):
+    %u = ts.aten.mul.Scalar %t, %k : (!ts.tensor, !ts.int) -> !ts.tensor
+    %d = ts.aten.add.int %dead, %i : (!ts.int, !ts.int) -> !ts.int
+    ts.prim.Yield %true, %u, %k, %d : !ts.bool, !ts.tensor, !ts.int, !ts.int
+  }
+  return %r#0, %r#1 : !ts.tensor, !ts.int
+}
+
+// -----
+
+// Carried values that change, or whose result is read, stay; so does a loop
+// whose initial value has another type than its result.
+// CHECK-LABEL: func.func @loop_carried_kept(
+// CHECK:         ts.prim.Loop %{{.+}}, %{{.+}} init(%{{.+}}, %{{.+}}) : (!ts.int, !ts.bool, !ts.tensor<f32>, !ts.int) -> (!ts.tensor, !ts.int)
+func.func @loop_carried_kept(%x: !ts.tensor<f32>, %n: !ts.int) -> (!ts.tensor, !ts.int) {
+  %true = ts.prim.Constant[true] : !ts.bool
+  %zero = ts.prim.Constant[0] : !ts.int
+  %r:2 = ts.prim.Loop %n, %true init(%x, %zero) : (!ts.int, !ts.bool, !ts.tensor<f32>, !ts.int) -> (!ts.tensor, !ts.int) {
+  ^bb0(%i: !ts.int, %t: !ts.tensor, %s: !ts.int):
+    %s2 = ts.aten.add.int %s, %i : (!ts.int, !ts.int) -> !ts.int
+    ts.prim.Yield %true, %t, %s2 : !ts.bool, !ts.tensor, !ts.int
+  }
+  return %r#0, %r#1 : !ts.tensor, !ts.int
+}

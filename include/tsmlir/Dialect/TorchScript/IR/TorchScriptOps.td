@@ -275,6 +275,7 @@ def TS_PrimLoopOp : TS_Op<"prim.Loop",
     `:` functional-type(operands, $results) $body attr-dict
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def TS_PrimYieldOp : TS_Op<"prim.Yield",
