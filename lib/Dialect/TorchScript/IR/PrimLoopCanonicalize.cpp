@@ -57,9 +57,11 @@ struct RemoveZeroTripLoop : OpRewritePattern<PrimLoopOp> {
   }
 };
 
-/// Rebuilds `op` without the carried values `drop` marks, whose body
-/// arguments and results must have no uses left.
+/// Rebuilds `op` without the carried values `drop` marks, whose results
+/// must have no uses left and whose body arguments no uses but the ops in
+/// `chain`, which are erased.
 void dropCarried(PrimLoopOp op, const llvm::BitVector &drop,
+                 const llvm::SmallPtrSetImpl<Operation *> &chain,
                  PatternRewriter &rewriter) {
   Block &body = op.getBody().front();
   auto yield = llvm::cast<PrimYieldOp>(body.getTerminator());
@@ -75,6 +77,12 @@ void dropCarried(PrimLoopOp op, const llvm::BitVector &drop,
       if (drop[i])
         yield->eraseOperand(i + 1);
   });
+  SmallVector<Operation *> dead;
+  for (Operation &bodyOp : body.without_terminator())
+    if (chain.contains(&bodyOp))
+      dead.push_back(&bodyOp);
+  for (Operation *deadOp : llvm::reverse(dead))
+    rewriter.eraseOp(deadOp);
   llvm::BitVector args(body.getNumArguments());
   for (unsigned i = 0; i < drop.size(); ++i)
     args[i + 1] = drop[i];
@@ -95,7 +103,9 @@ void dropCarried(PrimLoopOp op, const llvm::BitVector &drop,
 
 /// Whether `arg` only flows, through ops without effects, into operand
 /// `slot` of the body's `yield`: its own next value, which nothing else reads.
-bool onlyFeedsItsUpdate(BlockArgument arg, PrimYieldOp yield, unsigned slot) {
+/// The ops on the way are added to `chain`.
+bool onlyFeedsItsUpdate(BlockArgument arg, PrimYieldOp yield, unsigned slot,
+                        llvm::SmallPtrSetImpl<Operation *> &chain) {
   constexpr unsigned kMaxOps = 64;
   SmallVector<Value> worklist{arg};
   llvm::SmallPtrSet<Operation *, 8> visited;
@@ -118,6 +128,7 @@ bool onlyFeedsItsUpdate(BlockArgument arg, PrimYieldOp yield, unsigned slot) {
       llvm::append_range(worklist, user->getResults());
     }
   }
+  chain.insert(visited.begin(), visited.end());
   return true;
 }
 
@@ -132,6 +143,7 @@ struct RemoveInvariantAndDeadCarried : OpRewritePattern<PrimLoopOp> {
     auto yield = llvm::cast<PrimYieldOp>(body.getTerminator());
     unsigned n = op.getIterArgs().size();
     llvm::BitVector drop(n);
+    llvm::SmallPtrSet<Operation *, 8> chain;
     for (unsigned i = 0; i < n; ++i) {
       Value init = op.getIterArgs()[i];
       BlockArgument arg = body.getArgument(i + 1);
@@ -147,12 +159,12 @@ struct RemoveInvariantAndDeadCarried : OpRewritePattern<PrimLoopOp> {
         drop.set(i);
         continue;
       }
-      if (result.use_empty() && onlyFeedsItsUpdate(arg, yield, i + 1))
+      if (result.use_empty() && onlyFeedsItsUpdate(arg, yield, i + 1, chain))
         drop.set(i);
     }
     if (drop.none())
       return failure();
-    dropCarried(op, drop, rewriter);
+    dropCarried(op, drop, chain, rewriter);
     return success();
   }
 };
