@@ -11,7 +11,23 @@
 
 #include "mlir/Pass/Pass.h"
 
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir {
+class PassManager;
+} // namespace mlir
+
 namespace mlir::tsmlir::ts {
+
+/// The number of TorchScript nodes (ops of the `ts` dialect) in `root`.
+int64_t countNodes(Operation *root);
+
+/// Adds to `pm` an instrumentation that prints to `os`, when `pm` is
+/// destroyed, how many TorchScript nodes each pass removed
+/// (`tsmlir-opt --ts-pass-statistics`).
+void addNodeCountInstrumentation(PassManager &pm, llvm::raw_ostream &os);
 
 #define GEN_PASS_DECL
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h.inc"

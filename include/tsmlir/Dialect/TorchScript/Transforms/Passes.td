@@ -65,4 +65,38 @@ def TSUnrollLoopsPass : Pass<"ts-unroll-loops"> {
   ];
 }
 
+def TSOptimizePass : Pass<"ts-optimize", "::mlir::ModuleOp"> {
+  let summary = "The TorchScript graph optimisation pipeline, to a fixed point";
+  let description = [{
+    What PyTorch's JIT runs on a graph before it fuses, in one pass:
+
+    1. once: `--inline` of calls, `--ts-unroll-loops`;
+    2. then, repeated until the module no longer changes (at most
+       `max-iterations` rounds): `-canonicalize` (folders and peepholes,
+       constant propagation through `prim::If` and `prim::Loop`, dead code
+       elimination), `-cse` (merging only what side effects allow),
+       `--ts-unroll-loops` (loops whose trip count became constant).
+
+    Every pass it runs is reported by `--mlir-pass-statistics` and by
+    `tsmlir-opt --ts-pass-statistics`, which prints the TorchScript nodes
+    each pass removed.
+  }];
+  let options = [
+    Option<"maxIterations", "max-iterations", "int64_t", /*default=*/"8",
+           "Rounds of the simplification passes at most">,
+    Option<"unroll", "unroll", "bool", /*default=*/"true",
+           "Unroll loops with a constant trip count">,
+    Option<"maxTripCount", "max-trip-count", "int64_t", /*default=*/"64",
+           "ts-unroll-loops: unroll loops of at most this many iterations">,
+    Option<"maxUnrolledOps", "max-unrolled-ops", "int64_t", /*default=*/"512",
+           "ts-unroll-loops: at most this many ops in the copies of a loop">
+  ];
+  let statistics = [
+    Statistic<"numIterations", "iterations",
+              "Rounds of the simplification passes run">,
+    Statistic<"numNodesRemoved", "nodes-removed",
+              "TorchScript nodes the pipeline removed">
+  ];
+}
+
 #endif // TSMLIR_DIALECT_TORCHSCRIPT_TRANSFORMS_PASSES_TD
