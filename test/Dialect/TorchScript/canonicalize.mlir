@@ -1578,3 +1578,35 @@ func.func @loop_carried_kept(%x: !ts.tensor<f32>, %n: !ts.int) -> (!ts.tensor, !
   }
   return %r#0, %r#1 : !ts.tensor, !ts.int
 }
+
+// -----
+
+// chunk + ListUnpack with constant arguments is one prim::ConstantChunk.
+// CHECK-LABEL: func.func @chunk_unpack(
+// CHECK-SAME:      %[[X:.+]]: !ts.tensor)
+// CHECK-NEXT:    %[[A:.+]]:2 = ts.prim.ConstantChunk %[[X]] {chunks = 2 : i64, dim = -1 : i64} : !ts.tensor -> !ts.tensor, !ts.tensor
+// CHECK-NEXT:    return %[[A]]#0, %[[A]]#1
+func.func @chunk_unpack(%x: !ts.tensor) -> (!ts.tensor, !ts.tensor) {
+  %m1 = ts.prim.Constant[-1] : !ts.int
+  %two = ts.prim.Constant[2] : !ts.int
+  %l = ts.aten.chunk %x, %two, %m1 : (!ts.tensor, !ts.int, !ts.int) -> !ts.list<!ts.tensor>
+  %a, %b = ts.prim.ListUnpack %l : !ts.list<!ts.tensor> -> !ts.tensor, !ts.tensor
+  return %a, %b : !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// Not when the list has other users or the count differs.
+// CHECK-LABEL: func.func @chunk_unpack_kept(
+// CHECK-COUNT-2: ts.aten.chunk
+func.func @chunk_unpack_kept(%x: !ts.tensor, %n: !ts.int) -> (!ts.tensor, !ts.tensor, !ts.int, !ts.tensor, !ts.tensor) {
+  %m1 = ts.prim.Constant[-1] : !ts.int
+  %two = ts.prim.Constant[2] : !ts.int
+  %three = ts.prim.Constant[3] : !ts.int
+  %l = ts.aten.chunk %x, %two, %m1 : (!ts.tensor, !ts.int, !ts.int) -> !ts.list<!ts.tensor>
+  %a, %b = ts.prim.ListUnpack %l : !ts.list<!ts.tensor> -> !ts.tensor, !ts.tensor
+  %len = ts.aten.len.t %l : (!ts.list<!ts.tensor>) -> !ts.int
+  %l3 = ts.aten.chunk %x, %three, %m1 : (!ts.tensor, !ts.int, !ts.int) -> !ts.list<!ts.tensor>
+  %c, %d = ts.prim.ListUnpack %l3 : !ts.list<!ts.tensor> -> !ts.tensor, !ts.tensor
+  return %a, %b, %len, %c, %d : !ts.tensor, !ts.tensor, !ts.int, !ts.tensor, !ts.tensor
+}

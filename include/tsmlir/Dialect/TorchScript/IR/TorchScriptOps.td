@@ -134,6 +134,7 @@ def TS_PrimListUnpackOp : TS_Op<"prim.ListUnpack", [TS_ReadOnly]> {
       "$list attr-dict `:` type($list) (`->` type($results)^)?";
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def TS_PrimTupleConstructOp : TS_Op<"prim.TupleConstruct", [Pure]> {

@@ -1,0 +1,64 @@
+// RUN: tsmlir-opt %s -split-input-file --ts-optimize | FileCheck %s
+// RUN: tsmlir-opt %s -split-input-file --ts-optimize --ts-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+
+// A loop with a constant trip count unrolls; its iteration numbers and the
+// scalar arithmetic on them fold; the tensor ops merge and `x * 1` goes.
+// CHECK-LABEL: func.func @unroll_then_fold(
+// CHECK-SAME:      %[[X:.+]]: !ts.tensor<f32, [4]>)
+// CHECK-NOT:     ts.prim.Loop
+// CHECK-NOT:     ts.aten.mul.Scalar
+// CHECK:         %[[E:.+]] = ts.aten.exp %[[X]]
+// CHECK-NEXT:    %[[A:.+]] = ts.aten.add.Tensor %[[E]], %[[E]]
+// CHECK-NEXT:    %[[B:.+]] = ts.aten.add.Tensor %[[A]], %[[E]]
+// CHECK-NEXT:    return %[[B]], %{{.+}} : !ts.tensor<f32, [4]>, !ts.int
+// STATS: ===- TorchScript nodes per pass -===
+// STATS: runs nodes before  nodes after    removed  pass
+// STATS-DAG: canonicalize
+// STATS-DAG: cse
+// STATS-DAG: ts-unroll-loops
+// STATS-DAG: ts-optimize
+func.func @unroll_then_fold(%x: !ts.tensor<f32, [4]>) -> (!ts.tensor<f32, [4]>, !ts.int) {
+  %true = ts.prim.Constant[true] : !ts.bool
+  %two = ts.prim.Constant[2] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %zero = ts.prim.Constant[0] : !ts.int
+  %e0 = ts.aten.exp %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %r:2 = ts.prim.Loop %two, %true init(%e0, %zero) : (!ts.int, !ts.bool, !ts.tensor<f32, [4]>, !ts.int) -> (!ts.tensor<f32, [4]>, !ts.int) {
+  ^bb0(%i: !ts.int, %acc: !ts.tensor<f32, [4]>, %s: !ts.int):
+    %e = ts.aten.exp %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+    %m = ts.aten.mul.Scalar %e, %one : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+    %next = ts.aten.add.Tensor %acc, %m, %one : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+    %s2 = ts.aten.add.int %s, %i : (!ts.int, !ts.int) -> !ts.int
+    ts.prim.Yield %true, %next, %s2 : !ts.bool, !ts.tensor<f32, [4]>, !ts.int
+  }
+  return %r#0, %r#1 : !ts.tensor<f32, [4]>, !ts.int
+}
+
+// -----
+
+// Side effects stay, in order: prints, exceptions and in-place ops are
+// never removed or merged, even when their results are unused.
+// CHECK-LABEL: func.func @effects_stay(
+// CHECK:         ts.prim.Print
+// CHECK:         ts.aten.add_.Scalar
+// CHECK:         ts.aten.add.Scalar
+// CHECK:         ts.aten.add_.Scalar
+// CHECK:         ts.aten.add.Scalar
+// CHECK:         ts.prim.RaiseException
+func.func @effects_stay(%x: !ts.tensor<f32, [4]>, %c: !ts.bool) -> (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) {
+  %one = ts.prim.Constant[1] : !ts.int
+  %msg = ts.prim.Constant["boom"] : !ts.str
+  %none = ts.prim.Constant : !ts.none
+  ts.prim.Print(%x) : !ts.tensor<f32, [4]>
+  %0 = ts.aten.add_.Scalar %x, %one, %one : (!ts.tensor<f32, [4]>, !ts.int, !ts.int) -> !ts.tensor<f32, [4]>
+  %a = ts.aten.add.Scalar %x, %one, %one : (!ts.tensor<f32, [4]>, !ts.int, !ts.int) -> !ts.tensor<f32, [4]>
+  %1 = ts.aten.add_.Scalar %x, %one, %one : (!ts.tensor<f32, [4]>, !ts.int, !ts.int) -> !ts.tensor<f32, [4]>
+  %b = ts.aten.add.Scalar %x, %one, %one : (!ts.tensor<f32, [4]>, !ts.int, !ts.int) -> !ts.tensor<f32, [4]>
+  ts.prim.If %c {
+    ts.prim.RaiseException %msg, %none : !ts.str, !ts.none
+    ts.prim.Yield
+  } else {
+    ts.prim.Yield
+  }
+  return %a, %b : !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>
+}
