@@ -13,6 +13,8 @@
 //   BM_ImportTorchScript   TorchScript text -> module (importTorchScript)
 //   BM_ParseMLIRBaseline   MLIR text of that module -> module (the baseline)
 //   BM_ExportTorchScript   module -> TorchScript text (exportTorchScript)
+//   BM_OptimizeTorchScript module -> --ts-optimize (the graph passes), on a
+//                          copy of the imported module
 //
 // for synthetic graphs of 1,000 to 100,000 nodes that look like what PyTorch
 // prints: refined and plain tensor types, `# file:line:col` comments,
@@ -25,6 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
 #include "tsmlir/Target/TorchScript/Export.h"
 #include "tsmlir/Target/TorchScript/Import.h"
 
@@ -34,6 +37,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -396,6 +400,30 @@ void BM_ExportTorchScript(benchmark::State &state) {
   setCounters(state, graph, bytes);
 }
 
+void BM_OptimizeTorchScript(benchmark::State &state) {
+  const SyntheticGraph &graph = getGraph(state.range(0));
+  auto context = makeContext();
+  OwningOpRef<ModuleOp> imported = importOnce(state, *context, graph);
+  if (!imported)
+    return;
+  PassManager pm(context.get());
+  pm.addPass(tsmlir::ts::createTSOptimizePass());
+  int64_t after = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    OwningOpRef<ModuleOp> module = imported->clone();
+    state.ResumeTiming();
+    if (failed(pm.run(*module)))
+      return state.SkipWithError("--ts-optimize failed");
+    state.PauseTiming();
+    after = tsmlir::ts::countNodes(*module);
+    module = nullptr;
+    state.ResumeTiming();
+  }
+  setCounters(state, graph, graph.text.size());
+  state.counters["nodes_after"] = double(after);
+}
+
 #define TSMLIR_SIZES                                                           \
   Arg(1000)->Arg(3000)->Arg(10000)->Arg(30000)->Arg(100000)
 
@@ -406,6 +434,9 @@ BENCHMARK(BM_ParseMLIRBaseline)
     ->TSMLIR_SIZES->Unit(benchmark::kMillisecond)
     ->Complexity(benchmark::oN);
 BENCHMARK(BM_ExportTorchScript)
+    ->TSMLIR_SIZES->Unit(benchmark::kMillisecond)
+    ->Complexity(benchmark::oN);
+BENCHMARK(BM_OptimizeTorchScript)
     ->TSMLIR_SIZES->Unit(benchmark::kMillisecond)
     ->Complexity(benchmark::oN);
 

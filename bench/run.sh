@@ -79,6 +79,7 @@ for b in data["benchmarks"]:
                          "identical": b.get("identical")}
 
 IMP, BASE, EXP = "BM_ImportTorchScript", "BM_ParseMLIRBaseline", "BM_ExportTorchScript"
+OPT = "BM_OptimizeTorchScript"
 sizes = sorted({n for (_, n) in runs})
 print(f"\nTorchScript import vs MLIR's parser on the same module ({field}, "
       "median of the repetitions)\n")
@@ -111,7 +112,7 @@ def loglog_slope(family):
 
 print("\nGrowth (Google Benchmark's O(N) fit; exponent k of a least-squares "
       "fit time ~ N^k, 1.0 = linear)\n")
-for family in (IMP, BASE, EXP):
+for family in (IMP, BASE, EXP, OPT):
     fit = fits.get(family, {})
     growth = (cell(family, sizes[-1]) / cell(family, sizes[0])) if sizes else float("nan")
     print(f"  {family:<22} {fit.get('coef', float('nan')):8.0f} ns * N   "
@@ -121,6 +122,15 @@ for family in (IMP, BASE, EXP):
 if 10000 in sizes and (IMP, 10000) in runs:
     print(f"\nImport of a 10,000-node graph: {cell(IMP, 10000):.1f} ms "
           f"({cell(IMP, 10000) / cell(BASE, 10000):.2f}x MLIR's parser on the same module)")
+if (OPT, 10000) in runs:
+    print(f"--ts-optimize on a 10,000-node graph: {cell(OPT, 10000):.1f} ms "
+          f"({cell(OPT, 10000) / cell(BASE, 10000):.2f}x MLIR's parser reading it)")
+    print(f"\n{'N':>7} {'nodes':>7} {'optimize ms':>12} {'ns/node':>8} {'optimize/parse':>15}")
+    for n in sizes:
+        if (OPT, n) in runs:
+            nodes = runs[(OPT, n)]["nodes"]
+            print(f"{n:>7} {int(nodes):>7} {cell(OPT, n):>12.2f} "
+                  f"{cell(OPT, n) * 1e6 / nodes:>8.0f} {cell(OPT, n) / cell(BASE, n):>15.2f}")
 identical = [runs[(EXP, n)]["identical"] for n in sizes if (EXP, n) in runs]
 if identical:
     print("Export reproduces the generated text byte for byte: "
