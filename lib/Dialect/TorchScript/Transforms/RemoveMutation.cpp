@@ -95,8 +95,9 @@ static bool isValidOp(Operation *op) {
 namespace {
 class MutationRemover {
 public:
-  MutationRemover(bool preserveDtype, bool loopCarried)
-      : preserveDtype(preserveDtype), loopCarried(loopCarried) {}
+  MutationRemover(bool preserveDtype, bool loopCarried, bool remarks)
+      : preserveDtype(preserveDtype), loopCarried(loopCarried),
+        remarks(remarks) {}
 
   void run(Region &body);
 
@@ -111,15 +112,17 @@ private:
   void visit(Operation *op);
   /// Records what `op` does with its operands.
   void noteUses(Operation *op);
-  /// Whether `value` is a fresh object that nothing else refers to at
-  /// `point`, an op in the block that defines it.
-  bool isUnobserved(Value value, Operation *point);
+  /// Why `value` may not be a fresh object that nothing else refers to at
+  /// `point`, an op in the block that defines it; "" when it is one.
+  std::string whyObserved(Value value, Operation *point);
   /// Whether `alias` and its own aliases are only read, and only before
   /// `point`.
   bool isOnlyReadBefore(Value alias, Operation *point);
-  /// Rewrites the mutation `op`; false when it stays.
-  bool tryRewrite(Operation *op);
+  /// Rewrites the mutation `op`; otherwise says why it stays.
+  LogicalResult tryRewrite(Operation *op, std::string &why);
   Value buildTensorValue(OpBuilder &builder, Operation *op, Value self);
+  /// A None constant at the start of the function, shared by the rewrites.
+  Value getNone(Location loc);
   Value buildListValue(OpBuilder &builder, Operation *op, Value list);
   /// Makes values that `loop`'s body mutates loop-carried; returns the loop
   /// that replaces `loop`, or `loop`.
@@ -127,17 +130,20 @@ private:
 
   bool preserveDtype;
   bool loopCarried;
+  bool remarks;
   llvm::DenseMap<Value, Value> replacements;
   /// Values this pass built: fresh objects by construction.
   llvm::DenseSet<Value> created;
-  /// Values that something other than a read used.
-  llvm::DenseSet<Value> escaped;
+  /// Values that something other than a read used, and the first such user.
+  llvm::DenseMap<Value, Operation *> escaped;
   /// Values that may alias each value (views, casts, region results).
   llvm::DenseMap<Value, llvm::SmallVector<Value, 1>> aliases;
   /// Ops built by the current rewrite.
   llvm::SmallVector<Operation *> newOps;
   /// List constructions that rewrites replaced, erased at the end if dead.
   llvm::SmallVector<Operation *> oldLists;
+  Block *entry = nullptr;
+  Value none;
 };
 } // namespace
 
@@ -151,7 +157,18 @@ Value MutationRemover::lookup(Value value) {
   return current;
 }
 
+Value MutationRemover::getNone(Location loc) {
+  if (!none) {
+    auto builder = OpBuilder::atBlockBegin(entry);
+    none = PrimConstantOp::create(builder, loc,
+                                  ts::NoneType::get(builder.getContext()),
+                                  Attribute());
+  }
+  return none;
+}
+
 void MutationRemover::run(Region &body) {
+  entry = &body.front();
   for (Block &block : body)
     processBlock(block);
   for (Operation *list : oldLists)
@@ -171,9 +188,12 @@ void MutationRemover::visit(Operation *op) {
   if (auto loop = llvm::dyn_cast<PrimLoopOp>(op); loop && loopCarried)
     op = makeLoopCarried(loop);
   if (op->hasTrait<ts::OpTrait::InPlace>()) {
-    if (tryRewrite(op))
+    std::string why;
+    if (succeeded(tryRewrite(op, why)))
       return;
-    LLVM_DEBUG(llvm::dbgs() << "keeping " << *op << "\n");
+    LLVM_DEBUG(llvm::dbgs() << "keeping " << *op << ": " << why << "\n");
+    if (remarks)
+      op->emitRemark() << "mutation left as it is: " << why;
     ++numKept;
   }
   noteUses(op);
@@ -197,7 +217,7 @@ void MutationRemover::noteUses(Operation *op) {
         aliases[use.get()].push_back(op->getResult(0));
       break;
     case UseKind::Escape:
-      escaped.insert(use.get());
+      escaped.try_emplace(use.get(), op);
       break;
     }
   }
@@ -230,40 +250,38 @@ bool MutationRemover::isOnlyReadBefore(Value alias, Operation *point) {
   return true;
 }
 
-bool MutationRemover::isUnobserved(Value value, Operation *point) {
-  if (value.getParentBlock() != point->getBlock()) {
-    LLVM_DEBUG(llvm::dbgs() << "  defined in another block\n");
-    return false;
-  }
-  if (!created.contains(value) && !isFreshValue(value)) {
-    LLVM_DEBUG(llvm::dbgs() << "  not a fresh object\n");
-    return false;
-  }
-  if (escaped.contains(value)) {
-    LLVM_DEBUG(llvm::dbgs() << "  escaped before\n");
-    return false;
-  }
+/// The name of the op that defines `value`, or "an argument".
+static std::string describeDefinition(Value value) {
+  if (Operation *op = value.getDefiningOp())
+    return ("'" + op->getName().getStringRef() + "'").str();
+  return "an argument";
+}
+
+std::string MutationRemover::whyObserved(Value value, Operation *point) {
+  if (value.getParentBlock() != point->getBlock())
+    return "its operand is defined outside its block";
+  if (!created.contains(value) && !isFreshValue(value))
+    return "its operand, defined by " + describeDefinition(value) +
+           ", may be an alias of another value";
+  if (auto it = escaped.find(value); it != escaped.end())
+    return ("its operand escaped before, into '" +
+            it->second->getName().getStringRef() + "'")
+        .str();
   auto it = aliases.find(value);
   if (it == aliases.end())
-    return true;
+    return "";
   for (Value alias : it->second)
-    if (!isOnlyReadBefore(alias, point)) {
-      LLVM_DEBUG(llvm::dbgs() << "  an alias is live: " << alias << "\n");
-      return false;
-    }
-  return true;
+    if (!isOnlyReadBefore(alias, point))
+      return "an alias of its operand, defined by " +
+             describeDefinition(alias) + ", is used after it or written";
+  return "";
 }
 
 Value MutationRemover::buildTensorValue(OpBuilder &builder, Operation *op,
                                         Value self) {
   Location loc = op->getLoc();
   Type type = self.getType();
-  auto none = [&] {
-    auto constant = PrimConstantOp::create(
-        builder, loc, ts::NoneType::get(builder.getContext()), Attribute());
-    newOps.push_back(constant);
-    return constant.getResult();
-  };
+  auto none = [&] { return getNone(loc); };
   auto record = [&](Operation *built) {
     newOps.push_back(built);
     return built->getResult(0);
@@ -338,20 +356,24 @@ Value MutationRemover::buildListValue(OpBuilder &builder, Operation *op,
   return rebuilt.getResult();
 }
 
-bool MutationRemover::tryRewrite(Operation *op) {
+LogicalResult MutationRemover::tryRewrite(Operation *op, std::string &why) {
   Value target = op->getOperand(0);
   LLVM_DEBUG(llvm::dbgs() << "mutation " << *op << "\n");
-  if (op->getNumResults() != 1 || !isUnobserved(target, op))
-    return false;
+  why = whyObserved(target, op);
+  if (!why.empty())
+    return failure();
   OpBuilder builder(op);
   newOps.clear();
   Value value = isListMutation(op) ? buildListValue(builder, op, target)
                                    : buildTensorValue(builder, op, target);
   if (!value) {
-    LLVM_DEBUG(llvm::dbgs() << "  no value form\n");
     for (Operation *built : llvm::reverse(newOps))
       built->erase();
-    return false;
+    why = isListMutation(op)
+              ? "the list is not built by a prim::ListConstruct, or the "
+                "index is not a constant within it"
+              : "the dialect has no out-of-place form of it";
+    return failure();
   }
   replacements[target] = value;
   created.insert(value);
@@ -369,7 +391,7 @@ bool MutationRemover::tryRewrite(Operation *op) {
     noteUses(built);
   op->erase();
   ++numRewritten;
-  return true;
+  return success();
 }
 
 Operation *MutationRemover::makeLoopCarried(PrimLoopOp loop) {
@@ -392,7 +414,7 @@ Operation *MutationRemover::makeLoopCarried(PrimLoopOp loop) {
   llvm::SmallVector<Value> chosen;
   for (Value value : candidates) {
     if (llvm::is_contained(loop->getOperands(), value) ||
-        !isUnobserved(value, loop))
+        !whyObserved(value, loop).empty())
       continue;
     // In the loop, only reads, and mutations right in the body whose
     // results are only read.
@@ -452,7 +474,7 @@ struct TSRemoveMutationPass
   using Base::Base;
 
   void runOnOperation() override {
-    MutationRemover remover(preserveDtype, loopCarried);
+    MutationRemover remover(preserveDtype, loopCarried, remarks);
     remover.run(getOperation().getBody());
     numRewritten += remover.numRewritten;
     numKept += remover.numKept;

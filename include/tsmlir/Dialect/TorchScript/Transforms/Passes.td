@@ -230,7 +230,9 @@ def TSRemoveMutationPass : Pass<"ts-remove-mutation", "::mlir::func::FuncOp"> {
            "tensor operand back to self's dtype when it may differ">,
     Option<"loopCarried", "loop-carried", "bool", /*default=*/"true",
            "Thread values mutated in loop bodies through the loop as "
-           "carried values">
+           "carried values">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for each mutation left as it is, saying why">
   ];
   let statistics = [
     Statistic<"numRewritten", "rewritten",
