@@ -829,21 +829,37 @@ static Type getSafetensorsElementType(MLIRContext *context,
       .Default([] { return Type(); })();
 }
 
-FailureOr<Attribute> Importer::lookupParameter(llvm::StringRef path,
-                                               Location loc, Type type) {
-  auto it = boundParams.find(path);
+FailureOr<Attribute>
+Importer::getParameterData(const SafetensorsTensor &tensor, Location loc) {
+  auto it = boundParams.find(tensor.name);
   if (it != boundParams.end())
     return it->second;
+  Type element = getSafetensorsElementType(context, tensor.dtype);
+  if (!element)
+    return mlir::emitError(loc, "parameter '" + tensor.name +
+                                    "' has unsupported dtype " + tensor.dtype),
+           failure();
+  auto shaped = RankedTensorType::get(tensor.shape, element);
+  AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(
+      tensor.data, alignof(uint64_t));
+  Attribute attr =
+      DenseResourceElementsAttr::get(shaped, tensor.name, std::move(blob));
+  boundParams[tensor.name] = attr;
+  return attr;
+}
+
+FailureOr<Attribute> Importer::lookupParameter(llvm::StringRef path,
+                                               Location loc, Type type) {
   const SafetensorsTensor *tensor = params->lookup(path);
   if (!tensor)
     return Attribute();
-  Type element = getSafetensorsElementType(context, tensor->dtype);
-  if (!element)
-    return mlir::emitError(loc, "parameter '" + path + "' has unsupported dtype " +
-                              tensor->dtype),
-           failure();
+  FailureOr<Attribute> data = getParameterData(*tensor, loc);
+  if (failed(data))
+    return failure();
   auto tensorType = llvm::cast<ts::TensorType>(type);
-  if (tensorType.getDtype() && tensorType.getDtype() != element)
+  if (tensorType.getDtype() &&
+      tensorType.getDtype() !=
+          llvm::cast<ElementsAttr>(*data).getShapedType().getElementType())
     return mlir::emitError(loc, "parameter '" + path + "' has dtype " +
                               tensor->dtype + ", not the declared one"),
            failure();
@@ -852,12 +868,7 @@ FailureOr<Attribute> Importer::lookupParameter(llvm::StringRef path,
     return mlir::emitError(loc, "parameter '" + path +
                               "' has other sizes than its declared type"),
            failure();
-  auto shaped = RankedTensorType::get(tensor->shape, element);
-  AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(
-      tensor->data, alignof(uint64_t));
-  Attribute attr = DenseResourceElementsAttr::get(shaped, path, std::move(blob));
-  boundParams[path] = attr;
-  return attr;
+  return data;
 }
 
 FailureOr<Attribute> Importer::convertConstant(const ParsedValue &value,

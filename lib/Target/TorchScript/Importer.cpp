@@ -677,6 +677,20 @@ LogicalResult Importer::bindModuleParameters(Block &body) {
   return success();
 }
 
+LogicalResult Importer::recordStateDict(ModuleOp module) {
+  Location loc = FileLineColLoc::get(context, params->getPath(), 0, 0);
+  llvm::SmallVector<NamedAttribute> entries;
+  for (const SafetensorsTensor &tensor : params->tensors()) {
+    FailureOr<Attribute> data = getParameterData(tensor, loc);
+    if (failed(data))
+      return failure();
+    entries.push_back(builder.getNamedAttr(tensor.name, *data));
+  }
+  module->setAttr(ts::TorchScriptDialect::getStateDictAttrName(),
+                  builder.getDictionaryAttr(entries));
+  return success();
+}
+
 OwningOpRef<ModuleOp> Importer::run() {
   if (!options.paramsFile.empty()) {
     auto file = SafetensorsFile::open(options.paramsFile);
@@ -704,7 +718,8 @@ OwningOpRef<ModuleOp> Importer::run() {
   }
   func.setFunctionType(
       builder.getFunctionType(body->getArgumentTypes(), resultTypes));
-  if (params && failed(bindModuleParameters(*body)))
+  if (params && (failed(bindModuleParameters(*body)) ||
+                 failed(recordStateDict(*module))))
     return nullptr;
   if (failed(mlir::verify(*module)))
     return nullptr;
@@ -715,6 +730,33 @@ OwningOpRef<ModuleOp> Importer::run() {
 // Entry points
 //===----------------------------------------------------------------------===//
 
+/// Imports the graph in `path` as the private function `name` of `module`.
+static LogicalResult importFunction(ModuleOp module, llvm::StringRef name,
+                                    llvm::StringRef path) {
+  MLIRContext *context = module.getContext();
+  Location fileLoc = FileLineColLoc::get(context, path, 0, 0);
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path);
+  if (std::error_code error = buffer.getError())
+    return mlir::emitError(fileLoc, "cannot open '" + path +
+                                        "': " + error.message());
+  if (SymbolTable::lookupSymbolIn(module, name))
+    return mlir::emitError(fileLoc, "function '" + name +
+                                        "' is imported twice");
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  TorchScriptImportOptions options;
+  options.functionName = name.str();
+  OwningOpRef<ModuleOp> imported = importTorchScript(sourceMgr, context, options);
+  if (!imported)
+    return failure();
+  for (auto func :
+       llvm::make_early_inc_range(imported->getOps<func::FuncOp>())) {
+    func->moveBefore(module.getBody(), module.getBody()->end());
+    func.setPrivate();
+  }
+  return success();
+}
+
 OwningOpRef<ModuleOp>
 mlir::tsmlir::importTorchScript(llvm::SourceMgr &sourceMgr,
                                 MLIRContext *context,
@@ -722,7 +764,13 @@ mlir::tsmlir::importTorchScript(llvm::SourceMgr &sourceMgr,
   context->loadDialect<ts::TorchScriptDialect, fusion::FusionDialect,
                        func::FuncDialect>();
   Importer importer(sourceMgr, context, options);
-  return importer.run();
+  OwningOpRef<ModuleOp> module = importer.run();
+  if (!module)
+    return nullptr;
+  for (const auto &[name, path] : options.functionFiles)
+    if (failed(importFunction(*module, name, path)))
+      return nullptr;
+  return module;
 }
 
 OwningOpRef<ModuleOp>

@@ -149,9 +149,13 @@ private:
                                        llvm::StringRef name);
   FailureOr<Attribute> convertTensor(const ParsedValue &value, Type type,
                                      llvm::StringRef name);
-  /// A dense resource for the parameter at `path`, if the params file has it.
+  /// A dense resource for the parameter at `path`, if the params file has it,
+  /// checked against the declared `type`.
   FailureOr<Attribute> lookupParameter(llvm::StringRef path, Location loc,
                                        Type type);
+  /// The dense resource holding `tensor`'s data (one per tensor).
+  FailureOr<Attribute> getParameterData(const SafetensorsTensor &tensor,
+                                        Location loc);
 
   //===--------------------------------------------------------------------===//
   // Graphs and nodes (Importer.cpp)
@@ -199,6 +203,9 @@ private:
   Operation *createChecked(OperationState &state, const char *nodeLoc,
                            llvm::StringRef kind);
   LogicalResult bindModuleParameters(Block &body);
+  /// Records every tensor of the params file in the module's state dict
+  /// attribute, for ts-freeze.
+  LogicalResult recordStateDict(ModuleOp module);
 
   llvm::SourceMgr &sourceMgr;
   MLIRContext *context;

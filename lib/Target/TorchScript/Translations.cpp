@@ -27,6 +27,14 @@ void mlir::tsmlir::registerTorchScriptTranslations() {
       llvm::cl::desc("With --import-torchscript: the name of the function "
                      "the graph becomes"),
       llvm::cl::init("main"));
+  static llvm::cl::list<std::string> functionFiles(
+      "import-function",
+      llvm::cl::desc("With --import-torchscript: also import the graph in "
+                     "FILE as the private function NAME (repeatable): the "
+                     "callee of a prim::CallFunction (`helper`) or "
+                     "prim::CallMethod (`__torch__.foo.Bar.forward`), for "
+                     "ts-inline"),
+      llvm::cl::value_desc("NAME=FILE"));
 
   static TranslateToMLIRRegistration importRegistration(
       "import-torchscript", "Import TorchScript IR text into the ts dialect",
@@ -34,6 +42,16 @@ void mlir::tsmlir::registerTorchScriptTranslations() {
         TorchScriptImportOptions options;
         options.paramsFile = paramsFile;
         options.functionName = functionName;
+        for (llvm::StringRef entry : functionFiles) {
+          auto [name, path] = entry.split('=');
+          if (name.empty() || path.empty()) {
+            mlir::emitError(UnknownLoc::get(context),
+                            "--import-function expects NAME=FILE, got '" +
+                                entry + "'");
+            return OwningOpRef<Operation *>();
+          }
+          options.functionFiles.emplace_back(name.str(), path.str());
+        }
         return OwningOpRef<Operation *>(
             importTorchScript(sourceMgr, context, options).release());
       },

@@ -1225,6 +1225,25 @@ func.func @if_effects_kept(%c: !ts.bool, %x: !ts.tensor, %s: !ts.str) {
 
 // -----
 
+// `True if c else False` is `c` (PyTorch's peephole, as in BatchNorm's
+// bn_training); `False if c else True` stays.
+// CHECK-LABEL: func.func @if_condition_result(
+// CHECK-SAME:      %[[C:.+]]: !ts.bool
+// CHECK:         %[[N:.+]] = ts.prim.If %[[C]] -> (!ts.bool)
+// CHECK:         return %[[C]], %[[N]]
+func.func @if_condition_result(%c: !ts.bool) -> (!ts.bool, !ts.bool) {
+  %t = ts.prim.Constant[true] : !ts.bool
+  %f = ts.prim.Constant[false] : !ts.bool
+  %r:2 = ts.prim.If %c -> (!ts.bool, !ts.bool) {
+    ts.prim.Yield %t, %f : !ts.bool, !ts.bool
+  } else {
+    ts.prim.Yield %f, %t : !ts.bool, !ts.bool
+  }
+  return %r#0, %r#1 : !ts.bool, !ts.bool
+}
+
+// -----
+
 // The same value yielded from inside a branch cannot be forwarded.
 // CHECK-LABEL: func.func @if_inner_value(
 // CHECK:         %[[R:.+]] = ts.prim.If

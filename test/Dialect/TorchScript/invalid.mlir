@@ -1157,3 +1157,23 @@ func.func @if_empty_block(%c: !ts.bool, %x: !ts.tensor) -> !ts.tensor {
   }) : (!ts.bool) -> !ts.tensor
   return %r : !ts.tensor
 }
+
+// -----
+
+// The module state (TorchScriptDialect.cpp): a dictionary on a module.
+// expected-error @+1 {{'ts.state_dict' must be a dictionary of attribute paths}}
+module attributes {ts.state_dict = [1]} {
+}
+
+// -----
+
+// expected-error @+1 {{'ts.state_dict' entry 'fc.weight' must be tensor data or a scalar, got [1, 2]}}
+module attributes {ts.state_dict = {"fc.weight" = [1, 2]}} {
+}
+
+// -----
+
+// expected-error @+1 {{'ts.state_dict' belongs on a builtin.module}}
+func.func @state_dict_on_func() attributes {ts.state_dict = {}} {
+  return
+}

@@ -23,6 +23,8 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace llvm {
 class SourceMgr;
@@ -36,8 +38,14 @@ struct TorchScriptImportOptions {
   /// A safetensors file whose tensors are bound to module attributes: a
   /// `prim::GetAttr` chain from the graph's first input (`self`), or a frozen
   /// constant whose debug name is `self.<path>`, becomes a constant backed by
-  /// a dense resource holding the data.
+  /// a dense resource holding the data. Every tensor of the file is also
+  /// recorded, by name, in the module's `ts.state_dict` attribute.
   std::string paramsFile;
+  /// Further graphs to import into the same module, each as a private
+  /// function: (function name, file). Callees of prim::CallFunction and
+  /// prim::CallMethod, named as ts-inline resolves them (`helper`,
+  /// `__torch__.foo.Bar.forward`).
+  std::vector<std::pair<std::string, std::string>> functionFiles;
 };
 
 /// Parses the main buffer of `sourceMgr`. Errors are reported as diagnostics

@@ -8,7 +8,9 @@
 //
 // The prim::If peepholes of PyTorch's constant propagation and dead code
 // elimination: take the branch a constant condition selects, forward results
-// both branches yield from outside, and drop results nothing uses. A result is
+// both branches yield from outside, replace a result that is true in the then
+// branch and false in the else branch by the condition (PyTorch's peephole of
+// `x = True if c else False`), and drop results nothing uses. A result is
 // only ever replaced by a value of exactly its type, so no use sees a type
 // change (a profiled result may be more refined than what its branch yields).
 //
@@ -59,8 +61,17 @@ struct InlineConstantCondition : OpRewritePattern<PrimIfOp> {
   }
 };
 
-/// Results whose value both branches take from outside the if, and results
-/// nothing uses: forward the first, drop both.
+/// Whether `value` is the constant bool `expected`.
+bool isBoolConstant(Value value, bool expected) {
+  auto constant = value.getDefiningOp<PrimConstantOp>();
+  auto attr = constant ? llvm::dyn_cast_or_null<BoolAttr>(constant.getValueAttr())
+                       : BoolAttr();
+  return attr && attr.getValue() == expected;
+}
+
+/// Results whose value both branches take from outside the if, results that
+/// are the condition, and results nothing uses: forward the first two, drop
+/// all three.
 struct SimplifyResults : OpRewritePattern<PrimIfOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -78,6 +89,11 @@ struct SimplifyResults : OpRewritePattern<PrimIfOp> {
       if (thenValue == elseValue && thenValue.getType() == result.getType() &&
           !op->isAncestor(thenValue.getParentBlock()->getParentOp())) {
         forwarded.push_back({result, thenValue});
+        continue;
+      }
+      if (isBoolConstant(thenValue, true) && isBoolConstant(elseValue, false) &&
+          op.getCondition().getType() == result.getType()) {
+        forwarded.push_back({result, op.getCondition()});
         continue;
       }
       kept.push_back(i);

@@ -532,6 +532,65 @@ LogicalResult PrimBailOutOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+std::string PrimCallFunctionOp::getCalleeName() {
+  auto constant = getCallee().getDefiningOp<PrimConstantOp>();
+  if (!constant)
+    return "";
+  auto name = constant->getAttrOfType<StringAttr>("name");
+  return name ? name.str() : "";
+}
+
+CallInterfaceCallable PrimCallFunctionOp::getCallableForCallee() {
+  std::string name = getCalleeName();
+  if (name.empty())
+    return getCallee();
+  return FlatSymbolRefAttr::get(getContext(), name);
+}
+
+void PrimCallFunctionOp::setCalleeFromCallable(CallInterfaceCallable callee) {
+  // The callee is a function value: a symbol cannot replace it, a value can.
+  if (auto value = llvm::dyn_cast<Value>(callee))
+    getCalleeMutable().assign(value);
+}
+
+Operation::operand_range PrimCallFunctionOp::getArgOperands() {
+  return getArgs();
+}
+
+MutableOperandRange PrimCallFunctionOp::getArgOperandsMutable() {
+  return getArgsMutable();
+}
+
+std::string PrimCallMethodOp::getCalleeName() {
+  StringRef className =
+      llvm::TypeSwitch<Type, StringRef>(getObject().getType())
+          .Case<ClassType, ModuleType>([](auto type) { return type.getName(); })
+          .Case<OpaqueType>([](OpaqueType type) { return type.getText(); })
+          .Default([](Type) { return StringRef(); });
+  return (className + "." + getName()).str();
+}
+
+CallInterfaceCallable PrimCallMethodOp::getCallableForCallee() {
+  return FlatSymbolRefAttr::get(getContext(), getCalleeName());
+}
+
+void PrimCallMethodOp::setCalleeFromCallable(CallInterfaceCallable) {
+  // The callee follows from the object's class and the method name.
+}
+
+Operation::operand_range PrimCallMethodOp::getArgOperands() {
+  // The object is the method's first argument, `self`.
+  return getOperands();
+}
+
+MutableOperandRange PrimCallMethodOp::getArgOperandsMutable() {
+  return MutableOperandRange(getOperation());
+}
+
+//===----------------------------------------------------------------------===//
 // ts.operator
 //===----------------------------------------------------------------------===//
 

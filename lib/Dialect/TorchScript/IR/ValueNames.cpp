@@ -28,10 +28,18 @@ Location mlir::tsmlir::ts::getNodeLoc(
   return FusedLoc::get(context, locs);
 }
 
+/// The location of the code itself: an inlined op's location is a call site
+/// (`callsite(<callee's location> at <the call's location>)`).
+static Location getCalleeLoc(Location loc) {
+  while (auto callSite = llvm::dyn_cast<CallSiteLoc>(loc))
+    loc = callSite.getCallee();
+  return loc;
+}
+
 llvm::SmallVector<llvm::StringRef> mlir::tsmlir::ts::getResultNames(
     Operation *op) {
   llvm::SmallVector<llvm::StringRef> names(op->getNumResults());
-  Location loc = op->getLoc();
+  Location loc = getCalleeLoc(op->getLoc());
   if (auto name = llvm::dyn_cast<NameLoc>(loc)) {
     if (names.size() == 1)
       names[0] = name.getName().getValue();
@@ -50,6 +58,7 @@ llvm::SmallVector<llvm::StringRef> mlir::tsmlir::ts::getResultNames(
 }
 
 llvm::StringRef mlir::tsmlir::ts::getScope(Location loc) {
+  loc = getCalleeLoc(loc);
   if (auto name = llvm::dyn_cast<NameLoc>(loc)) {
     llvm::StringRef text = name.getName().getValue();
     if (text.consume_front(kScopePrefix))
@@ -70,6 +79,7 @@ llvm::StringRef mlir::tsmlir::ts::getArgumentName(BlockArgument arg) {
 }
 
 FileLineColLoc mlir::tsmlir::ts::getSourceLoc(Location loc) {
+  loc = getCalleeLoc(loc);
   if (auto fileLoc = llvm::dyn_cast<FileLineColLoc>(loc))
     return fileLoc;
   if (auto name = llvm::dyn_cast<NameLoc>(loc))

@@ -10,6 +10,7 @@
 
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassManager.h"
@@ -50,7 +51,7 @@ struct TSOptimizePass : public ts::impl::TSOptimizePassBase<TSOptimizePass> {
     int64_t before = ts::countNodes(module);
 
     OpPassManager once(ModuleOp::getOperationName());
-    once.addPass(createInlinerPass());
+    once.addPass(ts::createTSInlinePass());
     addUnroll(once);
     if (failed(runPipeline(once, module)))
       return signalPassFailure();

@@ -29,6 +29,11 @@ def TorchScript_Dialect : Dialect {
     An operator that has no op yet is kept as a `ts.operator` holding its
     qualified name, so a graph never loses a node on its way in or out.
 
+    The state of a scripted module (its parameters and buffers) may be given
+    to its functions as the module's `ts.state_dict` attribute, a dictionary
+    from dotted attribute paths to values:
+    `module attributes {ts.state_dict = {"fc1.weight" = dense_resource<fc1.weight> : tensor<256x128xf32>}}`.
+
     A graph becomes a `func.func`, its `return` a `func.return`:
 
     ```mlir
@@ -42,8 +47,17 @@ def TorchScript_Dialect : Dialect {
   }];
   let useDefaultTypePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
+
+    /// The attribute of a `builtin.module` that holds the state of the
+    /// scripted module its functions belong to: a dictionary from dotted
+    /// attribute paths (`fc1.weight`) to values (tensor data, scalars), as
+    /// `--params` imports it and `ts-freeze` uses it.
+    static constexpr ::llvm::StringLiteral getStateDictAttrName() {
+      return ::llvm::StringLiteral("ts.state_dict");
+    }
   }];
 }
 

@@ -20,6 +20,7 @@ include "tsmlir/Dialect/TorchScript/IR/TorchScriptBase.td"
 include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/CallInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -328,12 +329,35 @@ def TS_PrimSetAttrOp : TS_Op<"prim.SetAttr", [TS_SideEffecting]> {
   }];
 }
 
-def TS_PrimCallFunctionOp : TS_Op<"prim.CallFunction", [TS_SideEffecting]> {
+// The calls implement CallOpInterface: the callee is the `func.func` named
+// after the called function or method (see getCalleeName), so MLIR's inliner
+// (and `ts-inline`) can inline them.
+class TS_CallOp<string mnemonic> : TS_Op<mnemonic, [TS_SideEffecting,
+    DeclareOpInterfaceMethods<CallOpInterface>]> {
+  code callExtraClassDeclaration = [{
+    /// The symbol of the `func.func` this call resolves to: the function's
+    /// name for a call of a named function, `<class>.<method>` for a method
+    /// call; "" when the callee has no name (a function value that is not a
+    /// named constant).
+    std::string getCalleeName();
+
+    // A TorchScript call has no argument or result attributes.
+    ::mlir::ArrayAttr getArgAttrsAttr() { return {}; }
+    ::mlir::ArrayAttr getResAttrsAttr() { return {}; }
+    void setArgAttrsAttr(::mlir::ArrayAttr) {}
+    void setResAttrsAttr(::mlir::ArrayAttr) {}
+    ::mlir::Attribute removeArgAttrsAttr() { return {}; }
+    ::mlir::Attribute removeResAttrsAttr() { return {}; }
+  }];
+}
+
+def TS_PrimCallFunctionOp : TS_CallOp<"prim.CallFunction"> {
   let summary = "prim::CallFunction: call a function value";
   let description = [{
     The callee is a `!ts.function` value, usually a
     `ts.prim.Constant {name = "..."}`. Calls are assumed to have effects until
-    they are inlined.
+    they are inlined. A callee constant named `helper` resolves to the
+    `func.func @helper` of the same module.
     ```mlir
     %f = ts.prim.Constant {name = "helper"} : !ts.function
     %r = ts.prim.CallFunction %f(%x) : (!ts.tensor) -> !ts.tensor
@@ -343,11 +367,15 @@ def TS_PrimCallFunctionOp : TS_Op<"prim.CallFunction", [TS_SideEffecting]> {
   let results = (outs Variadic<TS_AnyTSType>:$results);
   let assemblyFormat =
       "$callee `(` $args `)` attr-dict `:` functional-type($args, $results)";
+  let extraClassDeclaration = callExtraClassDeclaration;
 }
 
-def TS_PrimCallMethodOp : TS_Op<"prim.CallMethod", [TS_SideEffecting]> {
+def TS_PrimCallMethodOp : TS_CallOp<"prim.CallMethod"> {
   let summary = "prim::CallMethod: call a method of a module or object";
   let description = [{
+    The method `name` of an object of class `C` resolves to the `func.func`
+    named `C.name` (`@"__torch__.Linear.forward"`), whose first argument is
+    the object (`self`).
     ```mlir
     %y = ts.prim.CallMethod %fc1["forward"](%x) : !ts.module<"__torch__.Linear">, (!ts.tensor) -> !ts.tensor
     ```
@@ -359,6 +387,7 @@ def TS_PrimCallMethodOp : TS_Op<"prim.CallMethod", [TS_SideEffecting]> {
     $object `[` $name `]` `(` $args `)` attr-dict `:` type($object) `,`
     functional-type($args, $results)
   }];
+  let extraClassDeclaration = callExtraClassDeclaration;
 }
 
 //===----------------------------------------------------------------------===//

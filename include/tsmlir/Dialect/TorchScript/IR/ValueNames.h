@@ -15,6 +15,10 @@
 //   two or more:   loc(fused["a"("source.py":5:11), "b"("source.py":5:11)])
 //   an argument:   loc("x.1")
 //   a scope:       loc("y"("scope: __module.fc1"("linear.py":114:0)))
+//   inlined:       loc(callsite("x.1"("source.py":5:11) at <the call's loc>))
+//
+// The helpers below read an inlined op's names and source range from the
+// callee's side of its call site, as PyTorch prints inlined graphs.
 //
 //===----------------------------------------------------------------------===//
 

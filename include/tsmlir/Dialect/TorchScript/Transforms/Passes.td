@@ -70,7 +70,7 @@ def TSOptimizePass : Pass<"ts-optimize", "::mlir::ModuleOp"> {
   let description = [{
     What PyTorch's JIT runs on a graph before it fuses, in one pass:
 
-    1. once: `--inline` of calls, `--ts-unroll-loops`;
+    1. once: `--ts-inline` of calls, `--ts-unroll-loops`;
     2. then, repeated until the module no longer changes (at most
        `max-iterations` rounds): `-canonicalize` (folders and peepholes,
        constant propagation through `prim::If` and `prim::Loop`, dead code
@@ -96,6 +96,219 @@ def TSOptimizePass : Pass<"ts-optimize", "::mlir::ModuleOp"> {
               "Rounds of the simplification passes run">,
     Statistic<"numNodesRemoved", "nodes-removed",
               "TorchScript nodes the pipeline removed">
+  ];
+}
+
+def TSInlinePass : Pass<"ts-inline", "::mlir::ModuleOp"> {
+  let summary = "Inline prim::CallFunction and prim::CallMethod calls whose "
+                "callee is a function of the module";
+  let description = [{
+    Replaces each call whose callee is a `func.func` of the same module with
+    the callee's body, as PyTorch's `Inline` pass does. Calls resolve by name
+    (`CallOpInterface`):
+
+    * `ts.prim.CallFunction %f(...)`, where `%f` is
+      `ts.prim.Constant {name = "helper"} : !ts.function`, calls
+      `@helper`;
+    * `ts.prim.CallMethod %obj["forward"](...)`, where `%obj` has class
+      `!ts.class<"__torch__.foo.Bar">` (or `!ts.module<...>`), calls
+      `@"__torch__.foo.Bar.forward"`, whose first argument is `self`.
+
+    `tsmlir-translate --import-torchscript main.txt --import-function
+    NAME=FILE ...` imports callee graphs into the module as private
+    functions with such names.
+
+    Inlining is recursive: calls in an inlined body are inlined in turn. A
+    call that would re-enter a function being inlined (recursion) or go
+    deeper than `max-depth` nested inlinings, a call whose callee is not in
+    the module, and a callee whose signature does not fit the call are left
+    as they are, with a remark when `remarks` is set. Inlined ops keep their
+    callee's location inside a call site,
+    `loc(callsite("x.1"("source.py":11:15) at "5"("source.py":15:11)))`,
+    so exported graphs print the callee's source ranges as PyTorch's inlined
+    graphs do. The callee constants are left for `-canonicalize` to remove.
+    Private callees that no call refers to any more are erased
+    (`remove-dead-callees`).
+
+    ```mlir
+    func.func private @helper(%a: !ts.tensor) -> !ts.tensor {
+      %0 = ts.aten.sigmoid %a : (!ts.tensor) -> !ts.tensor
+      return %0 : !ts.tensor
+    }
+    func.func @main(%x: !ts.tensor) -> !ts.tensor {
+      %f = ts.prim.Constant {name = "helper"} : !ts.function
+      %r = ts.prim.CallFunction %f(%x) : (!ts.tensor) -> !ts.tensor
+      return %r : !ts.tensor
+    }
+    // becomes
+    func.func @main(%x: !ts.tensor) -> !ts.tensor {
+      %f = ts.prim.Constant {name = "helper"} : !ts.function
+      %0 = ts.aten.sigmoid %x : (!ts.tensor) -> !ts.tensor
+      return %0 : !ts.tensor
+    }
+    ```
+
+    Each inlining clones the callee's body once, so the work is linear in
+    the size of the inlined result.
+  }];
+  let options = [
+    Option<"maxDepth", "max-depth", "unsigned", /*default=*/"64",
+           "Calls nested deeper than this many inlined calls are left as "
+           "they are">,
+    Option<"removeDeadCallees", "remove-dead-callees", "bool",
+           /*default=*/"true",
+           "Erase private callees that no call refers to after inlining">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for each call left as it is, saying why">
+  ];
+  let statistics = [
+    Statistic<"numInlined", "inlined", "Number of calls inlined">,
+    Statistic<"numKept", "kept", "Number of calls left as they are">,
+    Statistic<"numErased", "erased-callees",
+              "Number of private callees erased after inlining">
+  ];
+}
+
+def TSFreezePass : Pass<"ts-freeze", "::mlir::ModuleOp"> {
+  let summary = "Freeze module attributes into constants, as "
+                "torch.jit.freeze does";
+  let description = [{
+    For each function whose first argument is a module (`self`, of type
+    `!ts.class<...>` or `!ts.module<...>`), inlines the calls whose bodies
+    the module holds (the submodules' `forward`s, as `ts-inline` does), then
+    replaces each `prim::GetAttr` chain from `self` that reads an attribute
+    nothing can modify with a `ts.prim.Constant` of its value, and folds the
+    result (`-canonicalize` patterns), repeating until nothing changes.
+
+    The values come from the module's `ts.state_dict` attribute, a
+    dictionary from dotted attribute paths (`fc1.weight`) to values: tensor
+    data (`dense<...>` or `dense_resource<...>`) or scalars (`true`, `3`).
+    `tsmlir-translate --import-torchscript --params FILE.safetensors` fills
+    it from the safetensors file. An attribute called `training` that the
+    dictionary does not hold is `false`: `torch.jit.freeze` requires a module
+    in eval mode. Attributes the dictionary does not hold stay `GetAttr`s.
+
+    An attribute is not frozen when it may change while the function runs:
+    when a `prim::SetAttr` anywhere in the module writes an attribute of
+    that name on an object of that class; when it is a tensor that an
+    in-place op may write (through views, `prim::If` results and unchecked
+    casts), that escapes into a container, a call, a `ts.operator` or
+    another op whose effects are unknown, or whose running statistics a
+    `batch_norm` that may train updates; and when an object on its path
+    escapes (it is passed to a call that was not inlined, stored, returned).
+    The module's state is read once, when freezing, so the constants hold
+    the values at that time. `ts.state_dict` is removed afterwards.
+
+    ```mlir
+    module attributes {ts.state_dict = {"fc.weight" = dense<1.0> : tensor<2x2xf32>}} {
+      func.func @forward(%self: !ts.class<"M">, %x: !ts.tensor) -> !ts.tensor {
+        %fc = ts.prim.GetAttr %self["fc"] : !ts.class<"M"> -> !ts.class<"L">
+        %w = ts.prim.GetAttr %fc["weight"] : !ts.class<"L"> -> !ts.tensor
+        %y = ts.aten.matmul %x, %w : (!ts.tensor, !ts.tensor) -> !ts.tensor
+        return %y : !ts.tensor
+      }
+    }
+    // becomes
+    func.func @forward(%self: !ts.class<"M">, %x: !ts.tensor) -> !ts.tensor {
+      %w = ts.prim.Constant[dense<1.0> : tensor<2x2xf32>] : !ts.tensor
+      %y = ts.aten.matmul %x, %w : (!ts.tensor, !ts.tensor) -> !ts.tensor
+      return %y : !ts.tensor
+    }
+    ```
+
+    Unlike `torch.jit.freeze`, this pass does not fold convolutions with
+    batch norms or linear layers with one another; the graph keeps the
+    module's ops.
+  }];
+  let options = [
+    Option<"inlineCalls", "inline", "bool", /*default=*/"true",
+           "Inline the calls whose callees the module holds first">,
+    Option<"fold", "fold", "bool", /*default=*/"true",
+           "Fold the frozen graph (canonicalization patterns)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for each attribute read that is not frozen, "
+           "saying why">
+  ];
+  let statistics = [
+    Statistic<"numFrozen", "frozen", "Number of attribute reads frozen">,
+    Statistic<"numKept", "kept",
+              "Number of attribute reads left, their attribute mutable or "
+              "unknown">
+  ];
+}
+
+def TSRemoveMutationPass : Pass<"ts-remove-mutation", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite in-place tensor ops and list mutations into value "
+                "semantics where aliasing allows";
+  let description = [{
+    Like PyTorch's `RemoveMutation`: an in-place op `aten::foo_(x, ...)`
+    becomes its out-of-place form `aten::foo(x, ...)`, and every later use of
+    `x` (and of the in-place op's result) uses the new value instead; an
+    `aten::append` or `aten::_set_item` (constant index) on a list built by
+    `prim::ListConstruct` becomes a new `prim::ListConstruct`.
+
+    ```mlir
+    %z = ts.aten.clone %x, %none : (!ts.tensor, !ts.none) -> !ts.tensor
+    %0 = ts.aten.relu_ %z : (!ts.tensor) -> !ts.tensor
+    return %z : !ts.tensor
+    // becomes
+    %z = ts.aten.clone %x, %none : (!ts.tensor, !ts.none) -> !ts.tensor
+    %0 = ts.aten.relu %z : (!ts.tensor) -> !ts.tensor
+    return %0 : !ts.tensor
+    ```
+
+    `fill_` becomes `full_like`, `zero_` `zeros_like`, and `copy_(self,
+    src)` `to(expand_as(src, self), self, copy=True)` (broadcast to self's
+    sizes, cast to its dtype and device). Where the out-of-place form of
+    `add_`, `sub_`, `mul_` or `div_` with a tensor operand may promote to
+    another dtype than self's (types that do not show both dtypes), an
+    `aten::type_as` casts the result back (`preserve-dtype`).
+
+    The rewrite is only made where no one can observe the difference, that
+    is where the mutated value is a fresh object nothing else refers to:
+
+    * it is created in the same function by an op whose result aliases none
+      of its operands (not a function or block argument, a constant, a
+      `GetAttr`, a view -- an op with the `ViewLike` trait -- or another op
+      that may return an operand, such as `type_as`, `dropout` or an
+      unchecked cast);
+    * the mutation is in the same block as the value's definition (not in a
+      `prim::If` branch or loop body when the value is defined outside);
+    * before the mutation, the value is only read: it is not stored into a
+      list, tuple or dict, passed to a call, a `ts.operator`, another
+      in-place op or any op whose effects are unknown, yielded or returned;
+      a view of it is allowed only when that view (and views of it) is only
+      read, and only before the mutation.
+
+    A loop body that mutates, directly, a value defined outside the loop
+    and only reads it otherwise makes it a loop-carried value first
+    (`prim::Loop ... init(%x)`), after which the body's mutations are
+    rewritten as above. Everything else -- mutations in `prim::If`
+    branches of outer values, of arguments, of views, of values that
+    escaped, and in-place ops with no out-of-place form (`index_put_`) --
+    is left as it is. The pass walks each function once.
+
+    Out-of-place forms only differ from in-place ones in programs that would
+    fail: an in-place op that cannot hold the result's broadcast sizes or
+    dtype raises, while its rewrite runs.
+  }];
+  let options = [
+    Option<"preserveDtype", "preserve-dtype", "bool", /*default=*/"true",
+           "Cast the out-of-place result of add_/sub_/mul_/div_ with a "
+           "tensor operand back to self's dtype when it may differ">,
+    Option<"loopCarried", "loop-carried", "bool", /*default=*/"true",
+           "Thread values mutated in loop bodies through the loop as "
+           "carried values">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for each mutation left as it is, saying why">
+  ];
+  let statistics = [
+    Statistic<"numRewritten", "rewritten",
+              "Number of in-place ops and list mutations rewritten">,
+    Statistic<"numKept", "kept",
+              "Number of in-place ops and list mutations left as they are">,
+    Statistic<"numLoopCarried", "loop-carried",
+              "Number of values made loop-carried">
   ];
 }
 

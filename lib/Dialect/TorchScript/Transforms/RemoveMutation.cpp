@@ -1,0 +1,484 @@
+//===- RemoveMutation.cpp - In-place ops to value semantics ---------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// One walk over each function, in program order. Every value that a rewrite
+// replaced maps to its replacement (`x` -> `x1 = add(x, y)`), and each op the
+// walk reaches has its operands mapped first: that is how "every later use"
+// of a mutated value comes to use the new one, without searching use lists.
+// The walk also records, per value, whether anything other than a read has
+// used it so far (it escaped) and which views of it exist; a mutation is
+// rewritten when its operand is a fresh object, defined in the mutation's
+// block, that has not escaped and whose views are dead by then.
+//
+// The rewrites are not patterns: whether one applies depends on everything
+// that ran before it in the function, which a walk in order knows and a
+// pattern driver does not.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
+
+#include "Aliasing.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "ts-remove-mutation"
+
+namespace mlir::tsmlir::ts {
+#define GEN_PASS_DEF_TSREMOVEMUTATIONPASS
+#include "tsmlir/Dialect/TorchScript/Transforms/Passes.h.inc"
+} // namespace mlir::tsmlir::ts
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::ts;
+
+static bool isListMutation(Operation *op) {
+  return llvm::isa<AtenAppendTOp, Aten_SetItemTOp>(op);
+}
+
+/// The name of the out-of-place form of a schema-described in-place op
+/// (`ts.aten.add_.Tensor` -> `ts.aten.add.Tensor`), if the dialect has it.
+static std::optional<OperationName> getOutOfPlaceName(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  auto [prefix, rest] = name.split('.');  // "ts", "aten.add_.Tensor"
+  auto [ns, rest2] = rest.split('.');     // "aten", "add_.Tensor"
+  auto [base, overload] = rest2.split('.'); // "add_", "Tensor"
+  if (!base.consume_back("_") || base.ends_with("_"))
+    return std::nullopt;
+  std::string outOfPlace = (prefix + "." + ns + "." + base).str();
+  if (!overload.empty())
+    outOfPlace += ("." + overload).str();
+  auto registered = RegisteredOperationName::lookup(outOfPlace, op->getContext());
+  if (!registered)
+    return std::nullopt;
+  return OperationName(*registered);
+}
+
+/// Whether `op` is an in-place tensor op that this pass can rewrite.
+static bool hasValueForm(Operation *op) {
+  if (llvm::isa<AtenZero_Op, AtenFill_ScalarOp, AtenCopy_Op>(op))
+    return true;
+  return !isListMutation(op) && getOutOfPlaceName(op).has_value();
+}
+
+/// Whether the out-of-place form of `op` may have another dtype than its
+/// self operand: arithmetic with a tensor, whose dtype promotes.
+static bool mayPromote(Operation *op) {
+  if (!llvm::isa<AtenAdd_TensorOp, AtenSub_TensorOp, AtenMul_TensorOp,
+                 AtenDiv_TensorOp>(op))
+    return false;
+  auto self = llvm::dyn_cast<ts::TensorType>(op->getOperand(0).getType());
+  auto other = llvm::dyn_cast<ts::TensorType>(op->getOperand(1).getType());
+  return !self || !other || !self.getDtype() ||
+         self.getDtype() != other.getDtype();
+}
+
+/// Checks the invariants of a freshly built op, quietly.
+static bool isValidOp(Operation *op) {
+  ScopedDiagnosticHandler silence(op->getContext(),
+                                  [](Diagnostic &) { return success(); });
+  std::optional<RegisteredOperationName> info = op->getRegisteredInfo();
+  return info && succeeded(info->verifyInvariants(op));
+}
+
+namespace {
+class MutationRemover {
+public:
+  MutationRemover(bool preserveDtype, bool loopCarried, bool remarks)
+      : preserveDtype(preserveDtype), loopCarried(loopCarried),
+        remarks(remarks) {}
+
+  void run(Region &body);
+
+  unsigned numRewritten = 0;
+  unsigned numKept = 0;
+  unsigned numLoopCarried = 0;
+
+private:
+  /// The latest replacement of `value` (itself when none).
+  Value lookup(Value value);
+  void processBlock(Block &block);
+  void visit(Operation *op);
+  /// Records what `op` does with its operands.
+  void noteUses(Operation *op);
+  /// Why `value` may not be a fresh object that nothing else refers to at
+  /// `point`, an op in the block that defines it; "" when it is one.
+  std::string whyObserved(Value value, Operation *point);
+  /// Whether `alias` and its own aliases are only read, and only before
+  /// `point`.
+  bool isOnlyReadBefore(Value alias, Operation *point);
+  /// Rewrites the mutation `op`; otherwise says why it stays.
+  LogicalResult tryRewrite(Operation *op, std::string &why);
+  Value buildTensorValue(OpBuilder &builder, Operation *op, Value self);
+  /// A None constant at the start of the function, shared by the rewrites.
+  Value getNone(Location loc);
+  Value buildListValue(OpBuilder &builder, Operation *op, Value list);
+  /// Makes values that `loop`'s body mutates loop-carried; returns the loop
+  /// that replaces `loop`, or `loop`.
+  Operation *makeLoopCarried(PrimLoopOp loop);
+
+  bool preserveDtype;
+  bool loopCarried;
+  bool remarks;
+  llvm::DenseMap<Value, Value> replacements;
+  /// Values this pass built: fresh objects by construction.
+  llvm::DenseSet<Value> created;
+  /// Values that something other than a read used, and the first such user.
+  llvm::DenseMap<Value, Operation *> escaped;
+  /// Values that may alias each value (views, casts, region results).
+  llvm::DenseMap<Value, llvm::SmallVector<Value, 1>> aliases;
+  /// Ops built by the current rewrite.
+  llvm::SmallVector<Operation *> newOps;
+  /// List constructions that rewrites replaced, erased at the end if dead.
+  llvm::SmallVector<Operation *> oldLists;
+  Block *entry = nullptr;
+  Value none;
+};
+} // namespace
+
+Value MutationRemover::lookup(Value value) {
+  Value current = value;
+  for (auto it = replacements.find(current); it != replacements.end();
+       it = replacements.find(current))
+    current = it->second;
+  if (current != value)
+    replacements[value] = current; // Shortens the chain for the next lookup.
+  return current;
+}
+
+Value MutationRemover::getNone(Location loc) {
+  if (!none) {
+    auto builder = OpBuilder::atBlockBegin(entry);
+    none = PrimConstantOp::create(builder, loc,
+                                  ts::NoneType::get(builder.getContext()),
+                                  Attribute());
+  }
+  return none;
+}
+
+void MutationRemover::run(Region &body) {
+  entry = &body.front();
+  for (Block &block : body)
+    processBlock(block);
+  for (Operation *list : oldLists)
+    if (list->use_empty())
+      list->erase();
+}
+
+void MutationRemover::processBlock(Block &block) {
+  for (Operation &op : llvm::make_early_inc_range(block))
+    visit(&op);
+}
+
+void MutationRemover::visit(Operation *op) {
+  for (OpOperand &operand : op->getOpOperands())
+    if (Value current = lookup(operand.get()); current != operand.get())
+      operand.set(current);
+  if (auto loop = llvm::dyn_cast<PrimLoopOp>(op); loop && loopCarried)
+    op = makeLoopCarried(loop);
+  if (op->hasTrait<ts::OpTrait::InPlace>()) {
+    std::string why;
+    if (succeeded(tryRewrite(op, why)))
+      return;
+    LLVM_DEBUG(llvm::dbgs() << "keeping " << *op << ": " << why << "\n");
+    if (remarks)
+      op->emitRemark() << "mutation left as it is: " << why;
+    ++numKept;
+  }
+  noteUses(op);
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      processBlock(block);
+}
+
+void MutationRemover::noteUses(Operation *op) {
+  for (OpOperand &use : op->getOpOperands()) {
+    switch (classifyUse(use)) {
+    case UseKind::Read:
+      break;
+    case UseKind::Alias:
+      llvm::append_range(aliases[use.get()], getAliases(use));
+      break;
+    case UseKind::Write:
+      // A mutation that stays leaves the object as private as it was; the
+      // in-place op's result is one more name for it.
+      if (op->hasTrait<ts::OpTrait::InPlace>())
+        aliases[use.get()].push_back(op->getResult(0));
+      break;
+    case UseKind::Escape:
+      escaped.try_emplace(use.get(), op);
+      break;
+    }
+  }
+}
+
+bool MutationRemover::isOnlyReadBefore(Value alias, Operation *point) {
+  llvm::SmallVector<Value> worklist{alias};
+  llvm::DenseSet<Value> seen{alias};
+  Block *block = point->getBlock();
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *ancestor = block->findAncestorOpInBlock(*use.getOwner());
+      if (!ancestor || ancestor == point || !ancestor->isBeforeInBlock(point))
+        return false;
+      switch (classifyUse(use)) {
+      case UseKind::Read:
+        break;
+      case UseKind::Alias:
+        for (Value next : getAliases(use))
+          if (seen.insert(next).second)
+            worklist.push_back(next);
+        break;
+      case UseKind::Write:
+      case UseKind::Escape:
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/// The name of the op that defines `value`, or "an argument".
+static std::string describeDefinition(Value value) {
+  if (Operation *op = value.getDefiningOp())
+    return ("'" + op->getName().getStringRef() + "'").str();
+  return "an argument";
+}
+
+std::string MutationRemover::whyObserved(Value value, Operation *point) {
+  if (value.getParentBlock() != point->getBlock())
+    return "its operand is defined outside its block";
+  if (!created.contains(value) && !isFreshValue(value))
+    return "its operand, defined by " + describeDefinition(value) +
+           ", may be an alias of another value";
+  if (auto it = escaped.find(value); it != escaped.end())
+    return ("its operand escaped before, into '" +
+            it->second->getName().getStringRef() + "'")
+        .str();
+  auto it = aliases.find(value);
+  if (it == aliases.end())
+    return "";
+  for (Value alias : it->second)
+    if (!isOnlyReadBefore(alias, point))
+      return "an alias of its operand, defined by " +
+             describeDefinition(alias) + ", is used after it or written";
+  return "";
+}
+
+Value MutationRemover::buildTensorValue(OpBuilder &builder, Operation *op,
+                                        Value self) {
+  Location loc = op->getLoc();
+  Type type = self.getType();
+  auto none = [&] { return getNone(loc); };
+  auto record = [&](Operation *built) {
+    newOps.push_back(built);
+    return built->getResult(0);
+  };
+  if (llvm::isa<AtenZero_Op>(op)) {
+    Value n = none();
+    return record(
+        AtenZerosLikeOp::create(builder, loc, type, self, n, n, n, n, n));
+  }
+  if (auto fill = llvm::dyn_cast<AtenFill_ScalarOp>(op)) {
+    Value n = none();
+    return record(AtenFullLikeOp::create(builder, loc, type, self,
+                                         fill.getValue(), n, n, n, n, n));
+  }
+  if (auto copy = llvm::dyn_cast<AtenCopy_Op>(op)) {
+    // Broadcast to self's sizes, then a new tensor of self's dtype and
+    // device: to(copy=True) never returns its input.
+    Value expanded = record(AtenExpandAsOp::create(
+        builder, loc, ts::TensorType::get(builder.getContext()), copy.getSrc(),
+        self));
+    auto yes = PrimConstantOp::create(builder, loc,
+                                      ts::BoolType::get(builder.getContext()),
+                                      builder.getBoolAttr(true));
+    newOps.push_back(yes);
+    return record(AtenToOtherOp::create(builder, loc, type, expanded, self,
+                                        copy.getNonBlocking(), yes, none()));
+  }
+
+  std::optional<OperationName> name = getOutOfPlaceName(op);
+  if (!name)
+    return {};
+  bool cast = preserveDtype && mayPromote(op);
+  OperationState state(loc, *name);
+  state.addOperands(op->getOperands());
+  state.addTypes(cast ? Type(ts::TensorType::get(builder.getContext())) : type);
+  state.addAttributes(llvm::to_vector(op->getDiscardableAttrs()));
+  Operation *outOfPlace = builder.create(state);
+  if (!isValidOp(outOfPlace)) {
+    outOfPlace->erase();
+    return {};
+  }
+  Value result = record(outOfPlace);
+  if (cast)
+    result = record(AtenTypeAsOp::create(builder, loc, type, result, self));
+  return result;
+}
+
+Value MutationRemover::buildListValue(OpBuilder &builder, Operation *op,
+                                      Value list) {
+  auto construct = list.getDefiningOp<PrimListConstructOp>();
+  if (!construct)
+    return {};
+  llvm::SmallVector<Value> elements(construct.getElements());
+  if (auto append = llvm::dyn_cast<AtenAppendTOp>(op)) {
+    elements.push_back(append.getEl());
+  } else {
+    auto setItem = llvm::cast<Aten_SetItemTOp>(op);
+    std::optional<int64_t> index = getConstantInt(setItem.getIdx());
+    int64_t size = elements.size();
+    if (!index || *index < -size || *index >= size)
+      return {}; // Raises at run time, or unknown.
+    elements[*index < 0 ? *index + size : *index] = setItem.getEl();
+  }
+  auto rebuilt = PrimListConstructOp::create(builder, op->getLoc(),
+                                             list.getType(), elements);
+  if (!isValidOp(rebuilt)) {
+    rebuilt->erase();
+    return {};
+  }
+  newOps.push_back(rebuilt);
+  oldLists.push_back(construct);
+  return rebuilt.getResult();
+}
+
+LogicalResult MutationRemover::tryRewrite(Operation *op, std::string &why) {
+  Value target = op->getOperand(0);
+  LLVM_DEBUG(llvm::dbgs() << "mutation " << *op << "\n");
+  why = whyObserved(target, op);
+  if (!why.empty())
+    return failure();
+  OpBuilder builder(op);
+  newOps.clear();
+  Value value = isListMutation(op) ? buildListValue(builder, op, target)
+                                   : buildTensorValue(builder, op, target);
+  if (!value) {
+    for (Operation *built : llvm::reverse(newOps))
+      built->erase();
+    why = isListMutation(op)
+              ? "the list is not built by a prim::ListConstruct, or the "
+                "index is not a constant within it"
+              : "the dialect has no out-of-place form of it";
+    return failure();
+  }
+  replacements[target] = value;
+  created.insert(value);
+  // The in-place op returns its operand: its result is the new value too.
+  Value result = op->getResult(0);
+  if (result.getType() != value.getType()) {
+    auto cast = PrimUncheckedCastOp::create(builder, op->getLoc(),
+                                            result.getType(), value);
+    newOps.push_back(cast);
+    result.replaceAllUsesWith(cast.getResult());
+  } else {
+    result.replaceAllUsesWith(value);
+  }
+  for (Operation *built : newOps)
+    noteUses(built);
+  op->erase();
+  ++numRewritten;
+  return success();
+}
+
+Operation *MutationRemover::makeLoopCarried(PrimLoopOp loop) {
+  // The body refers to values as they were; bring its operands up to date so
+  // that the use lists of the current values show every use in the loop.
+  loop->walk([&](Operation *inner) {
+    if (inner == loop.getOperation())
+      return;
+    for (OpOperand &operand : inner->getOpOperands())
+      if (Value current = lookup(operand.get()); current != operand.get())
+        operand.set(current);
+  });
+  Block &body = loop.getBody().front();
+  llvm::SetVector<Value> candidates;
+  for (Operation &op : body)
+    if (op.hasTrait<ts::OpTrait::InPlace>() && hasValueForm(&op) &&
+        op.getOperand(0).getParentBlock() == loop->getBlock())
+      candidates.insert(op.getOperand(0));
+
+  llvm::SmallVector<Value> chosen;
+  for (Value value : candidates) {
+    if (llvm::is_contained(loop->getOperands(), value) ||
+        !whyObserved(value, loop).empty())
+      continue;
+    // In the loop, only reads, and mutations right in the body whose
+    // results are only read.
+    bool onlyReadOrMutated = llvm::all_of(value.getUses(), [&](OpOperand &use) {
+      Operation *user = use.getOwner();
+      if (!loop->isProperAncestor(user))
+        return true;
+      if (user->getBlock() == &body && user->hasTrait<ts::OpTrait::InPlace>() &&
+          use.getOperandNumber() == 0)
+        return llvm::all_of(user->getResult(0).getUses(), [](OpOperand &u) {
+          return classifyUse(u) == UseKind::Read;
+        });
+      return classifyUse(use) == UseKind::Read;
+    });
+    if (onlyReadOrMutated)
+      chosen.push_back(value);
+  }
+  if (chosen.empty())
+    return loop;
+
+  LLVM_DEBUG(llvm::dbgs() << "carrying " << chosen.size()
+                          << " values through " << loop << "\n");
+  OpBuilder builder(loop);
+  llvm::SmallVector<Value> iterArgs(loop.getIterArgs());
+  llvm::append_range(iterArgs, chosen);
+  llvm::SmallVector<Type> resultTypes(loop->getResultTypes());
+  for (Value value : chosen)
+    resultTypes.push_back(value.getType());
+  auto newLoop =
+      PrimLoopOp::create(builder, loop.getLoc(), resultTypes,
+                         loop.getMaxTripCount(), loop.getInitialCondition(),
+                         iterArgs);
+  newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+  newLoop.getBody().takeBody(loop.getBody());
+  auto yield = llvm::cast<PrimYieldOp>(body.getTerminator());
+  unsigned numResults = loop->getNumResults();
+  for (auto [i, value] : llvm::enumerate(chosen)) {
+    BlockArgument carried = body.addArgument(value.getType(), value.getLoc());
+    value.replaceUsesWithIf(carried, [&](OpOperand &use) {
+      return newLoop->isProperAncestor(use.getOwner());
+    });
+    yield.getValuesMutable().append(carried);
+    created.insert(carried);
+    Value result = newLoop->getResult(numResults + i);
+    replacements[value] = result;
+    created.insert(result);
+  }
+  loop->replaceAllUsesWith(newLoop->getResults().take_front(numResults));
+  loop->erase();
+  numLoopCarried += chosen.size();
+  return newLoop;
+}
+
+namespace {
+struct TSRemoveMutationPass
+    : public ts::impl::TSRemoveMutationPassBase<TSRemoveMutationPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    MutationRemover remover(preserveDtype, loopCarried, remarks);
+    remover.run(getOperation().getBody());
+    numRewritten += remover.numRewritten;
+    numKept += remover.numKept;
+    numLoopCarried += remover.numLoopCarried;
+  }
+};
+} // namespace

@@ -1,0 +1,349 @@
+// RUN: tsmlir-opt %s -split-input-file -ts-remove-mutation | FileCheck %s
+// RUN: tsmlir-opt %s -split-input-file -ts-remove-mutation="remarks=true" -verify-diagnostics -o /dev/null
+// RUN: tsmlir-opt %s -split-input-file -ts-remove-mutation="preserve-dtype=false loop-carried=false" | FileCheck %s --check-prefix=PLAIN
+
+//===----------------------------------------------------------------------===//
+// Rewritten
+//===----------------------------------------------------------------------===//
+
+// The corpus case inplace_ops: each in-place op on a fresh tensor becomes its
+// out-of-place form, and every later use, the in-place op's result included,
+// uses the new value. `add_` with a tensor may promote: type_as casts back.
+// CHECK-LABEL: func.func @inplace_ops(
+// CHECK-SAME:      %[[X:[^:]+]]: !ts.tensor, %[[Y:[^:]+]]: !ts.tensor
+// CHECK:         %[[Z:.+]] = ts.aten.clone %[[X]]
+// CHECK:         %[[A:.+]] = ts.aten.add.Tensor %[[Z]], %[[Y]], %{{.+}}
+// CHECK:         %[[Z1:.+]] = ts.aten.type_as %[[A]], %[[Z]]
+// CHECK:         %[[Z2:.+]] = ts.aten.mul.Scalar %[[Z1]], %{{.+}}
+// CHECK:         %[[Z3:.+]] = ts.aten.relu %[[Z2]]
+// CHECK:         %[[W:.+]] = ts.aten.zeros_like %[[X]]
+// CHECK:         %[[B:.+]] = ts.aten.add.Tensor %[[W]], %[[Z3]], %{{.+}}
+// CHECK:         %[[W1:.+]] = ts.aten.type_as %[[B]], %[[W]]
+// CHECK:         ts.prim.TupleConstruct %[[Z3]], %[[W1]]
+// CHECK-NOT:     ts.aten.{{[a-z_]+}}_
+// PLAIN-LABEL: func.func @inplace_ops(
+// PLAIN-NOT:     ts.aten.type_as
+func.func @inplace_ops(%x: !ts.tensor, %y: !ts.tensor) -> !ts.tuple<!ts.tensor, !ts.tensor> {
+  %one = ts.prim.Constant[1] : !ts.int
+  %none = ts.prim.Constant : !ts.none
+  %two = ts.prim.Constant[2.0] : !ts.float
+  %half = ts.prim.Constant[0.5] : !ts.float
+  %z = ts.aten.clone %x, %none : (!ts.tensor, !ts.none) -> !ts.tensor
+  %0 = ts.aten.add_.Tensor %z, %y, %one : (!ts.tensor, !ts.tensor, !ts.int) -> !ts.tensor
+  %1 = ts.aten.mul_.Scalar %z, %two : (!ts.tensor, !ts.float) -> !ts.tensor
+  %2 = ts.aten.relu_ %z : (!ts.tensor) -> !ts.tensor
+  %w = ts.aten.zeros_like %x, %none, %none, %none, %none, %none : (!ts.tensor, !ts.none, !ts.none, !ts.none, !ts.none, !ts.none) -> !ts.tensor
+  %3 = ts.aten.add_.Tensor %w, %z, %half : (!ts.tensor, !ts.tensor, !ts.float) -> !ts.tensor
+  %t = ts.prim.TupleConstruct %z, %w : (!ts.tensor, !ts.tensor) -> !ts.tuple<!ts.tensor, !ts.tensor>
+  return %t : !ts.tuple<!ts.tensor, !ts.tensor>
+}
+
+// -----
+
+// Reads before the mutation keep the old value, uses after it (in later
+// regions too, and through the in-place op's result) take the new one; a
+// view that is only read, before the mutation, does not prevent it. Both
+// dtypes known and equal: no cast.
+// CHECK-LABEL: func.func @before_and_after(
+// CHECK:         %[[Z:.+]] = ts.aten.neg
+// CHECK:         %[[V:.+]] = ts.aten.select.int %[[Z]]
+// CHECK:         %[[S:.+]] = ts.aten.sum %[[V]]
+// CHECK:         %[[R:.+]] = ts.aten.mul.Tensor %[[Z]],
+// CHECK:         %[[Z1:.+]] = ts.aten.add.Tensor %[[Z]], %{{.+}} : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int) -> !ts.tensor<f32>
+// CHECK-NOT:     ts.aten.type_as
+// CHECK:         ts.prim.If
+// CHECK:           ts.aten.neg %[[Z1]]
+// CHECK:         return %[[R]], %[[Z1]], %[[Z1]], %[[S]]
+func.func @before_and_after(%x: !ts.tensor<f32>, %y: !ts.tensor<f32>, %c: !ts.bool) -> (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor) {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %none = ts.prim.Constant : !ts.none
+  %z = ts.aten.neg %x : (!ts.tensor<f32>) -> !ts.tensor<f32>
+  %v = ts.aten.select.int %z, %zero, %zero : (!ts.tensor<f32>, !ts.int, !ts.int) -> !ts.tensor
+  %s = ts.aten.sum %v, %none : (!ts.tensor, !ts.none) -> !ts.tensor
+  %r = ts.aten.mul.Tensor %z, %y : (!ts.tensor<f32>, !ts.tensor<f32>) -> !ts.tensor<f32>
+  %a = ts.aten.add_.Tensor %z, %y, %one : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int) -> !ts.tensor<f32>
+  %b = ts.prim.If %c -> (!ts.tensor<f32>) {
+    %n = ts.aten.neg %z : (!ts.tensor<f32>) -> !ts.tensor<f32>
+    ts.prim.Yield %n : !ts.tensor<f32>
+  } else {
+    ts.prim.Yield %a : !ts.tensor<f32>
+  }
+  return %r, %z, %a, %s : !ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor
+}
+
+// -----
+
+// fill_, zero_ and copy_ become new tensors: full_like, zeros_like, and a
+// copying to() of the source broadcast to self's sizes.
+// CHECK-LABEL: func.func @special_forms(
+// CHECK-SAME:      %[[X:[^:]+]]: !ts.tensor, %[[SRC:[^:]+]]: !ts.tensor
+// CHECK:         %[[Z:.+]] = ts.aten.clone %[[X]]
+// CHECK:         %[[F:.+]] = ts.aten.full_like %[[Z]], %{{.+}}, %[[N:.+]], %[[N]], %[[N]], %[[N]], %[[N]]
+// CHECK:         %[[Z0:.+]] = ts.aten.zeros_like %[[F]]
+// CHECK:         %[[E:.+]] = ts.aten.expand_as %[[SRC]], %[[Z0]]
+// CHECK:         %[[TRUE:.+]] = ts.prim.Constant[true]
+// CHECK:         %[[C:.+]] = ts.aten.to.other %[[E]], %[[Z0]], %{{.+}}, %[[TRUE]]
+// CHECK:         %[[R:.+]] = ts.aten.relu %[[C]]
+// CHECK:         return %[[R]]
+func.func @special_forms(%x: !ts.tensor, %src: !ts.tensor) -> !ts.tensor {
+  %none = ts.prim.Constant : !ts.none
+  %false = ts.prim.Constant[false] : !ts.bool
+  %three = ts.prim.Constant[3.0] : !ts.float
+  %z = ts.aten.clone %x, %none : (!ts.tensor, !ts.none) -> !ts.tensor
+  %0 = ts.aten.fill_.Scalar %z, %three : (!ts.tensor, !ts.float) -> !ts.tensor
+  %1 = ts.aten.zero_ %z : (!ts.tensor) -> !ts.tensor
+  %2 = ts.aten.copy_ %z, %src, %false : (!ts.tensor, !ts.tensor, !ts.bool) -> !ts.tensor
+  // The copy is a new tensor, so it can be mutated in turn.
+  %3 = ts.aten.relu_ %z : (!ts.tensor) -> !ts.tensor
+  return %z : !ts.tensor
+}
+
+// -----
+
+// A mutation that stays (index_put_ has no out-of-place form) leaves the
+// tensor as private as it was: a later one is rewritten.
+// CHECK-LABEL: func.func @after_kept(
+// CHECK:         %[[Z:.+]] = ts.aten.neg
+// CHECK:         ts.aten.index_put_ %[[Z]]
+// CHECK:         %[[R:.+]] = ts.aten.sigmoid %[[Z]]
+// CHECK:         return %[[R]]
+func.func @after_kept(%x: !ts.tensor, %i: !ts.list<!ts.optional<!ts.tensor>>, %v: !ts.tensor) -> !ts.tensor {
+  %false = ts.prim.Constant[false] : !ts.bool
+  %z = ts.aten.neg %x : (!ts.tensor) -> !ts.tensor
+  // expected-remark @+1 {{mutation left as it is: the dialect has no out-of-place form of it}}
+  %0 = ts.aten.index_put_ %z, %i, %v, %false : (!ts.tensor, !ts.list<!ts.optional<!ts.tensor>>, !ts.tensor, !ts.bool) -> !ts.tensor
+  %1 = ts.aten.sigmoid_ %z : (!ts.tensor) -> !ts.tensor
+  return %z : !ts.tensor
+}
+
+// -----
+
+// Appending to, or setting an element of, a list built by
+// prim::ListConstruct builds the new list; the lists it replaces go when
+// unused (here the one with the element appended).
+// CHECK-LABEL: func.func @lists(
+// CHECK-SAME:      %[[A:[^:]+]]: !ts.int, %[[B:[^:]+]]: !ts.int, %[[C:[^:]+]]: !ts.int
+// CHECK:         %[[L:.+]] = ts.prim.ListConstruct %[[A]], %[[B]] :
+// CHECK:         %[[N:.+]] = ts.aten.len.t %[[L]]
+// CHECK-NOT:     ts.prim.ListConstruct %[[A]], %[[B]], %[[C]]
+// CHECK:         %[[L2:.+]] = ts.prim.ListConstruct %[[A]], %[[C]], %[[C]]
+// CHECK-NOT:     ts.aten.append
+// CHECK-NOT:     ts.aten._set_item
+// CHECK:         return %[[L2]], %[[N]]
+func.func @lists(%a: !ts.int, %b: !ts.int, %c: !ts.int) -> (!ts.list<!ts.int>, !ts.int) {
+  %minus2 = ts.prim.Constant[-2] : !ts.int
+  %l = ts.prim.ListConstruct %a, %b : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  // A read before the mutations sees the old list.
+  %n = ts.aten.len.t %l : (!ts.list<!ts.int>) -> !ts.int
+  %0 = ts.aten.append.t %l, %c : (!ts.list<!ts.int>, !ts.int) -> !ts.list<!ts.int>
+  %1 = ts.aten._set_item.t %l, %minus2, %c : (!ts.list<!ts.int>, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  return %l, %n : !ts.list<!ts.int>, !ts.int
+}
+
+// -----
+
+// The corpus case inplace_loop: a tensor that a loop body mutates, directly,
+// and only reads otherwise, becomes a loop-carried value, whose mutations are
+// then rewritten; uses after the loop take the loop's result.
+// CHECK-LABEL: func.func @inplace_loop(
+// CHECK-SAME:      %[[X:[^:]+]]: !ts.tensor, %[[N:[^:]+]]: !ts.int
+// CHECK:         %[[ACC:.+]] = ts.aten.zeros_like %[[X]]
+// CHECK:         %[[R:.+]] = ts.prim.Loop %[[N]], %{{.+}} init(%[[ACC]])
+// CHECK:         ^bb0(%{{.+}}: !ts.int, %[[A:.+]]: !ts.tensor):
+// CHECK:           %[[S:.+]] = ts.aten.add.Tensor %[[A]], %[[X]]
+// CHECK:           %[[T:.+]] = ts.aten.type_as %[[S]], %[[A]]
+// CHECK:           %[[M:.+]] = ts.aten.mul.Scalar %[[T]]
+// CHECK:           ts.prim.Yield %{{.+}}, %[[M]]
+// CHECK:         return %[[R]]
+// PLAIN-LABEL: func.func @inplace_loop(
+// PLAIN:         ts.aten.add_.Tensor
+// PLAIN:         ts.aten.mul_.Scalar
+func.func @inplace_loop(%x: !ts.tensor, %n: !ts.int) -> !ts.tensor {
+  %one = ts.prim.Constant[1] : !ts.int
+  %true = ts.prim.Constant[true] : !ts.bool
+  %none = ts.prim.Constant : !ts.none
+  %half = ts.prim.Constant[0.5] : !ts.float
+  %acc = ts.aten.zeros_like %x, %none, %none, %none, %none, %none : (!ts.tensor, !ts.none, !ts.none, !ts.none, !ts.none, !ts.none) -> !ts.tensor
+  ts.prim.Loop %n, %true : (!ts.int, !ts.bool) -> () {
+  ^bb0(%i: !ts.int):
+    %0 = ts.aten.add_.Tensor %acc, %x, %one : (!ts.tensor, !ts.tensor, !ts.int) -> !ts.tensor
+    %1 = ts.aten.mul_.Scalar %acc, %half : (!ts.tensor, !ts.float) -> !ts.tensor
+    ts.prim.Yield %true : !ts.bool
+  }
+  return %acc : !ts.tensor
+}
+
+//===----------------------------------------------------------------------===//
+// Left as they are
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// A function argument belongs to the caller.
+// CHECK-LABEL: func.func @argument(
+// CHECK:         ts.aten.add_.Tensor
+func.func @argument(%x: !ts.tensor, %y: !ts.tensor) -> !ts.tensor {
+  %one = ts.prim.Constant[1] : !ts.int
+  // expected-remark @+1 {{mutation left as it is: its operand, defined by an argument, may be an alias of another value}}
+  %0 = ts.aten.add_.Tensor %x, %y, %one : (!ts.tensor, !ts.tensor, !ts.int) -> !ts.tensor
+  return %x : !ts.tensor
+}
+
+// -----
+
+// A view writes the tensor it views; other ops that may return their
+// operand (type_as, dropout), constants and attributes are no new objects.
+// CHECK-LABEL: func.func @not_fresh(
+// CHECK:         ts.aten.relu_
+// CHECK:         ts.aten.relu_
+// CHECK:         ts.aten.relu_
+// CHECK:         ts.aten.relu_
+// CHECK:         ts.aten.relu_
+func.func @not_fresh(%self: !ts.class<"M">, %x: !ts.tensor, %y: !ts.tensor) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %p = ts.prim.Constant[0.5] : !ts.float
+  %false = ts.prim.Constant[false] : !ts.bool
+  %z = ts.aten.neg %x : (!ts.tensor) -> !ts.tensor
+  %v = ts.aten.select.int %z, %zero, %zero : (!ts.tensor, !ts.int, !ts.int) -> !ts.tensor
+  // expected-remark @+1 {{mutation left as it is: its operand, defined by 'ts.aten.select.int', may be an alias of another value}}
+  %0 = ts.aten.relu_ %v : (!ts.tensor) -> !ts.tensor
+  %t = ts.aten.type_as %x, %y : (!ts.tensor, !ts.tensor) -> !ts.tensor
+  // expected-remark @+1 {{mutation left as it is: its operand, defined by 'ts.aten.type_as', may be an alias of another value}}
+  %1 = ts.aten.relu_ %t : (!ts.tensor) -> !ts.tensor
+  %d = ts.aten.dropout %x, %p, %false : (!ts.tensor, !ts.float, !ts.bool) -> !ts.tensor
+  // expected-remark @+1 {{mutation left as it is: its operand, defined by 'ts.aten.dropout', may be an alias of another value}}
+  %2 = ts.aten.relu_ %d : (!ts.tensor) -> !ts.tensor
+  %c = ts.prim.Constant[dense<1.0> : tensor<2xf32>] : !ts.tensor
+  // expected-remark @+1 {{mutation left as it is: its operand, defined by 'ts.prim.Constant', may be an alias of another value}}
+  %3 = ts.aten.relu_ %c : (!ts.tensor) -> !ts.tensor
+  %w = ts.prim.GetAttr %self["w"] : !ts.class<"M"> -> !ts.tensor
+  // expected-remark @+1 {{mutation left as it is: its operand, defined by 'ts.prim.GetAttr', may be an alias of another value}}
+  %4 = ts.aten.relu_ %w : (!ts.tensor) -> !ts.tensor
+  return %z, %t, %d, %c, %w : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// A view of the tensor that is read after the mutation must see it.
+// CHECK-LABEL: func.func @live_view(
+// CHECK:         ts.aten.add_.Tensor
+func.func @live_view(%x: !ts.tensor, %y: !ts.tensor) -> !ts.tensor {
+  %one = ts.prim.Constant[1] : !ts.int
+  %shape = ts.prim.ListConstruct %one : (!ts.int) -> !ts.list<!ts.int>
+  %z = ts.aten.neg %x : (!ts.tensor) -> !ts.tensor
+  %v = ts.aten.view %z, %shape : (!ts.tensor, !ts.list<!ts.int>) -> !ts.tensor
+  // expected-remark @+1 {{mutation left as it is: an alias of its operand, defined by 'ts.aten.view', is used after it or written}}
+  %0 = ts.aten.add_.Tensor %z, %y, %one : (!ts.tensor, !ts.tensor, !ts.int) -> !ts.tensor
+  %r = ts.aten.neg %v : (!ts.tensor) -> !ts.tensor
+  return %r : !ts.tensor
+}
+
+// -----
+
+// A tensor stored into a list, passed to a call or a ts.operator, or yielded
+// by an if that is used later, before the mutation, may be seen through them.
+// CHECK-LABEL: func.func @escaped(
+// CHECK-COUNT-4: ts.aten.mul_.Scalar
+func.func @escaped(%x: !ts.tensor, %c: !ts.bool) -> (!ts.list<!ts.tensor>, !ts.tensor, !ts.tensor) {
+  %two = ts.prim.Constant[2.0] : !ts.float
+  %a = ts.aten.neg %x : (!ts.tensor) -> !ts.tensor
+  %l = ts.prim.ListConstruct %a : (!ts.tensor) -> !ts.list<!ts.tensor>
+  // expected-remark @+1 {{mutation left as it is: its operand escaped before, into 'ts.prim.ListConstruct'}}
+  %0 = ts.aten.mul_.Scalar %a, %two : (!ts.tensor, !ts.float) -> !ts.tensor
+  %b = ts.aten.neg %x : (!ts.tensor) -> !ts.tensor
+  %f = ts.prim.Constant {name = "keep"} : !ts.function
+  %k = ts.prim.CallFunction %f(%b) : (!ts.tensor) -> !ts.tensor
+  // expected-remark @+1 {{mutation left as it is: its operand escaped before, into 'ts.prim.CallFunction'}}
+  %1 = ts.aten.mul_.Scalar %b, %two : (!ts.tensor, !ts.float) -> !ts.tensor
+  %d = ts.aten.neg %x : (!ts.tensor) -> !ts.tensor
+  %u = ts.operator "aten::unknown"(%d) : (!ts.tensor) -> !ts.tensor
+  // expected-remark @+1 {{mutation left as it is: its operand escaped before, into 'ts.operator'}}
+  %2 = ts.aten.mul_.Scalar %d, %two : (!ts.tensor, !ts.float) -> !ts.tensor
+  %e = ts.aten.neg %x : (!ts.tensor) -> !ts.tensor
+  %r = ts.prim.If %c -> (!ts.tensor) {
+    ts.prim.Yield %e : !ts.tensor
+  } else {
+    ts.prim.Yield %x : !ts.tensor
+  }
+  // expected-remark @+1 {{mutation left as it is: an alias of its operand, defined by 'ts.prim.If', is used after it or written}}
+  %3 = ts.aten.mul_.Scalar %e, %two : (!ts.tensor, !ts.float) -> !ts.tensor
+  return %l, %r, %u : !ts.list<!ts.tensor>, !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// A mutation in an if branch of a value defined outside it happens only on
+// one path.
+// CHECK-LABEL: func.func @in_branch(
+// CHECK:         ts.prim.If
+// CHECK:           ts.aten.relu_
+func.func @in_branch(%x: !ts.tensor, %c: !ts.bool) -> !ts.tensor {
+  %z = ts.aten.neg %x : (!ts.tensor) -> !ts.tensor
+  ts.prim.If %c {
+    // expected-remark @+1 {{mutation left as it is: its operand is defined outside its block}}
+    %0 = ts.aten.relu_ %z : (!ts.tensor) -> !ts.tensor
+    ts.prim.Yield
+  } else {
+    ts.prim.Yield
+  }
+  return %z : !ts.tensor
+}
+
+// -----
+
+// A loop body that also stores the tensor, or mutates it only in a branch,
+// keeps its mutations: the value is not made loop-carried.
+// CHECK-LABEL: func.func @loop_kept(
+// CHECK:         ts.prim.Loop %{{.+}}, %{{.+}} : (!ts.int, !ts.bool) -> ()
+// CHECK:           ts.aten.add_.Tensor
+// CHECK:           ts.aten.append.t
+// CHECK:           ts.aten.relu_
+func.func @loop_kept(%x: !ts.tensor, %n: !ts.int, %c: !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.list<!ts.tensor>) {
+  %one = ts.prim.Constant[1] : !ts.int
+  %true = ts.prim.Constant[true] : !ts.bool
+  %a = ts.aten.neg %x : (!ts.tensor) -> !ts.tensor
+  %b = ts.aten.neg %x : (!ts.tensor) -> !ts.tensor
+  %l = ts.prim.ListConstruct : () -> !ts.list<!ts.tensor>
+  ts.prim.Loop %n, %true : (!ts.int, !ts.bool) -> () {
+  ^bb0(%i: !ts.int):
+    // expected-remark @+1 {{mutation left as it is: its operand is defined outside its block}}
+    %0 = ts.aten.add_.Tensor %a, %x, %one : (!ts.tensor, !ts.tensor, !ts.int) -> !ts.tensor
+    // expected-remark @+1 {{mutation left as it is: its operand is defined outside its block}}
+    %1 = ts.aten.append.t %l, %a : (!ts.list<!ts.tensor>, !ts.tensor) -> !ts.list<!ts.tensor>
+    ts.prim.If %c {
+      // expected-remark @+1 {{mutation left as it is: its operand is defined outside its block}}
+      %2 = ts.aten.relu_ %b : (!ts.tensor) -> !ts.tensor
+      ts.prim.Yield
+    } else {
+      ts.prim.Yield
+    }
+    ts.prim.Yield %true : !ts.bool
+  }
+  return %a, %b, %l : !ts.tensor, !ts.tensor, !ts.list<!ts.tensor>
+}
+
+// -----
+
+// Lists not built here, stored before, or indexed out of range or by an
+// unknown index, keep their mutations.
+// CHECK-LABEL: func.func @lists_kept(
+// CHECK:         ts.aten.append.t
+// CHECK:         ts.aten.append.t
+// CHECK:         ts.aten._set_item.t
+// CHECK:         ts.aten._set_item.t
+func.func @lists_kept(%arg: !ts.list<!ts.int>, %a: !ts.int, %i: !ts.int) -> (!ts.list<!ts.int>, !ts.tuple<!ts.list<!ts.int>>, !ts.list<!ts.int>) {
+  %two = ts.prim.Constant[2] : !ts.int
+  // expected-remark @+1 {{mutation left as it is: its operand, defined by an argument, may be an alias of another value}}
+  %0 = ts.aten.append.t %arg, %a : (!ts.list<!ts.int>, !ts.int) -> !ts.list<!ts.int>
+  %l = ts.prim.ListConstruct %a : (!ts.int) -> !ts.list<!ts.int>
+  %t = ts.prim.TupleConstruct %l : (!ts.list<!ts.int>) -> !ts.tuple<!ts.list<!ts.int>>
+  // expected-remark @+1 {{mutation left as it is: its operand escaped before, into 'ts.prim.TupleConstruct'}}
+  %1 = ts.aten.append.t %l, %a : (!ts.list<!ts.int>, !ts.int) -> !ts.list<!ts.int>
+  %m = ts.prim.ListConstruct %a : (!ts.int) -> !ts.list<!ts.int>
+  // expected-remark @+1 {{mutation left as it is: the list is not built by a prim::ListConstruct, or the index is not a constant within it}}
+  %2 = ts.aten._set_item.t %m, %two, %a : (!ts.list<!ts.int>, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  // expected-remark @+1 {{mutation left as it is: the list is not built by a prim::ListConstruct, or the index is not a constant within it}}
+  %3 = ts.aten._set_item.t %m, %i, %a : (!ts.list<!ts.int>, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  return %arg, %t, %m : !ts.list<!ts.int>, !ts.tuple<!ts.list<!ts.int>>, !ts.list<!ts.int>
+}
