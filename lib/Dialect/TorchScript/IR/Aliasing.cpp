@@ -11,8 +11,161 @@
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::ts;
+
+std::optional<bool> ts::getConstantBool(Value value) {
+  auto constant = value.getDefiningOp<PrimConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  if (auto attr = llvm::dyn_cast_or_null<BoolAttr>(constant.getValueAttr()))
+    return attr.getValue();
+  return std::nullopt;
+}
+
+/// Ops that return (an alias of) one of their operands although their
+/// schema has no alias annotation, or that have none: casts, guards, and
+/// ops that return their input when there is nothing to do (`type_as` of the
+/// same type, `dropout` in eval mode, `to.prim_dtype`, `prim::AutogradAdd`
+/// of an undefined gradient).
+static bool returnsOperand(Operation *op) {
+  return llvm::isa<PrimUncheckedCastOp, PrimUncheckedUnwrapOptionalOp,
+                   PrimTypeCheckOp, PrimRequiresGradCheckOp, PrimBailOutOp,
+                   PrimIfThenElseOp, PrimAutogradAddOp, PrimConstantChunkOp,
+                   AtenTypeAsOp, AtenDropoutOp, AtenToPrimDeviceOp,
+                   AtenToPrimDtypeOp>(op);
+}
+
+/// Whether `use` is an operand through which `returnsOperand(op)` may return
+/// an alias: the first operand, or any for the guards and `IfThenElse` (whose
+/// condition is a bool, which aliases nothing anyway).
+static bool mayReturnOperand(OpOperand &use) {
+  Operation *op = use.getOwner();
+  if (llvm::isa<PrimTypeCheckOp, PrimRequiresGradCheckOp, PrimIfThenElseOp,
+                PrimAutogradAddOp>(op))
+    return true;
+  return use.getOperandNumber() == 0;
+}
+
+/// A `batch_norm` updates its running statistics (operands 3 and 4) unless
+/// it certainly does not train.
+static bool writesRunningStats(OpOperand &use) {
+  Operation *op = use.getOwner();
+  Value training;
+  if (auto bn = llvm::dyn_cast<AtenBatchNormOp>(op))
+    training = bn.getTraining();
+  else if (auto bn = llvm::dyn_cast<Aten_BatchNormImplIndexOp>(op))
+    training = bn.getTraining();
+  else
+    return false;
+  unsigned index = use.getOperandNumber();
+  return (index == 3 || index == 4) && getConstantBool(training) != false;
+}
+
+UseKind ts::classifyUse(OpOperand &use) {
+  Operation *op = use.getOwner();
+  unsigned index = use.getOperandNumber();
+  if (!llvm::isa_and_nonnull<TorchScriptDialect>(op->getDialect()))
+    return UseKind::Escape; // func.return, fusion ops, other dialects.
+
+  if (auto yield = llvm::dyn_cast<PrimYieldOp>(op)) {
+    Operation *parent = yield->getParentOp();
+    if (llvm::isa<PrimIfOp>(parent))
+      return UseKind::Alias;
+    if (llvm::isa<PrimLoopOp>(parent))
+      return index == 0 ? UseKind::Read : UseKind::Alias;
+    return UseKind::Escape; // The subgraph of a ts.operator.
+  }
+  if (llvm::isa<PrimLoopOp>(op))
+    return index < 2 ? UseKind::Read : UseKind::Alias;
+  if (llvm::isa<PrimIfOp, PrimGetAttrOp, PrimPrintOp, PrimRaiseExceptionOp,
+                AtenWarnOp, PrimListUnpackOp, PrimTupleUnpackOp,
+                PrimTupleIndexOp, Aten__Getitem__TOp>(op))
+    return UseKind::Read; // Element results are not aliases of the container.
+  if (llvm::isa<PrimListConstructOp, PrimTupleConstructOp,
+                PrimDictConstructOp, PrimSetAttrOp, PrimCallFunctionOp,
+                PrimCallMethodOp, OperatorOp>(op))
+    return UseKind::Escape;
+  if (op->hasTrait<ts::OpTrait::InPlace>()) {
+    if (index == 0)
+      return UseKind::Write;
+    // The element that `append` or `_set_item` stores into the list.
+    if (llvm::isa<AtenAppendTOp, Aten_SetItemTOp>(op))
+      return UseKind::Escape;
+    return UseKind::Read;
+  }
+  if (op->hasTrait<ts::OpTrait::ViewLike>())
+    return index == 0 ? UseKind::Alias : UseKind::Read;
+  if (returnsOperand(op))
+    return mayReturnOperand(use) ? UseKind::Alias : UseKind::Read;
+  if (writesRunningStats(use))
+    return UseKind::Write;
+  if (onlyReadsMemory(op))
+    return UseKind::Read;
+  return UseKind::Escape;
+}
+
+SmallVector<Value, 2> ts::getAliases(OpOperand &use) {
+  Operation *op = use.getOwner();
+  unsigned index = use.getOperandNumber();
+  SmallVector<Value, 2> aliases;
+  if (auto yield = llvm::dyn_cast<PrimYieldOp>(op)) {
+    Operation *parent = yield->getParentOp();
+    if (llvm::isa<PrimIfOp>(parent)) {
+      aliases.push_back(parent->getResult(index));
+    } else if (auto loop = llvm::dyn_cast<PrimLoopOp>(parent)) {
+      // Yield operand i + 1 is carried value i: the next iteration's block
+      // argument i + 1, and the loop's result i.
+      aliases.push_back(loop.getBody().front().getArgument(index));
+      aliases.push_back(loop->getResult(index - 1));
+    }
+    return aliases;
+  }
+  if (auto loop = llvm::dyn_cast<PrimLoopOp>(op)) {
+    unsigned carried = index - 2;
+    aliases.push_back(loop.getBody().front().getArgument(carried + 1));
+    aliases.push_back(loop->getResult(carried));
+    return aliases;
+  }
+  llvm::append_range(aliases, op->getResults());
+  return aliases;
+}
+
+/// Whether `op` is an `aten::to` that certainly copies (`copy=True`).
+static bool isCopyingTo(Operation *op) {
+  Value copy = llvm::TypeSwitch<Operation *, Value>(op)
+                   .Case<AtenToDtypeOp, AtenToDeviceOp, AtenToOtherOp,
+                         AtenToDtypeLayoutOp>(
+                       [](auto to) { return to.getCopy(); })
+                   .Default([](Operation *) { return Value(); });
+  return copy && getConstantBool(copy) == true;
+}
+
+bool ts::isFreshValue(Value value) {
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return false; // A function or block argument.
+  if (llvm::isa<PrimListConstructOp>(op))
+    return true;
+  if (!llvm::isa<TorchScriptDialect>(op->getDialect()))
+    return false;
+  if (op->hasTrait<ts::OpTrait::ViewLike>())
+    return isCopyingTo(op);
+  // Shared, or taken from elsewhere: constants (one object for every call),
+  // attributes, container elements, region results, call results.
+  if (returnsOperand(op) ||
+      llvm::isa<PrimConstantOp, PrimGetAttrOp, PrimListUnpackOp,
+                PrimTupleUnpackOp, PrimTupleIndexOp, Aten__Getitem__TOp,
+                PrimUninitializedOp, PrimIfOp, PrimLoopOp>(op))
+    return false;
+  return onlyReadsMemory(op);
+}
 
 namespace mlir::tsmlir::ts {
 
@@ -25,20 +178,6 @@ bool onlyReadsMemory(Operation *op) {
     return true;
   auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
   return effects && effects.onlyHasEffect<MemoryEffects::Read>();
-}
-
-/// Whether the results of `op`, a user of a tensor that only reads, are new
-/// values rather than the tensor itself: an aten operator that is not a view
-/// computes a new tensor, and a scalar, string or bool cannot alias one.
-static bool producesFreshValues(Operation *op) {
-  if (llvm::isa<Aten__Getitem__TOp, AtenListTOp, PrimDataOp>(op))
-    return false;
-  if (op->getName().getStringRef().starts_with("ts.aten."))
-    return true;
-  return llvm::all_of(op->getResultTypes(), [](Type type) {
-    return llvm::isa<IntType, FloatType, BoolType, StrType, NoneType,
-                     DeviceType>(type);
-  });
 }
 
 namespace {
@@ -66,29 +205,34 @@ struct AliasSet {
     for (unsigned i = 0; i < values.size() && !unsafe; ++i) {
       Value v = values[i];
       Operation *def = v.getDefiningOp();
-      if (!def || !def->getName().getStringRef().starts_with("ts.aten."))
-        external |= !def || !llvm::isa<PrimConstantOp>(def);
-      // A view's source shares its storage.
-      if (def && def->hasTrait<OpTrait::ViewLike>() && def->getNumOperands())
+      // A view's source shares its storage; other values come from outside
+      // unless they are new objects or constants.
+      if (def && def->hasTrait<OpTrait::ViewLike>() &&
+          !def->hasTrait<OpTrait::InPlace>() && def->getNumOperands())
         add(def->getOperand(0));
-      for (Operation *user : v.getUsers()) {
+      else if (!isFreshValue(v) && !(def && llvm::isa<PrimConstantOp>(def)))
+        external = true;
+      for (OpOperand &use : v.getUses()) {
         if (++uses > kMaxUses) {
           unsafe = true;
           break;
         }
-        if (user->hasTrait<OpTrait::ViewLike>() && !user->hasTrait<OpTrait::InPlace>() &&
-            user->getNumOperands() && user->getOperand(0) == v) {
-          for (Value r : user->getResults())
-            add(r);
-          continue;
-        }
-        if (llvm::isa<func::ReturnOp>(user)) {
+        if (llvm::isa<func::ReturnOp>(use.getOwner())) {
           returned = true;
           continue;
         }
-        if (user->hasTrait<::mlir::OpTrait::IsTerminator>() || !onlyReadsMemory(user) ||
-            !producesFreshValues(user))
+        switch (classifyUse(use)) {
+        case UseKind::Read:
+          break;
+        case UseKind::Alias:
+          for (Value alias : getAliases(use))
+            add(alias);
+          break;
+        case UseKind::Write:
+        case UseKind::Escape:
           unsafe = true;
+          break;
+        }
       }
     }
   }

@@ -301,21 +301,6 @@ OpFoldResult AtenBoolFloatOp::fold(FoldAdaptor a) {
 // Lists
 //===----------------------------------------------------------------------===//
 
-/// The elements of `list` when they are known: a constant list or a
-/// prim::ListConstruct, which nothing can modify.
-static std::optional<SmallVector<OpFoldResult>>
-getKnownListElements(Value list, Attribute constant) {
-  if (!isUnmodifiedList(list))
-    return std::nullopt;
-  if (auto array = llvm::dyn_cast_or_null<ArrayAttr>(constant))
-    return SmallVector<OpFoldResult>(array.begin(), array.end());
-  auto construct = list.getDefiningOp<PrimListConstructOp>();
-  if (!construct)
-    return std::nullopt;
-  return SmallVector<OpFoldResult>(construct.getElements().begin(),
-                                   construct.getElements().end());
-}
-
 OpFoldResult AtenLenTOp::fold(FoldAdaptor a) {
   auto elements = getKnownListElements(getA(), a.getA());
   if (!elements)

@@ -16,7 +16,9 @@
 #ifndef TSMLIR_LIB_DIALECT_TORCHSCRIPT_IR_LISTFACTS_H
 #define TSMLIR_LIB_DIALECT_TORCHSCRIPT_IR_LISTFACTS_H
 
+#include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
 #include <optional>
@@ -29,6 +31,15 @@ namespace mlir::tsmlir::ts {
 /// Users that produce elements of the list (`prim::ListUnpack`,
 /// `aten::__getitem__.t`) do not make the list itself escape.
 bool isUnmodifiedList(Value list);
+
+/// The elements of `list` when they are known: a constant list (`constant`,
+/// its value) or a prim::ListConstruct, which nothing can modify.
+std::optional<SmallVector<OpFoldResult>>
+getKnownListElements(Value list, Attribute constant);
+
+/// The ints of `list` when its elements are known and all constant ints.
+std::optional<SmallVector<int64_t>> getKnownIntList(Value list,
+                                                    Attribute constant);
 
 /// Python-style index into a sequence (list, tuple, dimensions) of `size`:
 /// negative indices count from the end. Nullopt when out of range.

@@ -12,6 +12,7 @@
 
 #include "ListFacts.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -274,6 +275,38 @@ bool isUnmodifiedList(Value list) {
       return true;
     return llvm::none_of(user->getResultTypes(), mayHoldList);
   });
+}
+
+std::optional<SmallVector<OpFoldResult>>
+getKnownListElements(Value list, Attribute constant) {
+  if (!isUnmodifiedList(list))
+    return std::nullopt;
+  if (auto array = llvm::dyn_cast_or_null<ArrayAttr>(constant))
+    return SmallVector<OpFoldResult>(array.begin(), array.end());
+  auto construct = list.getDefiningOp<PrimListConstructOp>();
+  if (!construct)
+    return std::nullopt;
+  return SmallVector<OpFoldResult>(construct.getElements().begin(),
+                                   construct.getElements().end());
+}
+
+std::optional<SmallVector<int64_t>> getKnownIntList(Value list,
+                                                    Attribute constant) {
+  std::optional<SmallVector<OpFoldResult>> elements =
+      getKnownListElements(list, constant);
+  if (!elements)
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  for (OpFoldResult element : *elements) {
+    Attribute attr = llvm::dyn_cast<Attribute>(element);
+    if (!attr)
+      matchPattern(llvm::cast<Value>(element), m_Constant(&attr));
+    auto i = llvm::dyn_cast_or_null<IntegerAttr>(attr);
+    if (!i)
+      return std::nullopt;
+    values.push_back(i.getInt());
+  }
+  return values;
 }
 
 /// The elements of `list` if it is built by a prim::ListConstruct and nothing

@@ -86,32 +86,6 @@ static OpFoldResult foldIdentity(Value self, Value result, Attribute scalar) {
   return self;
 }
 
-/// The int list `list` holds, when it is a constant or an unmodified
-/// prim::ListConstruct of constants.
-static std::optional<SmallVector<int64_t>> getIntList(Value list,
-                                                      Attribute constant) {
-  SmallVector<int64_t> values;
-  if (auto array = llvm::dyn_cast_or_null<ArrayAttr>(constant)) {
-    for (Attribute element : array) {
-      std::optional<int64_t> v = asInt(element);
-      if (!v)
-        return std::nullopt;
-      values.push_back(*v);
-    }
-    return values;
-  }
-  auto construct = list.getDefiningOp<PrimListConstructOp>();
-  if (!construct || !isUnmodifiedList(list))
-    return std::nullopt;
-  for (Value element : construct.getElements()) {
-    IntegerAttr v;
-    if (!matchPattern(element, m_Constant(&v)))
-      return std::nullopt;
-    values.push_back(v.getInt());
-  }
-  return values;
-}
-
 /// Whether `sizes`, as `view`/`expand` take them (one -1 allowed), name the
 /// static shape of `type`.
 static bool namesShape(TensorType type, ArrayRef<int64_t> sizes) {
@@ -193,29 +167,27 @@ OpFoldResult AtenTypeAsOp::fold(FoldAdaptor) {
   return getSelf();
 }
 
-OpFoldResult AtenViewOp::fold(FoldAdaptor a) {
-  std::optional<SmallVector<int64_t>> sizes = getIntList(getSize(), a.getSize());
-  if (!sizes || getSelf().getType() != getType() ||
-      !namesShape(getSelf().getType(), *sizes))
+/// `self` for a view, reshape or expand whose sizes name the static shape
+/// `self` already has: PyTorch returns a view of all of `self`.
+static OpFoldResult foldToOwnShape(Value self, Value result, Value sizes,
+                                   Attribute constant) {
+  std::optional<SmallVector<int64_t>> list = getKnownIntList(sizes, constant);
+  if (!list || self.getType() != result.getType() ||
+      !namesShape(llvm::cast<TensorType>(self.getType()), *list))
     return {};
-  return getSelf();
+  return self;
+}
+
+OpFoldResult AtenViewOp::fold(FoldAdaptor a) {
+  return foldToOwnShape(getSelf(), getResult(), getSize(), a.getSize());
 }
 
 OpFoldResult AtenReshapeOp::fold(FoldAdaptor a) {
-  std::optional<SmallVector<int64_t>> sizes =
-      getIntList(getShape(), a.getShape());
-  if (!sizes || getSelf().getType() != getType() ||
-      !namesShape(getSelf().getType(), *sizes))
-    return {};
-  return getSelf();
+  return foldToOwnShape(getSelf(), getResult(), getShape(), a.getShape());
 }
 
 OpFoldResult AtenExpandOp::fold(FoldAdaptor a) {
-  std::optional<SmallVector<int64_t>> sizes = getIntList(getSize(), a.getSize());
-  if (!sizes || getSelf().getType() != getType() ||
-      !namesShape(getSelf().getType(), *sizes))
-    return {};
-  return getSelf();
+  return foldToOwnShape(getSelf(), getResult(), getSize(), a.getSize());
 }
 
 OpFoldResult AtenSqueezeDimOp::fold(FoldAdaptor a) {

@@ -18,7 +18,7 @@
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
 #include "tsmlir/Dialect/TorchScript/Transforms/Transforms.h"
 
-#include "Aliasing.h"
+#include "tsmlir/Dialect/TorchScript/IR/Aliasing.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -70,10 +70,14 @@ static std::string joinPath(StringRef parent, StringRef name) {
   return parent.empty() ? name.str() : (parent + "." + name).str();
 }
 
-/// Whether the tensor `value` may be written while the function runs: an
-/// alias of it (a view, a cast, a region result) is written in place, or it
-/// escapes where its writes cannot be followed.
-static bool mayBeWritten(Value value) {
+/// Whether the tensor `value` may be written while the function runs or
+/// after it: an alias of it (a view, a cast, a region result) is written in
+/// place, or it escapes where its writes cannot be followed, returning
+/// included (a frozen tensor is one object for every call). Unlike
+/// ts::mayBeWritten, which folders call once per op and which gives up
+/// beyond a fixed budget, it follows every alias: freezing asks once per
+/// attribute read, and a weight may have many users.
+static bool mayBeWrittenOrEscape(Value value) {
   llvm::SmallVector<Value> worklist{value};
   llvm::DenseSet<Value> seen{value};
   while (!worklist.empty()) {
@@ -168,7 +172,7 @@ void AttributeBinder::collectPaths() {
       break;
     }
   for (PrimGetAttrOp read : reads)
-    if (isTensorLike(read.getType()) && mayBeWritten(read.getResult()))
+    if (isTensorLike(read.getType()) && mayBeWrittenOrEscape(read.getResult()))
       writtenTensors.insert(
           joinPath(objects[read.getObject()].first, read.getName()));
 }

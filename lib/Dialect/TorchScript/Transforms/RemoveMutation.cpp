@@ -23,7 +23,7 @@
 
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
 
-#include "Aliasing.h"
+#include "tsmlir/Dialect/TorchScript/IR/Aliasing.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
