@@ -42,6 +42,10 @@ namespace mlir::tsmlir::ts {
 /// The value of `value` if it is an `int` produced by a `ts.prim.Constant`.
 std::optional<int64_t> getConstantInt(Value value);
 
+/// Whether the list `list` is certainly never modified: every user only reads
+/// it and none lets it escape (see lib/Dialect/TorchScript/IR/ListFacts.h).
+bool isUnmodifiedList(Value list);
+
 /// Checks that `value` can be the value of a `ts.prim.Constant` of `type`
 /// (a null `value` means no value: None, or a function). Reports why not
 /// through `emitError` when it is given.
