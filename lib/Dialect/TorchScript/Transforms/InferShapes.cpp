@@ -166,6 +166,13 @@ static bool acceptsType(OpOperand &use, Type type) {
       .Default([](Operation *) { return true; });
 }
 
+Operation *getUserRejecting(Value value, Type type) {
+  for (OpOperand &use : value.getUses())
+    if (!acceptsType(use, type))
+      return use.getOwner();
+  return nullptr;
+}
+
 //===----------------------------------------------------------------------===//
 // The sweep
 //===----------------------------------------------------------------------===//
@@ -190,6 +197,9 @@ private:
   void inferGuarded(fusion::GuardedOp op);
   void inferDifferentiableGraph(fusion::DifferentiableGraphOp op);
   void foldScalars(Operation *op);
+  /// The constant value of `value`, which a region yields, if the result it
+  /// becomes has that value too.
+  Attribute getYieldedConstant(Value value) const;
 
   /// Refines `value`'s type with `inferred` when every user accepts the
   /// result. Returns whether the type changed.
@@ -217,13 +227,11 @@ bool ShapeInference::refine(Value value, Type inferred) {
   // cover whatever is put in.
   if (llvm::isa<ListType>(old) && !isUnmodifiedList(value))
     return false;
-  for (OpOperand &use : value.getUses())
-    if (!acceptsType(use, refined)) {
-      LLVM_DEBUG(llvm::dbgs() << "not refining " << value << " to " << refined
-                              << ": " << *use.getOwner()
-                              << " does not accept it\n");
-      return false;
-    }
+  if (Operation *user = getUserRejecting(value, refined)) {
+    LLVM_DEBUG(llvm::dbgs() << "not refining " << value << " to " << refined
+                            << ": " << *user << " does not accept it\n");
+    return false;
+  }
   value.setType(refined);
   return true;
 }
@@ -235,9 +243,28 @@ void ShapeInference::foldScalars(Operation *op) {
       llvm::any_of(op->getResultTypes(),
                    [](Type t) { return llvm::isa<TensorType>(t); }))
     return;
+  auto intAttr = [&](int64_t v) -> Attribute {
+    return IntegerAttr::get(IntegerType::get(op->getContext(), 64), v);
+  };
+  // A list of known ints is a constant (for as long as nothing modifies it,
+  // which whoever reads it checks).
+  if (auto list = llvm::dyn_cast<PrimListConstructOp>(op)) {
+    SmallVector<Attribute> elements;
+    for (Value element : list.getElements()) {
+      std::optional<int64_t> v = facts.getInt(element);
+      if (!v || !llvm::isa<IntType>(element.getType()))
+        return;
+      elements.push_back(intAttr(*v));
+    }
+    facts.setConstant(list.getResult(), ArrayAttr::get(op->getContext(),
+                                                       elements));
+    return;
+  }
   SmallVector<Attribute> operands;
   for (Value v : op->getOperands())
-    operands.push_back(facts.getConstant(v));
+    operands.push_back(llvm::isa<ListType>(v.getType()) && !isUnmodifiedList(v)
+                           ? Attribute()
+                           : facts.getConstant(v));
   SmallVector<OpFoldResult> folded;
   if (succeeded(op->fold(operands, folded)) &&
       folded.size() == op->getNumResults()) {
@@ -252,9 +279,6 @@ void ShapeInference::foldScalars(Operation *op) {
   }
   // Elements of int lists only partly known (the sizes of a tensor of known
   // rank), which the folders cannot see.
-  auto intAttr = [&](int64_t v) -> Attribute {
-    return IntegerAttr::get(IntegerType::get(op->getContext(), 64), v);
-  };
   if (auto getItem = llvm::dyn_cast<Aten__Getitem__TOp>(op)) {
     std::optional<SmallVector<int64_t>> list =
         facts.getIntList(getItem.getListValue());
@@ -314,6 +338,15 @@ static bool isUninitialized(Value value) {
   return value.getDefiningOp<PrimUninitializedOp>() != nullptr;
 }
 
+Attribute ShapeInference::getYieldedConstant(Value value) const {
+  // A list is the result's value only if the branch builds it just to yield
+  // it, or nothing modifies it.
+  if (llvm::isa<ListType>(value.getType()) && !value.hasOneUse() &&
+      !isUnmodifiedList(value))
+    return {};
+  return facts.getConstant(value);
+}
+
 void ShapeInference::inferIf(PrimIfOp op) {
   inferBlock(*op.thenBlock());
   inferBlock(*op.elseBlock());
@@ -332,15 +365,20 @@ void ShapeInference::inferIf(PrimIfOp op) {
                  : isUninitialized(a) ? b
                  : isUninitialized(b) ? a
                                       : Value();
+    // The untaken branch must still verify: its yield must fit the result.
+    Value other = only == a ? b : a;
+    if (only && !isUninitialized(other) &&
+        !fits(other.getType(), refineType(result.getType(), only.getType())))
+      only = Value();
     if (only) {
       refine(result, only.getType());
-      if (Attribute cst = facts.getConstant(only))
+      if (Attribute cst = getYieldedConstant(only))
         facts.setConstant(result, cst);
       continue;
     }
     refine(result, joinTypes(a.getType(), b.getType(), Type()));
-    Attribute ca = facts.getConstant(a);
-    if (ca && ca == facts.getConstant(b))
+    Attribute ca = getYieldedConstant(a);
+    if (ca && ca == getYieldedConstant(b))
       facts.setConstant(result, ca);
   }
 }

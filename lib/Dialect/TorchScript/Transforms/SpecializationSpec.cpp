@@ -220,10 +220,15 @@ resolveSpec(const SpecializationSpec &spec, MLIRContext *ctx,
   return resolved;
 }
 
+/// Whether `type` is `Optional[Tensor]`.
+static bool isOptionalTensor(Type type) {
+  auto optional = llvm::dyn_cast<OptionalType>(type);
+  return optional && llvm::isa<TensorType>(optional.getContainedType());
+}
+
 FailureOr<SmallVector<Type>>
-getSpecializedArgTypes(func::FuncOp func,
-                                         const ResolvedSpec &spec,
-                                         bool report) {
+getSpecializedArgTypes(func::FuncOp func, const ResolvedSpec &spec,
+                       bool allowOptional, bool report) {
   SmallVector<Type> types(func.getArgumentTypes());
   SmallVector<bool> given(types.size(), false);
   auto fail = [&](auto &&...message) -> FailureOr<SmallVector<Type>> {
@@ -240,9 +245,20 @@ getSpecializedArgTypes(func::FuncOp func,
                  types.size(), " arguments");
       return failure();
     }
-    if (!llvm::isa<TensorType>(types[index])) {
+    Type current = types[index];
+    if (isOptionalTensor(current)) {
+      if (!allowOptional) {
+        (void)fail("'", what, "': argument ", index, " of @",
+                   func.getSymName(), " is optional (", current,
+                   "); a guard checks tensors only");
+        return failure();
+      }
+      // The input is a tensor: the argument is no longer optional.
+      current = llvm::cast<OptionalType>(current).getContainedType();
+    }
+    if (!llvm::isa<TensorType>(current)) {
       (void)fail("'", what, "': argument ", index, " of @",
-                 func.getSymName(), " is not a tensor but ", types[index]);
+                 func.getSymName(), " is not a tensor but ", current);
       return failure();
     }
     if (given[index]) {
@@ -251,10 +267,17 @@ getSpecializedArgTypes(func::FuncOp func,
     }
     given[index] = true;
     bool conflict = false;
-    Type refined = refineType(types[index], type, &conflict);
+    Type refined = refineType(current, type, &conflict);
     if (conflict) {
-      (void)fail("'", what, "' contradicts the type ", types[index],
+      (void)fail("'", what, "' contradicts the type ", current,
                  " of argument ", index, " of @", func.getSymName());
+      return failure();
+    }
+    if (Operation *user =
+            getUserRejecting(func.getArgument(index), refined)) {
+      (void)fail("'", what, "' contradicts what '", user->getName(),
+                 "' expects of argument ", index, " of @",
+                 func.getSymName());
       return failure();
     }
     types[index] = refined;
@@ -263,7 +286,7 @@ getSpecializedArgTypes(func::FuncOp func,
   // inputs= go to the tensor arguments in order.
   SmallVector<unsigned> tensorArgs;
   for (auto [i, type] : llvm::enumerate(types))
-    if (llvm::isa<TensorType>(type))
+    if (llvm::isa<TensorType>(type) || isOptionalTensor(type))
       tensorArgs.push_back(i);
   if (spec.inputs.size() > tensorArgs.size())
     return fail(spec.inputs.size(), " inputs given for the ",

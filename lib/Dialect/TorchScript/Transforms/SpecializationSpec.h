@@ -69,10 +69,11 @@ FailureOr<ResolvedSpec> resolveSpec(const SpecializationSpec &spec,
 /// The argument types of `func` once specialised for `spec`, or failure
 /// (reported on `func` when `report` is set) when the spec does not fit: an
 /// index out of range, an argument that is not a tensor, a type that
-/// contradicts the argument's.
+/// contradicts the argument's. With `allowOptional`, an `Optional[Tensor]`
+/// argument may be specialised too: it becomes a tensor.
 FailureOr<SmallVector<Type>>
 getSpecializedArgTypes(func::FuncOp func, const ResolvedSpec &spec,
-                       bool report);
+                       bool allowOptional, bool report);
 
 } // namespace mlir::tsmlir::ts
 

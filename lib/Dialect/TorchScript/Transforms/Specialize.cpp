@@ -38,7 +38,7 @@ namespace mlir::tsmlir::ts {
 /// function the spec fits. Reports why when there is none.
 static FailureOr<SmallVector<std::pair<func::FuncOp, SmallVector<Type>>>>
 selectFunctions(ModuleOp module, const SpecializationSpec &spec,
-                const ResolvedSpec &resolved) {
+                const ResolvedSpec &resolved, bool allowOptional) {
   SmallVector<std::pair<func::FuncOp, SmallVector<Type>>> selected;
   SmallVector<func::FuncOp> candidates;
   if (!spec.funcName.empty()) {
@@ -65,7 +65,8 @@ selectFunctions(ModuleOp module, const SpecializationSpec &spec,
   bool mustFit = candidates.size() == 1;
   for (func::FuncOp func : candidates) {
     FailureOr<SmallVector<Type>> types =
-        getSpecializedArgTypes(func, resolved, /*report=*/mustFit);
+        getSpecializedArgTypes(func, resolved, allowOptional,
+                               /*report=*/mustFit);
     if (succeeded(types))
       selected.emplace_back(func, std::move(*types));
     else if (mustFit)
@@ -73,7 +74,7 @@ selectFunctions(ModuleOp module, const SpecializationSpec &spec,
   }
   if (selected.empty()) {
     // Say why the spec fits none, on the first.
-    (void)getSpecializedArgTypes(candidates.front(), resolved,
+    (void)getSpecializedArgTypes(candidates.front(), resolved, allowOptional,
                                  /*report=*/true);
     return module.emitError()
            << "the specialisation fits none of the " << candidates.size()
@@ -137,7 +138,9 @@ static LogicalResult specializeModule(ModuleOp module,
       resolveSpec(spec, module.getContext(), module.getLoc());
   if (failed(resolved))
     return failure();
-  auto selected = selectFunctions(module, spec, *resolved);
+  // A guard checks tensors: an optional argument stays as it is.
+  auto selected =
+      selectFunctions(module, spec, *resolved, /*allowOptional=*/!guard);
   if (failed(selected))
     return failure();
   const ShapeRuleSet &rules = getDefaultShapeRules();

@@ -154,6 +154,11 @@ bool hasShapeRule(Operation *op, const ShapeRuleSet &rules);
 // Inference
 //===----------------------------------------------------------------------===//
 
+/// A user of `value` that would no longer verify if `value` had type
+/// `type` (a guard whose checked type would not refine it, a fusion region
+/// argument it would contradict, ...), or null.
+Operation *getUserRejecting(Value value, Type type);
+
 /// Refines the result types of the ops in `func`, in place, then the
 /// function's result types from what it returns. The argument types are
 /// read, never changed.
