@@ -226,8 +226,8 @@ Expected<NpyHeader> readNpyHeader(StringRef path) {
       MemoryBuffer::getFile(path, /*IsText=*/false,
                             /*RequiresNullTerminator=*/false);
   if (!buffer)
-    return npyError("cannot read '" + path +
-                    "': " + buffer.getError().message());
+    return npyError("'" + path +
+                    "': cannot read: " + buffer.getError().message());
   Expected<NpyHeader> header = parseNpyHeader((*buffer)->getBuffer());
   if (!header)
     return npyError("'" + path + "': " + toString(header.takeError()));

@@ -166,7 +166,9 @@ struct TSSpecializePass
   LogicalResult initializeOptions(
       StringRef options,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return spec.parse(options, errorHandler);
+    return spec.parse(options, [&](const Twine &message) {
+      return errorHandler(getArgument() + ": " + message);
+    });
   }
 
   void runOnOperation() override {
@@ -184,7 +186,9 @@ struct TSInsertGuardsPass
   LogicalResult initializeOptions(
       StringRef options,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return spec.parse(options, errorHandler);
+    return spec.parse(options, [&](const Twine &message) {
+      return errorHandler(getArgument() + ": " + message);
+    });
   }
 
   void runOnOperation() override {
