@@ -126,7 +126,8 @@ private:
     while (!consume(')')) {
       skipSpace();
       size_t start = pos;
-      while (pos < text.size() && isdigit(static_cast<unsigned char>(text[pos])))
+      while (pos < text.size() &&
+             isdigit(static_cast<unsigned char>(text[pos])))
         ++pos;
       // Python 2 wrote longs as 3L.
       StringRef digits = text.slice(start, pos);
@@ -191,18 +192,16 @@ Expected<NpyHeader> parseNpyHeader(StringRef bytes) {
   header.minorVersion = static_cast<uint8_t>(bytes[7]);
   if (header.majorVersion < 1 || header.majorVersion > 3 ||
       header.minorVersion != 0)
-    return npyError("unsupported .npy version " +
-                    Twine(header.majorVersion) + "." +
-                    Twine(header.minorVersion) +
+    return npyError("unsupported .npy version " + Twine(header.majorVersion) +
+                    "." + Twine(header.minorVersion) +
                     " (expected 1.0, 2.0 or 3.0)");
   size_t lengthBytes = header.majorVersion == 1 ? 2 : 4;
   size_t preamble = 8 + lengthBytes;
   if (bytes.size() < preamble)
     return npyError("truncated .npy header: no header length");
-  uint64_t length =
-      lengthBytes == 2
-          ? support::endian::read16le(bytes.data() + 8)
-          : support::endian::read32le(bytes.data() + 8);
+  uint64_t length = lengthBytes == 2
+                        ? support::endian::read16le(bytes.data() + 8)
+                        : support::endian::read32le(bytes.data() + 8);
   if (bytes.size() - preamble < length)
     return npyError("truncated .npy header: " + Twine(length) +
                     " header bytes announced, " +

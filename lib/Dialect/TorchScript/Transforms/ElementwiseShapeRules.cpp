@@ -73,9 +73,9 @@ static ShapeRule pointwise(unsigned numInputs, DtypeKind kind) {
   return [=](Operation *op, const ShapeFacts &facts,
              SmallVectorImpl<Type> &results) {
     ValueRange inputs = op->getOperands().take_front(numInputs);
-    results[0] = makeTensor(op->getContext(), computeDtype(kind, inputs, facts),
-                            broadcastInputs(inputs, facts),
-                            getCommonDevice(inputs));
+    results[0] =
+        makeTensor(op->getContext(), computeDtype(kind, inputs, facts),
+                   broadcastInputs(inputs, facts), getCommonDevice(inputs));
   };
 }
 
@@ -90,10 +90,9 @@ static ShapeRule pointwise(SmallVector<unsigned> shapeInputs,
       shapeValues.push_back(op->getOperand(i));
     for (unsigned i : dtypeInputs)
       dtypeValues.push_back(op->getOperand(i));
-    results[0] = makeTensor(op->getContext(),
-                            computeDtype(kind, dtypeValues, facts),
-                            broadcastInputs(shapeValues, facts),
-                            getCommonDevice(shapeValues));
+    results[0] = makeTensor(
+        op->getContext(), computeDtype(kind, dtypeValues, facts),
+        broadcastInputs(shapeValues, facts), getCommonDevice(shapeValues));
   };
 }
 
@@ -108,28 +107,27 @@ static void divWithMode(Operation *op, const ShapeFacts &facts,
     dtype = toFloatIfIntegral(promoted);
   else if (facts.getString(mode) || isFloatDtype(promoted))
     dtype = promoted;
-  results[0] = makeTensor(op->getContext(), dtype,
-                          broadcastInputs(inputs, facts),
-                          getCommonDevice(inputs));
+  results[0] =
+      makeTensor(op->getContext(), dtype, broadcastInputs(inputs, facts),
+                 getCommonDevice(inputs));
 }
 
 /// An op that returns its first operand, or a new tensor of its type: the
 /// same dtype, sizes and device (and strides with `keepStrides`, for ops
 /// that return the tensor itself).
 static ShapeRule sameAsSelf(bool keepStrides) {
-  return [=](Operation *op, const ShapeFacts &,
-             SmallVectorImpl<Type> &results) {
-    Value self = op->getOperand(0);
-    TensorType type = getTensorType(self);
-    if (!type)
-      return;
-    results[0] =
-        keepStrides
-            ? TensorType::get(op->getContext(), type.getDtype(),
-                              type.getSizes(), type.getStrides(),
-                              type.getDevice(), BoolAttr())
-            : sameAs(self);
-  };
+  return
+      [=](Operation *op, const ShapeFacts &, SmallVectorImpl<Type> &results) {
+        Value self = op->getOperand(0);
+        TensorType type = getTensorType(self);
+        if (!type)
+          return;
+        results[0] = keepStrides
+                         ? TensorType::get(op->getContext(), type.getDtype(),
+                                           type.getSizes(), type.getStrides(),
+                                           type.getDevice(), BoolAttr())
+                         : sameAs(self);
+      };
 }
 
 /// Row-major strides of static sizes.
@@ -151,9 +149,9 @@ static void contiguousRule(Operation *op, const ShapeFacts &facts,
   if (format && *format == 0 && type.hasStaticShape())
     strides = DenseI64ArrayAttr::get(
         op->getContext(), contiguousStrides(type.getSizes().asArrayRef()));
-  results[0] = TensorType::get(op->getContext(), type.getDtype(),
-                               type.getSizes(), strides, type.getDevice(),
-                               BoolAttr());
+  results[0] =
+      TensorType::get(op->getContext(), type.getDtype(), type.getSizes(),
+                      strides, type.getDevice(), BoolAttr());
 }
 
 //===----------------------------------------------------------------------===//
@@ -177,8 +175,8 @@ static TensorType castTo(Value self, Value dtype, Value device,
   Type newDtype;
   if (FailureOr<Type> d = facts.getDtypeArg(dtype); succeeded(d))
     newDtype = *d ? *d : getDtype(self);
-  StringAttr newDevice = device ? deviceArg(device, self, facts)
-                                : getDevice(self);
+  StringAttr newDevice =
+      device ? deviceArg(device, self, facts) : getDevice(self);
   return makeTensor(self.getContext(), newDtype, getSizes(self), newDevice);
 }
 
@@ -229,11 +227,11 @@ void populateElementwiseShapeRules(ShapeRuleSet &rules) {
   rules.add<AtenAddTensorOp, AtenAddScalarOp, AtenSubTensorOp, AtenSubScalarOp,
             AtenMulTensorOp, AtenMulScalarOp, AtenRsubTensorOp,
             AtenRsubScalarOp, AtenFloorDivideOp, AtenRemainderTensorOp,
-            AtenRemainderScalarOp, AtenPowTensorTensorOp,
-            AtenPowTensorScalarOp, AtenPowScalarOp, AtenMinimumOp,
-            AtenMaximumOp, AtenMaxOtherOp, AtenMinOtherOp, Aten__And__TensorOp,
-            Aten__Or__TensorOp, Aten__Xor__TensorOp, AtenClampMinOp,
-            AtenClampMaxOp>(pointwise(2, DtypeKind::Promote));
+            AtenRemainderScalarOp, AtenPowTensorTensorOp, AtenPowTensorScalarOp,
+            AtenPowScalarOp, AtenMinimumOp, AtenMaximumOp, AtenMaxOtherOp,
+            AtenMinOtherOp, Aten__And__TensorOp, Aten__Or__TensorOp,
+            Aten__Xor__TensorOp, AtenClampMinOp, AtenClampMaxOp>(
+      pointwise(2, DtypeKind::Promote));
   rules.add<AtenDivTensorOp, AtenDivScalarOp>(pointwise(2, DtypeKind::Float));
   rules.add<AtenDivTensorModeOp, AtenDivScalarModeOp>(divWithMode);
   // clamp(self, min?, max?): the bounds take part in promotion.
@@ -254,14 +252,15 @@ void populateElementwiseShapeRules(ShapeRuleSet &rules) {
       pointwise(1, DtypeKind::Float));
   // Unary ops that keep the dtype.
   rules.add<AtenNegOp, AtenReluOp, AtenGeluOp, AtenSiluOp, AtenAbsOp,
-            AtenSignOp, AtenFloorOp, AtenCeilOp, AtenRoundOp,
-            AtenHardswishOp, AtenHardsigmoidOp, AtenHardtanhOp,
-            AtenLeakyReluOp, AtenEluOp, AtenSoftplusOp, AtenTriuOp,
-            AtenTrilOp, AtenBitwiseNotOp>(pointwise(1, DtypeKind::First));
+            AtenSignOp, AtenFloorOp, AtenCeilOp, AtenRoundOp, AtenHardswishOp,
+            AtenHardsigmoidOp, AtenHardtanhOp, AtenLeakyReluOp, AtenEluOp,
+            AtenSoftplusOp, AtenTriuOp, AtenTrilOp, AtenBitwiseNotOp>(
+      pointwise(1, DtypeKind::First));
 
   // where(condition, self, other): promote self and other, broadcast all.
   rules.add<AtenWhereSelfOp, AtenWhereScalarSelfOp, AtenWhereScalarOtherOp,
-            AtenWhereScalarOp>(pointwise({0, 1, 2}, {1, 2}, DtypeKind::Promote));
+            AtenWhereScalarOp>(
+      pointwise({0, 1, 2}, {1, 2}, DtypeKind::Promote));
   // masked_fill(self, mask, value): self's dtype, self and mask broadcast.
   rules.add<AtenMaskedFillScalarOp, AtenMaskedFillTensorOp>(
       pointwise({0, 1}, {0}, DtypeKind::First));
@@ -281,9 +280,9 @@ void populateElementwiseShapeRules(ShapeRuleSet &rules) {
   // Aliases of self: the very same tensor.
   rules.add<AtenDetachOp, PrimDataOp, AtenAdd_TensorOp, AtenAdd_ScalarOp,
             AtenSub_TensorOp, AtenSub_ScalarOp, AtenMul_TensorOp,
-            AtenMul_ScalarOp, AtenDiv_TensorOp, AtenDiv_ScalarOp,
-            AtenRelu_Op, AtenSigmoid_Op, AtenTanh_Op, AtenClamp_Op,
-            AtenHardswish_Op, AtenCopy_Op, AtenFill_ScalarOp, AtenZero_Op,
+            AtenMul_ScalarOp, AtenDiv_TensorOp, AtenDiv_ScalarOp, AtenRelu_Op,
+            AtenSigmoid_Op, AtenTanh_Op, AtenClamp_Op, AtenHardswish_Op,
+            AtenCopy_Op, AtenFill_ScalarOp, AtenZero_Op,
             AtenMaskedFill_ScalarOp, AtenIndexPut_Op>(
       sameAsSelf(/*keepStrides=*/true));
 }

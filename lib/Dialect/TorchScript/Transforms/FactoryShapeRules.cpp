@@ -128,19 +128,19 @@ static void tensorRule(Operation *op, const ShapeFacts &facts,
   Value t = op->getOperand(0);
   Type dtype = dtypeOr(op->getOperand(1), dtypeOfScalar(t, facts), facts);
   StringAttr device = deviceOr(op->getOperand(2), {}, facts);
-  results[0] = makeTensor(op->getContext(), dtype, SmallVector<int64_t>(),
-                          device);
+  results[0] =
+      makeTensor(op->getContext(), dtype, SmallVector<int64_t>(), device);
 }
 
 /// scalar_tensor(s, dtype?, layout?, device?, pin_memory?): 0-d, the
 /// default float for None.
 static void scalarTensorRule(Operation *op, const ShapeFacts &facts,
                              SmallVectorImpl<Type> &results) {
-  Type dtype = dtypeOr(op->getOperand(1), getDefaultFloat(op->getContext()),
-                       facts);
+  Type dtype =
+      dtypeOr(op->getOperand(1), getDefaultFloat(op->getContext()), facts);
   StringAttr device = deviceOr(op->getOperand(3), {}, facts);
-  results[0] = makeTensor(op->getContext(), dtype, SmallVector<int64_t>(),
-                          device);
+  results[0] =
+      makeTensor(op->getContext(), dtype, SmallVector<int64_t>(), device);
 }
 
 /// prim::NumToTensor: a 0-d tensor of the scalar's own type (Double for a

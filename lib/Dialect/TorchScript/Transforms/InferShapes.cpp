@@ -117,8 +117,8 @@ static bool acceptsType(OpOperand &use, Type type) {
         return isRefinementOf(arg, type);
       })
       .Case<fusion::GroupOp>([&](fusion::GroupOp op) {
-        return areCompatible(
-            op.getBody().front().getArgument(index).getType(), type);
+        return areCompatible(op.getBody().front().getArgument(index).getType(),
+                             type);
       })
       .Case<fusion::DifferentiableGraphOp>(
           [&](fusion::DifferentiableGraphOp op) {
@@ -129,7 +129,8 @@ static bool acceptsType(OpOperand &use, Type type) {
       .Case<PrimLoopOp>([&](PrimLoopOp op) {
         // Operands: max trip count, condition, then the carried values.
         return index < 2 ||
-               fits(type, op.getBody().front().getArgument(index - 1).getType());
+               fits(type,
+                    op.getBody().front().getArgument(index - 1).getType());
       })
       .Case<PrimListConstructOp>([&](PrimListConstructOp op) {
         return isValidSubtype(
@@ -137,8 +138,7 @@ static bool acceptsType(OpOperand &use, Type type) {
       })
       .Case<PrimTupleConstructOp>([&](PrimTupleConstructOp op) {
         return isValidSubtype(
-            type,
-            llvm::cast<TupleType>(op.getType()).getElementTypes()[index]);
+            type, llvm::cast<TupleType>(op.getType()).getElementTypes()[index]);
       })
       .Case<PrimDictConstructOp>([&](PrimDictConstructOp op) {
         auto dict = llvm::cast<DictType>(op.getType());
@@ -150,7 +150,8 @@ static bool acceptsType(OpOperand &use, Type type) {
         if (llvm::isa<PrimIfOp>(parent))
           return fits(type, parent->getResult(index).getType());
         if (llvm::isa<PrimLoopOp>(parent))
-          return index == 0 || fits(type, parent->getResult(index - 1).getType());
+          return index == 0 ||
+                 fits(type, parent->getResult(index - 1).getType());
         return true;
       })
       .Case<fusion::YieldOp>([&](fusion::YieldOp op) {
@@ -256,8 +257,8 @@ void ShapeInference::foldScalars(Operation *op) {
         return;
       elements.push_back(intAttr(*v));
     }
-    facts.setConstant(list.getResult(), ArrayAttr::get(op->getContext(),
-                                                       elements));
+    facts.setConstant(list.getResult(),
+                      ArrayAttr::get(op->getContext(), elements));
     return;
   }
   SmallVector<Attribute> operands;
@@ -326,7 +327,8 @@ void ShapeInference::inferOp(Operation *op) {
         if (const ShapeRule *rule = rules.lookup(op)) {
           SmallVector<Type> inferred(op->getNumResults(), Type());
           (*rule)(op, facts, inferred);
-          for (auto [result, type] : llvm::zip_equal(op->getResults(), inferred))
+          for (auto [result, type] :
+               llvm::zip_equal(op->getResults(), inferred))
             refine(result, type);
         }
         foldScalars(op);
@@ -409,8 +411,7 @@ void ShapeInference::inferLoop(PrimLoopOp op) {
   SmallVector<Type> declared, assumed;
   for (size_t i = 0; i < numCarried; ++i) {
     declared.push_back(carriedArg(i).getType());
-    assumed.push_back(
-        refineType(declared[i], op.getIterArgs()[i].getType()));
+    assumed.push_back(refineType(declared[i], op.getIterArgs()[i].getType()));
   }
   bool settled = false;
   for (unsigned round = 0; round < kMaxLoopRounds && !settled; ++round) {
@@ -423,8 +424,7 @@ void ShapeInference::inferLoop(PrimLoopOp op) {
     settled = true;
     for (size_t i = 0; i < numCarried; ++i) {
       Type next = refineType(
-          declared[i], joinTypes(assumed[i],
-                                 yield.getOperand(i + 1).getType(),
+          declared[i], joinTypes(assumed[i], yield.getOperand(i + 1).getType(),
                                  declared[i]));
       if (next != assumed[i]) {
         assumed[i] = next;
@@ -506,8 +506,7 @@ void ShapeInference::inferFunction(func::FuncOp func) {
       func.getContext(), func.getArgumentTypes(), results));
 }
 
-void inferShapes(func::FuncOp func,
-                                   const ShapeRuleSet &rules) {
+void inferShapes(func::FuncOp func, const ShapeRuleSet &rules) {
   ShapeInference(rules).inferFunction(func);
 }
 

@@ -85,17 +85,17 @@ static Sizes bmmSizes(Value lhs, Value rhs) {
 /// every tensor operand shares the dtype.
 template <Sizes (*computeSizes)(Value, Value)>
 static ShapeRule product(unsigned lhs, unsigned rhs) {
-  return [=](Operation *op, const ShapeFacts &,
-             SmallVectorImpl<Type> &results) {
-    SmallVector<Value> tensors;
-    for (Value v : op->getOperands())
-      if (llvm::isa<TensorType>(v.getType()))
-        tensors.push_back(v);
-    results[0] = makeTensor(
-        op->getContext(), sharedDtype(tensors),
-        computeSizes(op->getOperand(lhs), op->getOperand(rhs)),
-        getCommonDevice(tensors));
-  };
+  return
+      [=](Operation *op, const ShapeFacts &, SmallVectorImpl<Type> &results) {
+        SmallVector<Value> tensors;
+        for (Value v : op->getOperands())
+          if (llvm::isa<TensorType>(v.getType()))
+            tensors.push_back(v);
+        results[0] =
+            makeTensor(op->getContext(), sharedDtype(tensors),
+                       computeSizes(op->getOperand(lhs), op->getOperand(rhs)),
+                       getCommonDevice(tensors));
+      };
 }
 
 /// linear(input [..., in], weight [out, in] or [in], bias?).
@@ -111,8 +111,8 @@ static void linearRule(Operation *op, const ShapeFacts &,
     if (w->size() == 2)
       sizes->push_back((*w)[0]);
   }
-  results[0] = makeTensor(op->getContext(), sharedDtype({input, weight}),
-                          sizes, getCommonDevice({input, weight}));
+  results[0] = makeTensor(op->getContext(), sharedDtype({input, weight}), sizes,
+                          getCommonDevice({input, weight}));
 }
 
 static void dotRule(Operation *op, const ShapeFacts &,

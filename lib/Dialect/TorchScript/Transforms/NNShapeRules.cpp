@@ -120,8 +120,8 @@ static void convolutionRule(Operation *op, const ShapeFacts &facts,
     std::optional<int64_t> groups = facts.getInt(conv.getGroups());
     if (stride && padding && dilation && outputPadding && transposed &&
         groups) {
-      ConvParams p{*stride, *padding, *dilation, *outputPadding, *transposed,
-                   *groups};
+      ConvParams p{*stride,        *padding,    *dilation,
+                   *outputPadding, *transposed, *groups};
       sizes = convSizes(getSizes(input), getSizes(weight), p);
     }
   }
@@ -171,22 +171,22 @@ static void maxPool2dRule(Operation *op, const ShapeFacts &facts,
   // (self, kernel_size, stride, padding, dilation, ceil_mode), also for
   // max_pool2d_with_indices, whose second result holds Long indices.
   Value self = op->getOperand(0);
-  Sizes sizes = pool2dSizes(self, op->getOperand(1), op->getOperand(2),
-                            op->getOperand(3), op->getOperand(4),
-                            op->getOperand(5), facts);
+  Sizes sizes =
+      pool2dSizes(self, op->getOperand(1), op->getOperand(2), op->getOperand(3),
+                  op->getOperand(4), op->getOperand(5), facts);
   results[0] = withSizes(self, sizes);
   if (results.size() > 1)
-    results[1] = makeTensor(op->getContext(), getLong(op->getContext()),
-                            sizes, getDevice(self));
+    results[1] = makeTensor(op->getContext(), getLong(op->getContext()), sizes,
+                            getDevice(self));
 }
 
 static void avgPool2dRule(Operation *op, const ShapeFacts &facts,
                           SmallVectorImpl<Type> &results) {
   auto pool = llvm::cast<AtenAvgPool2dOp>(op);
   Value self = pool.getSelf();
-  results[0] = withSizes(
-      self, pool2dSizes(self, pool.getKernelSize(), pool.getStride(),
-                        pool.getPadding(), Value(), pool.getCeilMode(), facts));
+  results[0] = withSizes(self, pool2dSizes(self, pool.getKernelSize(),
+                                           pool.getStride(), pool.getPadding(),
+                                           Value(), pool.getCeilMode(), facts));
 }
 
 static void adaptiveAvgPool2dRule(Operation *op, const ShapeFacts &facts,
@@ -221,10 +221,20 @@ static void embeddingRule(Operation *op, const ShapeFacts &,
 
 /// Layers whose output has the dtype and sizes of the operand `index`.
 static ShapeRule sameAsOperand(unsigned index) {
-  return [=](Operation *op, const ShapeFacts &,
-             SmallVectorImpl<Type> &results) {
-    results[0] = sameAs(op->getOperand(index));
-  };
+  return
+      [=](Operation *op, const ShapeFacts &, SmallVectorImpl<Type> &results) {
+        results[0] = sameAs(op->getOperand(index));
+      };
+}
+
+/// _batch_norm_impl_index_backward(impl_index, input, grad_output, weight,
+/// ...): the gradients of input, weight and bias.
+static void batchNormBackwardRule(Operation *op, const ShapeFacts &,
+                                  SmallVectorImpl<Type> &results) {
+  auto backward = llvm::cast<Aten_BatchNormImplIndexBackwardOp>(op);
+  results[0] = sameAs(backward.getInput());
+  if (getTensorType(backward.getWeight()))
+    results[1] = results[2] = sameAs(backward.getWeight());
 }
 
 //===----------------------------------------------------------------------===//
@@ -242,6 +252,7 @@ void populateNNShapeRules(ShapeRuleSet &rules) {
             AtenGroupNormOp, AtenDropoutOp>(sameAsOperand(0));
   // (grad_output, self, ...) -> grad of self.
   rules.add<AtenMaxPool2dWithIndicesBackwardOp>(sameAsOperand(1));
+  rules.add<Aten_BatchNormImplIndexBackwardOp>(batchNormBackwardRule);
 }
 
 } // namespace mlir::tsmlir::ts

@@ -28,8 +28,8 @@ static void constantRule(Operation *op, const ShapeFacts &,
   if (shaped.hasRank())
     sizes = SmallVector<int64_t>(shaped.getShape());
   Type dtype = shaped.getElementType();
-  results[0] = makeTensor(op->getContext(),
-                          isValidDtype(dtype) ? dtype : Type(), sizes);
+  results[0] =
+      makeTensor(op->getContext(), isValidDtype(dtype) ? dtype : Type(), sizes);
 }
 
 static void tupleConstructRule(Operation *op, const ShapeFacts &,
@@ -80,8 +80,7 @@ static void listConstructRule(Operation *op, const ShapeFacts &,
 /// The types of the elements of `list`, one per element, when known.
 static std::optional<SmallVector<Type>>
 getElementTypes(Value list, const ShapeFacts &facts) {
-  if (std::optional<SmallVector<Value>> elements =
-          facts.getListElements(list))
+  if (std::optional<SmallVector<Value>> elements = facts.getListElements(list))
     return llvm::to_vector(ValueRange(*elements).getTypes());
   Operation *def = list.getDefiningOp();
   if (def && isUnmodifiedList(list) &&
@@ -99,8 +98,8 @@ static void listUnpackRule(Operation *op, const ShapeFacts &facts,
     llvm::copy(*types, results.begin());
     return;
   }
-  Type element = llvm::cast<ListType>(unpack.getList().getType())
-                     .getElementType();
+  Type element =
+      llvm::cast<ListType>(unpack.getList().getType()).getElementType();
   for (Type &r : results)
     r = element;
 }

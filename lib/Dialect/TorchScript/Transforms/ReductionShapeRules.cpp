@@ -67,9 +67,9 @@ static ShapeRule reduction(int dimsIndex, int keepdimIndex, int dtypeIndex,
     Type dtype;
     switch (kind) {
     case ReduceDtype::Self:
-      dtype = dtypeIndex < 0 ? getDtype(self)
-                             : dtypeOr(operand(dtypeIndex), getDtype(self),
-                                       facts);
+      dtype = dtypeIndex < 0
+                  ? getDtype(self)
+                  : dtypeOr(operand(dtypeIndex), getDtype(self), facts);
       break;
     case ReduceDtype::Accumulate:
       dtype = accumulateDtype(self, operand(dtypeIndex), facts);
@@ -81,8 +81,8 @@ static ShapeRule reduction(int dimsIndex, int keepdimIndex, int dtypeIndex,
       dtype = toFloatIfIntegral(getDtype(self));
       break;
     }
-    Sizes sizes = reduce(self, operand(dimsIndex), operand(keepdimIndex),
-                         facts);
+    Sizes sizes =
+        reduce(self, operand(dimsIndex), operand(keepdimIndex), facts);
     results[0] = makeTensor(op->getContext(), dtype, sizes, getDevice(self));
   };
 }
@@ -92,8 +92,8 @@ static void maxMinDimRule(Operation *op, const ShapeFacts &facts,
                           SmallVectorImpl<Type> &results) {
   Value self = op->getOperand(0);
   Sizes sizes = reduce(self, op->getOperand(1), op->getOperand(2), facts);
-  results[0] = makeTensor(op->getContext(), getDtype(self), sizes,
-                          getDevice(self));
+  results[0] =
+      makeTensor(op->getContext(), getDtype(self), sizes, getDevice(self));
   results[1] = makeTensor(op->getContext(), getLong(op->getContext()), sizes,
                           getDevice(self));
 }
@@ -136,8 +136,8 @@ static void allAnyRule(Operation *op, const ShapeFacts &,
 static void softmaxRule(Operation *op, const ShapeFacts &facts,
                         SmallVectorImpl<Type> &results) {
   Value self = op->getOperand(0);
-  results[0] = withDtype(self, dtypeOr(op->getOperand(2), getDtype(self),
-                                        facts));
+  results[0] =
+      withDtype(self, dtypeOr(op->getOperand(2), getDtype(self), facts));
 }
 
 /// _softmax and _log_softmax(self, dim, half_to_float).

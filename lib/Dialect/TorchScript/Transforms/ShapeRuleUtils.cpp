@@ -60,9 +60,8 @@ TensorType makeTensor(MLIRContext *ctx, Type dtype, const Sizes &sizes,
   // A negative size or an impossible dtype comes from inputs the op rejects
   // at run time: state nothing about it.
   DenseI64ArrayAttr sizesAttr;
-  if (sizes && llvm::all_of(*sizes, [](int64_t s) {
-        return s >= 0 || s == kUnknown;
-      }))
+  if (sizes &&
+      llvm::all_of(*sizes, [](int64_t s) { return s >= 0 || s == kUnknown; }))
     sizesAttr = DenseI64ArrayAttr::get(ctx, *sizes);
   if (dtype && !isValidDtype(dtype))
     dtype = {};
@@ -156,8 +155,8 @@ int64_t floorDivSizes(int64_t a, int64_t b) {
   return q;
 }
 
-std::optional<SmallVector<int64_t>>
-getReducedDims(const ShapeFacts &facts, Value dims, int64_t rank) {
+std::optional<SmallVector<int64_t>> getReducedDims(const ShapeFacts &facts,
+                                                   Value dims, int64_t rank) {
   SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   if (facts.isNone(dims))
     return all;
@@ -298,8 +297,8 @@ static LogicalResult getCandidates(Value operand, const ShapeFacts &facts,
     } else if (llvm::isa<BoolType>(t)) {
       out.push_back({getBool(ctx), Priority::Wrapped});
     } else if (llvm::isa<ComplexType>(t)) {
-      out.push_back({mlir::ComplexType::get(getDefaultFloat(ctx)),
-                     Priority::Wrapped});
+      out.push_back(
+          {mlir::ComplexType::get(getDefaultFloat(ctx)), Priority::Wrapped});
     } else if (llvm::isa<NumberType>(t)) {
       // A Scalar: its constant tells its kind; otherwise int or float.
       Attribute cst = facts.getConstant(operand);

@@ -78,8 +78,8 @@ int64_t floorDivSizes(int64_t a, int64_t b);
 /// The dims an `int[1]? dim` argument of a reduction names, wrapped and
 /// sorted, for a tensor of `rank`; None or an empty list names every dim.
 /// Nullopt when not known.
-std::optional<SmallVector<int64_t>>
-getReducedDims(const ShapeFacts &facts, Value dims, int64_t rank);
+std::optional<SmallVector<int64_t>> getReducedDims(const ShapeFacts &facts,
+                                                   Value dims, int64_t rank);
 
 /// `sizes` with the dims in `dims` (sorted) removed, or set to 1 with
 /// `keepdim`.

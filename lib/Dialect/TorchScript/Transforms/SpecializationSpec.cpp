@@ -42,9 +42,9 @@ static Type getDtypeByName(MLIRContext *ctx, StringRef name) {
 }
 
 static bool isDtypeName(StringRef name) {
-  return llvm::is_contained({"f32", "f64", "f16", "bf16", "i64", "i32", "i16",
-                             "i8", "u8", "bool"},
-                            name);
+  return llvm::is_contained(
+      {"f32", "f64", "f16", "bf16", "i64", "i32", "i16", "i8", "u8", "bool"},
+      name);
 }
 
 /// Splits `text` at the commas outside brackets.
@@ -72,8 +72,8 @@ static LogicalResult parseArgType(StringRef text, SpecializationSpec::Arg &arg,
   size_t bracket = text.find('[');
   StringRef dtype = text.take_front(bracket).trim();
   if (!dtype.empty() && !isDtypeName(dtype)) {
-    error = ("unknown dtype '" + dtype + "' (expected " + kDtypeNames + ")")
-                .str();
+    error =
+        ("unknown dtype '" + dtype + "' (expected " + kDtypeNames + ")").str();
     return failure();
   }
   arg.dtype = dtype.str();
@@ -102,9 +102,9 @@ static LogicalResult parseArgType(StringRef text, SpecializationSpec::Arg &arg,
     } else if (!part.getAsInteger(10, size) && size >= 0) {
       arg.sizes->push_back(size);
     } else {
-      error = ("bad size '" + part +
-               "' (expected a non-negative integer or '?')")
-                  .str();
+      error =
+          ("bad size '" + part + "' (expected a non-negative integer or '?')")
+              .str();
       return failure();
     }
   }
@@ -175,8 +175,7 @@ static Type getNpyDtype(MLIRContext *ctx, const NpyHeader &header) {
     return bits <= 64 ? IntegerType::get(ctx, bits, IntegerType::Signed)
                       : Type();
   case 'u':
-    return bits == 8 ? IntegerType::get(ctx, 8, IntegerType::Unsigned)
-                     : Type();
+    return bits == 8 ? IntegerType::get(ctx, 8, IntegerType::Unsigned) : Type();
   case 'f':
     return bits == 16   ? Type(Float16Type::get(ctx))
            : bits == 32 ? Type(Float32Type::get(ctx))
@@ -191,9 +190,8 @@ static Type getNpyDtype(MLIRContext *ctx, const NpyHeader &header) {
   }
 }
 
-FailureOr<ResolvedSpec>
-resolveSpec(const SpecializationSpec &spec, MLIRContext *ctx,
-                              Location loc) {
+FailureOr<ResolvedSpec> resolveSpec(const SpecializationSpec &spec,
+                                    MLIRContext *ctx, Location loc) {
   ResolvedSpec resolved;
   for (const SpecializationSpec::Arg &arg : spec.args) {
     Type dtype = arg.dtype.empty() ? Type() : getDtypeByName(ctx, arg.dtype);
@@ -210,9 +208,9 @@ resolveSpec(const SpecializationSpec &spec, MLIRContext *ctx,
                             << llvm::toString(header.takeError());
     Type dtype = getNpyDtype(ctx, *header);
     if (!dtype)
-      return emitError(loc) << "cannot specialise for input '" << path
-                            << "': its dtype '" << header->descr
-                            << "' has no PyTorch dtype";
+      return emitError(loc)
+             << "cannot specialise for input '" << path << "': its dtype '"
+             << header->descr << "' has no PyTorch dtype";
     resolved.inputs.push_back(
         TensorType::get(ctx, dtype, ArrayRef<int64_t>(header->shape)));
     resolved.inputPaths.push_back(path);
@@ -226,9 +224,10 @@ static bool isOptionalTensor(Type type) {
   return optional && llvm::isa<TensorType>(optional.getContainedType());
 }
 
-FailureOr<SmallVector<Type>>
-getSpecializedArgTypes(func::FuncOp func, const ResolvedSpec &spec,
-                       bool allowOptional, bool report) {
+FailureOr<SmallVector<Type>> getSpecializedArgTypes(func::FuncOp func,
+                                                    const ResolvedSpec &spec,
+                                                    bool allowOptional,
+                                                    bool report) {
   SmallVector<Type> types(func.getArgumentTypes());
   SmallVector<bool> given(types.size(), false);
   auto fail = [&](auto &&...message) -> FailureOr<SmallVector<Type>> {
@@ -240,25 +239,23 @@ getSpecializedArgTypes(func::FuncOp func, const ResolvedSpec &spec,
   auto specialize = [&](unsigned index, TensorType type,
                         StringRef what) -> LogicalResult {
     if (index >= types.size()) {
-      (void)fail("'", what, "': argument ", index,
-                 " is out of range: @", func.getSymName(), " has ",
-                 types.size(), " arguments");
+      (void)fail("'", what, "': argument ", index, " is out of range: @",
+                 func.getSymName(), " has ", types.size(), " arguments");
       return failure();
     }
     Type current = types[index];
     if (isOptionalTensor(current)) {
       if (!allowOptional) {
-        (void)fail("'", what, "': argument ", index, " of @",
-                   func.getSymName(), " is optional (", current,
-                   "); a guard checks tensors only");
+        (void)fail("'", what, "': argument ", index, " of @", func.getSymName(),
+                   " is optional (", current, "); a guard checks tensors only");
         return failure();
       }
       // The input is a tensor: the argument is no longer optional.
       current = llvm::cast<OptionalType>(current).getContainedType();
     }
     if (!llvm::isa<TensorType>(current)) {
-      (void)fail("'", what, "': argument ", index, " of @",
-                 func.getSymName(), " is not a tensor but ", current);
+      (void)fail("'", what, "': argument ", index, " of @", func.getSymName(),
+                 " is not a tensor but ", current);
       return failure();
     }
     if (given[index]) {
@@ -269,15 +266,13 @@ getSpecializedArgTypes(func::FuncOp func, const ResolvedSpec &spec,
     bool conflict = false;
     Type refined = refineType(current, type, &conflict);
     if (conflict) {
-      (void)fail("'", what, "' contradicts the type ", current,
-                 " of argument ", index, " of @", func.getSymName());
+      (void)fail("'", what, "' contradicts the type ", current, " of argument ",
+                 index, " of @", func.getSymName());
       return failure();
     }
-    if (Operation *user =
-            getUserRejecting(func.getArgument(index), refined)) {
+    if (Operation *user = getUserRejecting(func.getArgument(index), refined)) {
       (void)fail("'", what, "' contradicts what '", user->getName(),
-                 "' expects of argument ", index, " of @",
-                 func.getSymName());
+                 "' expects of argument ", index, " of @", func.getSymName());
       return failure();
     }
     types[index] = refined;
@@ -289,9 +284,8 @@ getSpecializedArgTypes(func::FuncOp func, const ResolvedSpec &spec,
     if (llvm::isa<TensorType>(type) || isOptionalTensor(type))
       tensorArgs.push_back(i);
   if (spec.inputs.size() > tensorArgs.size())
-    return fail(spec.inputs.size(), " inputs given for the ",
-                tensorArgs.size(), " tensor arguments of @",
-                func.getSymName());
+    return fail(spec.inputs.size(), " inputs given for the ", tensorArgs.size(),
+                " tensor arguments of @", func.getSymName());
   for (auto [i, type] : llvm::enumerate(spec.inputs))
     if (failed(specialize(tensorArgs[i], type, spec.inputPaths[i])))
       return failure();

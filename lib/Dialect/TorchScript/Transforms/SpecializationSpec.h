@@ -1,4 +1,5 @@
-//===- SpecializationSpec.h - What ts-specialize specialises for -*- C++ -*-===//
+//===- SpecializationSpec.h - What ts-specialize specialises for -*- C++
+//-*-===//
 //
 // Part of the tsmlir project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -71,9 +72,10 @@ FailureOr<ResolvedSpec> resolveSpec(const SpecializationSpec &spec,
 /// index out of range, an argument that is not a tensor, a type that
 /// contradicts the argument's. With `allowOptional`, an `Optional[Tensor]`
 /// argument may be specialised too: it becomes a tensor.
-FailureOr<SmallVector<Type>>
-getSpecializedArgTypes(func::FuncOp func, const ResolvedSpec &spec,
-                       bool allowOptional, bool report);
+FailureOr<SmallVector<Type>> getSpecializedArgTypes(func::FuncOp func,
+                                                    const ResolvedSpec &spec,
+                                                    bool allowOptional,
+                                                    bool report);
 
 } // namespace mlir::tsmlir::ts
 

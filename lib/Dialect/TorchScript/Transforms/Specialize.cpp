@@ -87,8 +87,8 @@ selectFunctions(ModuleOp module, const SpecializationSpec &spec,
 static void setArgumentTypes(func::FuncOp func, ArrayRef<Type> types) {
   for (auto [arg, type] : llvm::zip_equal(func.getArguments(), types))
     arg.setType(type);
-  func.setFunctionType(mlir::FunctionType::get(func.getContext(), types,
-                                         func.getResultTypes()));
+  func.setFunctionType(
+      mlir::FunctionType::get(func.getContext(), types, func.getResultTypes()));
 }
 
 /// Puts `func`'s body behind a fusion.guarded: a copy for arguments of
@@ -131,9 +131,8 @@ static LogicalResult guardFunction(func::FuncOp func, ArrayRef<Type> types) {
 
 /// Specialises the functions of `module` that `spec` selects, in place or
 /// behind a guard.
-static LogicalResult specializeModule(ModuleOp module,
-                                      const SpecializationSpec &spec,
-                                      bool guard) {
+static LogicalResult
+specializeModule(ModuleOp module, const SpecializationSpec &spec, bool guard) {
   FailureOr<ResolvedSpec> resolved =
       resolveSpec(spec, module.getContext(), module.getLoc());
   if (failed(resolved))

@@ -84,16 +84,16 @@ Type refineType(Type existing, Type inferred, bool *conflict) {
   }
   if (auto e = llvm::dyn_cast<ListType>(existing)) {
     if (auto i = llvm::dyn_cast<ListType>(inferred))
-      return ListType::get(existing.getContext(),
-                           refineType(e.getElementType(), i.getElementType(),
-                                      &c));
+      return ListType::get(
+          existing.getContext(),
+          refineType(e.getElementType(), i.getElementType(), &c));
     return existing;
   }
   if (auto e = llvm::dyn_cast<OptionalType>(existing)) {
     if (auto i = llvm::dyn_cast<OptionalType>(inferred))
-      return OptionalType::get(existing.getContext(),
-                               refineType(e.getContainedType(),
-                                          i.getContainedType(), &c));
+      return OptionalType::get(
+          existing.getContext(),
+          refineType(e.getContainedType(), i.getContainedType(), &c));
     return existing;
   }
   return existing;
@@ -103,10 +103,7 @@ Type refineType(Type existing, Type inferred, bool *conflict) {
 // Join
 //===----------------------------------------------------------------------===//
 
-template <typename T>
-static T agreed(T a, T b) {
-  return a == b ? a : T();
-}
+template <typename T> static T agreed(T a, T b) { return a == b ? a : T(); }
 
 /// The join, or null when the two have no common refinement of their kind.
 static Type join(Type a, Type b) {
@@ -118,7 +115,8 @@ static Type join(Type a, Type b) {
     if (!tb)
       return {};
     DenseI64ArrayAttr sizes;
-    if (ta.hasSizes() && tb.hasSizes() && ta.getSizes().size() == tb.getSizes().size()) {
+    if (ta.hasSizes() && tb.hasSizes() &&
+        ta.getSizes().size() == tb.getSizes().size()) {
       SmallVector<int64_t> joined;
       for (auto [x, y] : llvm::zip_equal(ta.getSizes().asArrayRef(),
                                          tb.getSizes().asArrayRef()))

@@ -21,8 +21,7 @@ using namespace shape;
 
 /// The rule of an op whose result is `self` (operand 0) with the sizes
 /// `computeSizes` gives (nullopt: unknown).
-template <typename Fn>
-static ShapeRule viewOf(Fn computeSizes) {
+template <typename Fn> static ShapeRule viewOf(Fn computeSizes) {
   return [=](Operation *op, const ShapeFacts &facts,
              SmallVectorImpl<Type> &results) {
     Value self = op->getOperand(0);
@@ -229,8 +228,8 @@ static Sizes mergeSizes(const Sizes &a, const Sizes &b) {
 static void catRule(Operation *op, const ShapeFacts &facts,
                     SmallVectorImpl<Type> &results) {
   auto cat = llvm::cast<AtenCatOp>(op);
-  std::optional<SmallVector<Value>> tensors = getTensors(cat.getTensors(),
-                                                         facts);
+  std::optional<SmallVector<Value>> tensors =
+      getTensors(cat.getTensors(), facts);
   if (!tensors)
     return;
   Type dtype = getResultType(*tensors, facts);
@@ -250,13 +249,12 @@ static void catRule(Operation *op, const ShapeFacts &facts,
     shapes.push_back(s);
   }
   if (otherRank)
-    llvm::erase_if(shapes, [](const Sizes &s) {
-      return s->size() == 1 && (*s)[0] == 0;
-    });
+    llvm::erase_if(
+        shapes, [](const Sizes &s) { return s->size() == 1 && (*s)[0] == 0; });
   Sizes sizes;
-  std::optional<int64_t> d =
-      dim && !shapes.empty() ? wrapDim(*dim, shapes.front()->size())
-                             : std::nullopt;
+  std::optional<int64_t> d = dim && !shapes.empty()
+                                 ? wrapDim(*dim, shapes.front()->size())
+                                 : std::nullopt;
   if (d && !shapes.front()->empty()) {
     sizes = shapes.front();
     (*sizes)[*d] = 0;
@@ -278,8 +276,8 @@ static void catRule(Operation *op, const ShapeFacts &facts,
 static void stackRule(Operation *op, const ShapeFacts &facts,
                       SmallVectorImpl<Type> &results) {
   auto stack = llvm::cast<AtenStackOp>(op);
-  std::optional<SmallVector<Value>> tensors = getTensors(stack.getTensors(),
-                                                         facts);
+  std::optional<SmallVector<Value>> tensors =
+      getTensors(stack.getTensors(), facts);
   if (!tensors)
     return;
   Sizes sizes;
@@ -314,12 +312,10 @@ static Sizes sliceSizes(Operation *op, const ShapeFacts &facts) {
   if (!d)
     return std::nullopt;
   constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-  std::optional<int64_t> start = facts.isNone(slice.getStart())
-                                     ? 0
-                                     : facts.getInt(slice.getStart());
-  std::optional<int64_t> end = facts.isNone(slice.getEnd())
-                                   ? kMax
-                                   : facts.getInt(slice.getEnd());
+  std::optional<int64_t> start =
+      facts.isNone(slice.getStart()) ? 0 : facts.getInt(slice.getStart());
+  std::optional<int64_t> end =
+      facts.isNone(slice.getEnd()) ? kMax : facts.getInt(slice.getEnd());
   std::optional<int64_t> step = facts.getInt(slice.getStep());
   int64_t &size = (*sizes)[*d];
   if (!start || !end || !step || *step <= 0) {
@@ -397,8 +393,8 @@ static Sizes indexSelectSizes(Operation *op, const ShapeFacts &facts) {
     return std::nullopt;
   Sizes index = getSizes(indexSelect.getIndex());
   (*sizes)[*d] = !index || index->size() > 1 ? kUnknown
-                 : index->empty()           ? 1
-                                            : index->front();
+                 : index->empty()            ? 1
+                                             : index->front();
   return sizes;
 }
 
@@ -433,8 +429,8 @@ static Sizes indexSizes(Operation *op, const ShapeFacts &facts) {
     TensorType type = getTensorType(i);
     if (!type || !type.getDtype() || !type.hasSizes())
       return std::nullopt;
-    bool mask = isBoolDtype(type.getDtype()) ||
-                type.getDtype().isUnsignedInteger(8);
+    bool mask =
+        isBoolDtype(type.getDtype()) || type.getDtype().isUnsignedInteger(8);
     size_t taken = mask ? type.getSizes().size() : 1;
     if (dim + taken > sizes->size())
       return std::nullopt;
@@ -483,8 +479,8 @@ static Sizes gradSumToSizeSizes(Operation *op, const ShapeFacts &facts) {
 
 /// The sizes of the pieces of `self` split along `dim` into pieces of
 /// `pieceSize` (the last one smaller): nullopt when the count is not known.
-static std::optional<SmallVector<Sizes>>
-splitInto(Value self, int64_t dim, int64_t pieceSize) {
+static std::optional<SmallVector<Sizes>> splitInto(Value self, int64_t dim,
+                                                   int64_t pieceSize) {
   Sizes sizes = getSizes(self);
   if (!sizes || sizes->empty() || pieceSize <= 0)
     return std::nullopt;
@@ -502,9 +498,8 @@ splitInto(Value self, int64_t dim, int64_t pieceSize) {
   return pieces;
 }
 
-std::optional<SmallVector<Type>>
-shape::getSplitTypes(Operation *op,
-                                       const ShapeFacts &facts) {
+std::optional<SmallVector<Type>> shape::getSplitTypes(Operation *op,
+                                                      const ShapeFacts &facts) {
   std::optional<SmallVector<Sizes>> pieces;
   Value self = op->getOperand(0);
   if (auto chunk = llvm::dyn_cast<AtenChunkOp>(op)) {
@@ -514,8 +509,7 @@ shape::getSplitTypes(Operation *op,
     if (chunks && *chunks > 0 && dim && sizes && !sizes->empty())
       if (std::optional<int64_t> d = wrapDim(*dim, sizes->size());
           d && (*sizes)[*d] != kUnknown)
-        pieces = splitInto(self, *dim,
-                           ((*sizes)[*d] + *chunks - 1) / *chunks);
+        pieces = splitInto(self, *dim, ((*sizes)[*d] + *chunks - 1) / *chunks);
   } else if (auto chunk = llvm::dyn_cast<PrimConstantChunkOp>(op)) {
     Sizes sizes = getSizes(self);
     int64_t chunks = chunk.getChunks(), dim = chunk.getDim();

@@ -85,8 +85,8 @@ public:
   /// an unmodified `prim.ListConstruct`, or `aten::size` of a tensor of known
   /// rank. A single int, where a schema takes `int[N]`, stands for
   /// `broadcastTo` copies of itself.
-  std::optional<SmallVector<int64_t>> getIntList(Value value,
-                                                 unsigned broadcastTo = 0) const;
+  std::optional<SmallVector<int64_t>>
+  getIntList(Value value, unsigned broadcastTo = 0) const;
   /// The elements of a list built by a `prim.ListConstruct` that nothing
   /// modifies.
   std::optional<SmallVector<Value>> getListElements(Value value) const;
@@ -115,8 +115,7 @@ using ShapeRule = std::function<void(Operation *op, const ShapeFacts &facts,
 /// Shape rules keyed by op.
 class ShapeRuleSet {
 public:
-  template <typename... OpTys>
-  void add(const ShapeRule &rule) {
+  template <typename... OpTys> void add(const ShapeRule &rule) {
     (rules.try_emplace(TypeID::get<OpTys>(), rule), ...);
   }
   /// The rule of `op`, or null.
