@@ -16,6 +16,8 @@
 #ifndef TSMLIR_LIB_DIALECT_TORCHSCRIPT_IR_LISTFACTS_H
 #define TSMLIR_LIB_DIALECT_TORCHSCRIPT_IR_LISTFACTS_H
 
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/SmallVector.h"
@@ -24,13 +26,6 @@
 #include <optional>
 
 namespace mlir::tsmlir::ts {
-
-/// Whether the list `list` is certainly never modified: every user only reads
-/// it (no memory effect) and none lets it escape, by yielding or returning it,
-/// or by producing a value that may alias it (a cast, a container holding it).
-/// Users that produce elements of the list (`prim::ListUnpack`,
-/// `aten::__getitem__.t`) do not make the list itself escape.
-bool isUnmodifiedList(Value list);
 
 /// The elements of `list` when they are known: a constant list (`constant`,
 /// its value) or a prim::ListConstruct, which nothing can modify.

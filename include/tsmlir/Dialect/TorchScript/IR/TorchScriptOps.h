@@ -43,6 +43,13 @@ namespace mlir::tsmlir::ts {
 /// The value of `value` if it is an `int` produced by a `ts.prim.Constant`.
 std::optional<int64_t> getConstantInt(Value value);
 
+/// Whether the list `list` is certainly never modified: every user only reads
+/// it and none lets it escape, by yielding or returning it, or by producing a
+/// value that may alias it (a cast, a container holding it). Users that
+/// produce elements of the list (`prim::ListUnpack`, `aten::__getitem__.t`)
+/// do not make the list itself escape.
+bool isUnmodifiedList(Value list);
+
 /// Checks that `value` can be the value of a `ts.prim.Constant` of `type`
 /// (a null `value` means no value: None, or a function). Reports why not
 /// through `emitError` when it is given.

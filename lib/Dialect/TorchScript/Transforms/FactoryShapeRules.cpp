@@ -1,0 +1,174 @@
+//===- FactoryShapeRules.cpp - Shape rules of tensor factories ------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Ops that make a tensor from sizes and scalars: zeros, ones, full, arange,
+// tensor, scalar_tensor, prim::NumToTensor, and the ..._like ops. A `dtype`
+// argument of None means the default dtype (Float), except where PyTorch
+// infers it from a value (full, arange, tensor). A `device` of None is left
+// unknown: it is the default device, which a program may change.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShapeRuleUtils.h"
+
+#include <cmath>
+
+namespace mlir::tsmlir::ts {
+using namespace shape;
+
+/// The dtype PyTorch infers from a Python scalar (full, arange, tensor):
+/// Long for an int, the default float for a float, Bool for a bool.
+static Type dtypeOfScalar(Value value, const ShapeFacts &facts) {
+  MLIRContext *ctx = value.getContext();
+  Type type = value.getType();
+  if (llvm::isa<NumberType>(type)) {
+    Attribute cst = facts.getConstant(value);
+    if (llvm::isa_and_nonnull<BoolAttr>(cst))
+      return getBool(ctx);
+    if (llvm::isa_and_nonnull<IntegerAttr>(cst))
+      return getLong(ctx);
+    if (llvm::isa_and_nonnull<FloatAttr>(cst))
+      return getDefaultFloat(ctx);
+    return {};
+  }
+  if (llvm::isa<IntType>(type))
+    return getLong(ctx);
+  if (llvm::isa<FloatType>(type))
+    return getDefaultFloat(ctx);
+  if (llvm::isa<BoolType>(type))
+    return getBool(ctx);
+  if (llvm::isa<ComplexType>(type))
+    return mlir::ComplexType::get(getDefaultFloat(ctx));
+  return {};
+}
+
+/// A `ScalarType?` argument, or `fallback` for None.
+static Type dtypeOr(Value dtype, Type fallback, const ShapeFacts &facts) {
+  FailureOr<Type> given = facts.getDtypeArg(dtype);
+  if (failed(given))
+    return {};
+  return *given ? *given : fallback;
+}
+
+/// A `Device?` argument, or `fallback` for None.
+static StringAttr deviceOr(Value device, StringAttr fallback,
+                           const ShapeFacts &facts) {
+  if (facts.isNone(device))
+    return fallback;
+  if (std::optional<StringRef> name = facts.getString(device))
+    return StringAttr::get(device.getContext(), *name);
+  return {};
+}
+
+/// zeros/ones/full(size, [fill,] dtype?, layout?, device?, pin_memory?):
+/// `fill` is the index of the fill value, or -1.
+static ShapeRule fromSizes(int fill) {
+  return [=](Operation *op, const ShapeFacts &facts,
+             SmallVectorImpl<Type> &results) {
+    unsigned dtypeIndex = fill < 0 ? 1 : 2;
+    Type fallback = fill < 0 ? getDefaultFloat(op->getContext())
+                             : dtypeOfScalar(op->getOperand(fill), facts);
+    Type dtype = dtypeOr(op->getOperand(dtypeIndex), fallback, facts);
+    StringAttr device =
+        deviceOr(op->getOperand(dtypeIndex + 2), StringAttr(), facts);
+    results[0] = makeTensor(op->getContext(), dtype,
+                            facts.getIntList(op->getOperand(0)), device);
+  };
+}
+
+/// zeros_like/ones_like/full_like(self, [fill,] dtype?, layout?, device?,
+/// ...): self's sizes.
+static ShapeRule like(int fill) {
+  return [=](Operation *op, const ShapeFacts &facts,
+             SmallVectorImpl<Type> &results) {
+    Value self = op->getOperand(0);
+    unsigned dtypeIndex = fill < 0 ? 1 : 2;
+    Type dtype = dtypeOr(op->getOperand(dtypeIndex), getDtype(self), facts);
+    StringAttr device =
+        deviceOr(op->getOperand(dtypeIndex + 2), getDevice(self), facts);
+    results[0] = makeTensor(op->getContext(), dtype, getSizes(self), device);
+  };
+}
+
+/// arange(end, ...) and arange(start, end, ...): ceil((end - start) / 1)
+/// elements; Long when every bound is an int, else the default float.
+static void arangeRule(Operation *op, const ShapeFacts &facts,
+                       SmallVectorImpl<Type> &results) {
+  bool hasStart = llvm::isa<AtenArangeStartOp>(op);
+  Value start = hasStart ? op->getOperand(0) : Value();
+  Value end = op->getOperand(hasStart ? 1 : 0);
+  unsigned dtypeIndex = hasStart ? 2 : 1;
+  MLIRContext *ctx = op->getContext();
+  // The inferred dtype: Long if all bounds are ints.
+  Type inferred;
+  Type endType = dtypeOfScalar(end, facts);
+  Type startType = start ? dtypeOfScalar(start, facts) : getLong(ctx);
+  if (endType && startType)
+    inferred = isFloatDtype(endType) || isFloatDtype(startType)
+                   ? getDefaultFloat(ctx)
+                   : getLong(ctx);
+  Type dtype = dtypeOr(op->getOperand(dtypeIndex), inferred, facts);
+  Sizes sizes = SmallVector<int64_t>{kUnknown};
+  std::optional<double> e = facts.getFloat(end);
+  std::optional<double> s = start ? facts.getFloat(start) : 0.0;
+  if (e && s && *e >= *s)
+    (*sizes)[0] = static_cast<int64_t>(std::ceil(*e - *s));
+  StringAttr device = deviceOr(op->getOperand(dtypeIndex + 2), {}, facts);
+  results[0] = makeTensor(ctx, dtype, sizes, device);
+}
+
+/// tensor.float/int/bool(t, dtype?, device?, requires_grad): 0-d.
+static void tensorRule(Operation *op, const ShapeFacts &facts,
+                       SmallVectorImpl<Type> &results) {
+  Value t = op->getOperand(0);
+  Type dtype = dtypeOr(op->getOperand(1), dtypeOfScalar(t, facts), facts);
+  StringAttr device = deviceOr(op->getOperand(2), {}, facts);
+  results[0] =
+      makeTensor(op->getContext(), dtype, SmallVector<int64_t>(), device);
+}
+
+/// scalar_tensor(s, dtype?, layout?, device?, pin_memory?): 0-d, the
+/// default float for None.
+static void scalarTensorRule(Operation *op, const ShapeFacts &facts,
+                             SmallVectorImpl<Type> &results) {
+  Type dtype =
+      dtypeOr(op->getOperand(1), getDefaultFloat(op->getContext()), facts);
+  StringAttr device = deviceOr(op->getOperand(3), {}, facts);
+  results[0] =
+      makeTensor(op->getContext(), dtype, SmallVector<int64_t>(), device);
+}
+
+/// prim::NumToTensor: a 0-d tensor of the scalar's own type (Double for a
+/// float, unlike the factories).
+static void numToTensorRule(Operation *op, const ShapeFacts &facts,
+                            SmallVectorImpl<Type> &results) {
+  Value a = op->getOperand(0);
+  Type dtype = dtypeOfScalar(a, facts);
+  if (isFloatDtype(dtype))
+    dtype = Float64Type::get(op->getContext());
+  else if (isComplexDtype(dtype))
+    dtype = mlir::ComplexType::get(Float64Type::get(op->getContext()));
+  results[0] = makeTensor(op->getContext(), dtype, SmallVector<int64_t>());
+}
+
+//===----------------------------------------------------------------------===//
+// Rule registration
+//===----------------------------------------------------------------------===//
+
+void populateFactoryShapeRules(ShapeRuleSet &rules) {
+  rules.add<AtenZerosOp, AtenOnesOp>(fromSizes(/*fill=*/-1));
+  rules.add<AtenFullOp>(fromSizes(/*fill=*/1));
+  rules.add<AtenZerosLikeOp, AtenOnesLikeOp>(like(/*fill=*/-1));
+  rules.add<AtenFullLikeOp>(like(/*fill=*/1));
+  rules.add<AtenArangeOp, AtenArangeStartOp>(arangeRule);
+  rules.add<AtenTensorFloatOp, AtenTensorIntOp, AtenTensorBoolOp>(tensorRule);
+  rules.add<AtenScalarTensorOp>(scalarTensorRule);
+  rules.add<PrimNumToTensorScalarOp, PrimNumToTensorBoolOp>(numToTensorRule);
+}
+
+} // namespace mlir::tsmlir::ts
