@@ -62,3 +62,71 @@ func.func @effects_stay(%x: !ts.tensor<f32, [4]>, %c: !ts.bool) -> (!ts.tensor<f
   }
   return %a, %b : !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>
 }
+
+// -----
+
+// Shapes flow in every round: once the argument's sizes are known, inferred
+// types make `aten::size` and `aten::dim` constants, the view to the same
+// shape folds, and the scalar arithmetic on them folds in the next round.
+// CHECK-LABEL: func.func @shapes_then_fold(
+// CHECK-SAME:      %[[X:.+]]: !ts.tensor<f32, [8, 16]>) -> (!ts.tensor<f32, [8, 16]>, !ts.int)
+// CHECK:         %[[N:.+]] = ts.prim.Constant[16] : !ts.int
+// CHECK-NOT:     ts.aten.size
+// CHECK-NOT:     ts.aten.dim
+// CHECK-NOT:     ts.aten.view
+// CHECK:         %[[E:.+]] = ts.aten.exp %[[X]] : (!ts.tensor<f32, [8, 16]>) -> !ts.tensor<f32, [8, 16]>
+// CHECK:         return %[[E]], %[[N]] : !ts.tensor<f32, [8, 16]>, !ts.int
+func.func @shapes_then_fold(%x: !ts.tensor<f32, [8, 16]>) -> (!ts.tensor, !ts.int) {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %e = ts.aten.exp %x : (!ts.tensor<f32, [8, 16]>) -> !ts.tensor
+  %a = ts.aten.size.int %e, %zero : (!ts.tensor, !ts.int) -> !ts.int
+  %b = ts.aten.size.int %e, %one : (!ts.tensor, !ts.int) -> !ts.int
+  %shape = ts.prim.ListConstruct %a, %b : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %v = ts.aten.view %e, %shape : (!ts.tensor, !ts.list<!ts.int>) -> !ts.tensor
+  %d = ts.aten.dim %v : (!ts.tensor) -> !ts.int
+  %n = ts.aten.mul.int %a, %d : (!ts.int, !ts.int) -> !ts.int
+  return %v, %n : !ts.tensor, !ts.int
+}
+
+// -----
+
+// In-place ops on fresh tensors become value semantics. `mul_` by a scalar
+// keeps self's dtype and is rewritten at once; `add_` of a tensor of unknown
+// dtype could promote, so it stays until its operands' dtypes are known.
+// CHECK-LABEL: func.func @mutation_unknown_dtype(
+// CHECK:         %[[Z:.+]] = ts.aten.clone
+// CHECK-NEXT:    ts.aten.add_.Tensor %[[Z]]
+// CHECK-NEXT:    %[[M:.+]] = ts.aten.mul.Scalar %[[Z]]
+// CHECK-NOT:     ts.aten.type_as
+// CHECK:         return %[[M]]
+func.func @mutation_unknown_dtype(%x: !ts.tensor, %y: !ts.tensor) -> !ts.tensor {
+  %none = ts.prim.Constant : !ts.none
+  %one = ts.prim.Constant[1] : !ts.int
+  %two = ts.prim.Constant[2.0] : !ts.float
+  %z = ts.aten.clone %x, %none : (!ts.tensor, !ts.none) -> !ts.tensor
+  %0 = ts.aten.add_.Tensor %z, %y, %one : (!ts.tensor, !ts.tensor, !ts.int) -> !ts.tensor
+  %1 = ts.aten.mul_.Scalar %z, %two : (!ts.tensor, !ts.float) -> !ts.tensor
+  return %z : !ts.tensor
+}
+
+// -----
+
+// The same function with both dtypes known: `add_` is rewritten too, with no
+// cast, since f32 + f32 stays f32.
+// CHECK-LABEL: func.func @mutation_known_dtype(
+// CHECK-NOT:     ts.aten.add_
+// CHECK-NOT:     ts.aten.type_as
+// CHECK:         %[[Z:.+]] = ts.aten.clone
+// CHECK-NEXT:    %[[A:.+]] = ts.aten.add.Tensor %[[Z]]
+// CHECK-NEXT:    %[[M:.+]] = ts.aten.mul.Scalar %[[A]]
+// CHECK-NEXT:    return %[[M]]
+func.func @mutation_known_dtype(%x: !ts.tensor<f32, [4]>, %y: !ts.tensor<f32, [4]>) -> !ts.tensor {
+  %none = ts.prim.Constant : !ts.none
+  %one = ts.prim.Constant[1] : !ts.int
+  %two = ts.prim.Constant[2.0] : !ts.float
+  %z = ts.aten.clone %x, %none : (!ts.tensor<f32, [4]>, !ts.none) -> !ts.tensor
+  %0 = ts.aten.add_.Tensor %z, %y, %one : (!ts.tensor, !ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor
+  %1 = ts.aten.mul_.Scalar %z, %two : (!ts.tensor, !ts.float) -> !ts.tensor
+  return %z : !ts.tensor
+}

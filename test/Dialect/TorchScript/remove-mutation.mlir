@@ -1,6 +1,7 @@
 // RUN: tsmlir-opt %s -split-input-file -ts-remove-mutation | FileCheck %s
 // RUN: tsmlir-opt %s -split-input-file -ts-remove-mutation="remarks=true" -verify-diagnostics -o /dev/null
 // RUN: tsmlir-opt %s -split-input-file -ts-remove-mutation="preserve-dtype=false loop-carried=false" | FileCheck %s --check-prefix=PLAIN
+// RUN: tsmlir-opt %s -split-input-file -ts-remove-mutation="cast-unknown-dtypes=false" | FileCheck %s --check-prefix=NOCAST
 
 //===----------------------------------------------------------------------===//
 // Rewritten
@@ -23,6 +24,16 @@
 // CHECK-NOT:     ts.aten.{{[a-z_]+}}_
 // PLAIN-LABEL: func.func @inplace_ops(
 // PLAIN-NOT:     ts.aten.type_as
+// With cast-unknown-dtypes=false the two add_ stay (they would need a cast);
+// mul_ and relu_ are still rewritten, reading z after the add_ that stays.
+// NOCAST-LABEL: func.func @inplace_ops(
+// NOCAST:         %[[Z:.+]] = ts.aten.clone
+// NOCAST-NEXT:    ts.aten.add_.Tensor %[[Z]]
+// NOCAST-NEXT:    %[[M:.+]] = ts.aten.mul.Scalar %[[Z]]
+// NOCAST-NEXT:    %[[R:.+]] = ts.aten.relu %[[M]]
+// NOCAST-NEXT:    %[[W:.+]] = ts.aten.zeros_like
+// NOCAST-NEXT:    ts.aten.add_.Tensor %[[W]], %[[R]]
+// NOCAST-NEXT:    ts.prim.TupleConstruct %[[R]], %[[W]]
 func.func @inplace_ops(%x: !ts.tensor, %y: !ts.tensor) -> !ts.tuple<!ts.tensor, !ts.tensor> {
   %one = ts.prim.Constant[1] : !ts.int
   %none = ts.prim.Constant : !ts.none

@@ -57,8 +57,18 @@ struct TSOptimizePass : public ts::impl::TSOptimizePassBase<TSOptimizePass> {
       return signalPassFailure();
 
     OpPassManager round(ModuleOp::getOperationName());
+    if (removeMutation) {
+      // Casts back to self's dtype would stay in unspecialised graphs: leave
+      // those in-place ops until inferred dtypes show no cast is needed.
+      ts::TSRemoveMutationPassOptions options;
+      options.castUnknownDtypes = false;
+      round.addNestedPass<func::FuncOp>(
+          ts::createTSRemoveMutationPass(options));
+    }
     round.addPass(createCanonicalizerPass());
     round.addPass(createCSEPass());
+    if (inferShapes)
+      round.addPass(ts::createTSInferShapesPass());
     addUnroll(round);
     for (int64_t i = 0; i < maxIterations; ++i) {
       OperationFingerPrint fingerprint(module);

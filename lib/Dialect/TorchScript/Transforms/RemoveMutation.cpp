@@ -95,9 +95,10 @@ static bool isValidOp(Operation *op) {
 namespace {
 class MutationRemover {
 public:
-  MutationRemover(bool preserveDtype, bool loopCarried, bool remarks)
-      : preserveDtype(preserveDtype), loopCarried(loopCarried),
-        remarks(remarks) {}
+  MutationRemover(bool preserveDtype, bool castUnknownDtypes, bool loopCarried,
+                  bool remarks)
+      : preserveDtype(preserveDtype), castUnknownDtypes(castUnknownDtypes),
+        loopCarried(loopCarried), remarks(remarks) {}
 
   void run(Region &body);
 
@@ -129,6 +130,7 @@ private:
   Operation *makeLoopCarried(PrimLoopOp loop);
 
   bool preserveDtype;
+  bool castUnknownDtypes;
   bool loopCarried;
   bool remarks;
   llvm::DenseMap<Value, Value> replacements;
@@ -314,6 +316,8 @@ Value MutationRemover::buildTensorValue(OpBuilder &builder, Operation *op,
   if (!name)
     return {};
   bool cast = preserveDtype && mayPromote(op);
+  if (cast && !castUnknownDtypes)
+    return {};
   OperationState state(loc, *name);
   state.addOperands(op->getOperands());
   state.addTypes(cast ? Type(ts::TensorType::get(builder.getContext())) : type);
@@ -369,10 +373,14 @@ LogicalResult MutationRemover::tryRewrite(Operation *op, std::string &why) {
   if (!value) {
     for (Operation *built : llvm::reverse(newOps))
       built->erase();
-    why = isListMutation(op)
-              ? "the list is not built by a prim::ListConstruct, or the "
-                "index is not a constant within it"
-              : "the dialect has no out-of-place form of it";
+    if (isListMutation(op))
+      why = "the list is not built by a prim::ListConstruct, or the index is "
+            "not a constant within it";
+    else if (preserveDtype && !castUnknownDtypes && mayPromote(op))
+      why = "its operands' dtypes are not known, so its out-of-place form "
+            "may promote (cast-unknown-dtypes=false)";
+    else
+      why = "the dialect has no out-of-place form of it";
     return failure();
   }
   replacements[target] = value;
@@ -474,7 +482,8 @@ struct TSRemoveMutationPass
   using Base::Base;
 
   void runOnOperation() override {
-    MutationRemover remover(preserveDtype, loopCarried, remarks);
+    MutationRemover remover(preserveDtype, castUnknownDtypes, loopCarried,
+                            remarks);
     remover.run(getOperation().getBody());
     numRewritten += remover.numRewritten;
     numKept += remover.numKept;

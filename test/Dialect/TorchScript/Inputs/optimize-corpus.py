@@ -9,9 +9,13 @@ PyTorch's count is the aten nodes it runs on the fast path: the main graph
 and its fusion and differentiable subgraphs, not the fallback graphs (a copy
 of the unoptimised graph run when a type check fails). Ours is the aten ops of
 graph.txt after --ts-optimize (inlined.txt where graph.txt calls methods or
-functions whose bodies its text does not hold). Prints one line per case and a
-summary; exits non-zero when a tool fails.
+functions whose bodies its text does not hold), once as it is and once
+specialised first for the inputs the case was recorded with, as the profiling
+executor does (--ts-specialize=inputs=inN.header.npy,..., the headers of the
+reference inputs). Prints one line per case and a summary; exits non-zero
+when a tool fails.
 """
+import glob
 import os
 import re
 import subprocess
@@ -75,24 +79,38 @@ for case in sorted(os.listdir(corpus)):
         ours = len(re.findall(r"= ts\.aten\.", f.read()))
     with open(optimized) as f:
         theirs = pytorch_fast_path_nodes(f.read())
-    rows.append((case, source, before, ours, theirs))
+    inputs = sorted(glob.glob(os.path.join(folder, "in*.header.npy")),
+                    key=lambda p: int(re.search(r"in(\d+)", p).group(1)))
+    spec = run(["tsmlir-opt", "--ts-specialize=inputs=" + ",".join(inputs),
+                "--ts-optimize", before_file])
+    if spec.returncode != 0:
+        failures += 1
+        print(f"FAIL {case}/{source} specialised: {spec.stderr.strip()}")
+        continue
+    specialised = len(re.findall(r"= ts\.aten\.", spec.stdout))
+    rows.append((case, source, before, ours, specialised, theirs))
+
+def is_more(row):
+    return row[3] > row[5] or row[4] > row[5]
+
 
 if markdown:
-    print("| case | input | aten nodes in | after --ts-optimize | PyTorch optimized.txt |")
-    print("|---|---|---:|---:|---:|")
-    for case, source, before, ours, theirs in rows:
-        mark = "" if ours <= theirs else " (more)"
-        print(f"| {case} | {source} | {before} | {ours}{mark} | {theirs} |")
+    print("| case | input | aten nodes in | after --ts-optimize | specialised | PyTorch optimized.txt |")
+    print("|---|---|---:|---:|---:|---:|")
+    for row in rows:
+        case, source, before, ours, specialised, theirs = row
+        mark = " (more)" if is_more(row) else ""
+        print(f"| {case} | {source} | {before} | {ours} | {specialised}{mark} | {theirs} |")
 else:
-    for case, source, before, ours, theirs in rows:
-        verdict = "ok" if ours <= theirs else "MORE"
-        print(f"{case}: {source} {before} -> {ours} aten nodes; PyTorch {theirs} {verdict}")
-total_before = sum(r[2] for r in rows)
-total_ours = sum(r[3] for r in rows)
-total_theirs = sum(r[4] for r in rows)
-more = sum(1 for r in rows if r[3] > r[4])
+    for row in rows:
+        case, source, before, ours, specialised, theirs = row
+        verdict = "MORE" if is_more(row) else "ok"
+        print(f"{case}: {source} {before} -> {ours} aten nodes, "
+              f"{specialised} specialised; PyTorch {theirs} {verdict}")
+total = [sum(r[i] for r in rows) for i in range(2, 6)]
+more = sum(1 for r in rows if is_more(r))
 print(f"optimize: {graphs} graphs, {failures} failures")
-print(f"aten nodes over {len(rows)} cases: {total_before} in, {total_ours} after "
-      f"--ts-optimize, {total_theirs} in PyTorch's optimized graphs; "
-      f"{more} cases with more than PyTorch")
+print(f"aten nodes over {len(rows)} cases: {total[0]} in, {total[1]} after "
+      f"--ts-optimize, {total[2]} specialised, {total[3]} in PyTorch's "
+      f"optimized graphs; {more} cases with more than PyTorch")
 sys.exit(1 if failures else 0)

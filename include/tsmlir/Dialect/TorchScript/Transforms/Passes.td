@@ -72,10 +72,17 @@ def TSOptimizePass : Pass<"ts-optimize", "::mlir::ModuleOp"> {
 
     1. once: `--ts-inline` of calls, `--ts-unroll-loops`;
     2. then, repeated until the module no longer changes (at most
-       `max-iterations` rounds): `-canonicalize` (folders and peepholes,
-       constant propagation through `prim::If` and `prim::Loop`, dead code
-       elimination), `-cse` (merging only what side effects allow),
-       `--ts-unroll-loops` (loops whose trip count became constant).
+       `max-iterations` rounds): `--ts-remove-mutation` (in-place ops and
+       list appends on fresh, unaliased values become value semantics),
+       `-canonicalize` (folders and peepholes, constant propagation through
+       `prim::If` and `prim::Loop`, dead code elimination), `-cse` (merging
+       only what side effects allow), `--ts-infer-shapes` (dtypes and sizes,
+       which the next round's folders use: `aten::size`, `dim`, `numel`,
+       `type_as`, same-shape views), `--ts-unroll-loops` (loops whose trip
+       count became constant).
+
+    To specialise first, run `--ts-specialize` before it; the shapes it
+    states propagate through every round.
 
     Every pass it runs is reported by `--mlir-pass-statistics` and by
     `tsmlir-opt --ts-pass-statistics`, which prints the TorchScript nodes
@@ -86,6 +93,10 @@ def TSOptimizePass : Pass<"ts-optimize", "::mlir::ModuleOp"> {
            "Rounds of the simplification passes at most">,
     Option<"unroll", "unroll", "bool", /*default=*/"true",
            "Unroll loops with a constant trip count">,
+    Option<"inferShapes", "infer-shapes", "bool", /*default=*/"true",
+           "Infer dtypes and sizes in every round">,
+    Option<"removeMutation", "remove-mutation", "bool", /*default=*/"true",
+           "Rewrite in-place ops into value semantics in every round">,
     Option<"maxTripCount", "max-trip-count", "int64_t", /*default=*/"64",
            "ts-unroll-loops: unroll loops of at most this many iterations">,
     Option<"maxUnrolledOps", "max-unrolled-ops", "int64_t", /*default=*/"512",
@@ -262,7 +273,10 @@ def TSRemoveMutationPass : Pass<"ts-remove-mutation", "::mlir::func::FuncOp"> {
     sizes, cast to its dtype and device). Where the out-of-place form of
     `add_`, `sub_`, `mul_` or `div_` with a tensor operand may promote to
     another dtype than self's (types that do not show both dtypes), an
-    `aten::type_as` casts the result back (`preserve-dtype`).
+    `aten::type_as` casts the result back (`preserve-dtype`); with
+    `cast-unknown-dtypes=false` such an op is left in place instead, to be
+    rewritten once shape inference has refined both dtypes (how
+    `--ts-optimize` runs it).
 
     The rewrite is only made where no one can observe the difference, that
     is where the mutated value is a fresh object nothing else refers to:
@@ -296,6 +310,11 @@ def TSRemoveMutationPass : Pass<"ts-remove-mutation", "::mlir::func::FuncOp"> {
     Option<"preserveDtype", "preserve-dtype", "bool", /*default=*/"true",
            "Cast the out-of-place result of add_/sub_/mul_/div_ with a "
            "tensor operand back to self's dtype when it may differ">,
+    Option<"castUnknownDtypes", "cast-unknown-dtypes", "bool",
+           /*default=*/"true",
+           "With preserve-dtype: rewrite an op that may promote by adding "
+           "an aten::type_as; when false, leave it in place until its "
+           "operands' dtypes are known">,
     Option<"loopCarried", "loop-carried", "bool", /*default=*/"true",
            "Thread values mutated in loop bodies through the loop as "
            "carried values">,
