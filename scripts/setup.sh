@@ -13,9 +13,11 @@ BUILD="${TSMLIR_BUILD_DIR:-$ROOT/build}"
 LLVM_PREFIX=/usr/lib/llvm-22
 
 # libclang-rt-22-dev: libFuzzer and ASan for the importer's fuzz target;
-# libbenchmark-dev: Google Benchmark for bench/.
+# libbenchmark-dev: Google Benchmark for bench/; python3-torch and
+# python3-numpy: the tests that run rewritten graphs in PyTorch.
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
-          lld-22 libclang-rt-22-dev libbenchmark-dev cmake ninja-build python3)
+          lld-22 libclang-rt-22-dev libbenchmark-dev cmake ninja-build python3
+          python3-torch python3-numpy)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -34,3 +34,18 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 if config.tsmlir_enable_fuzzer:
     config.available_features.add("fuzzer")
     llvm_config.add_tool_substitutions(["torchscript-import-fuzzer"], tool_dirs)
+
+# A Python with PyTorch and numpy (Debian's python3-torch lives under
+# /usr/bin/python3) runs the tests that check rewritten graphs in PyTorch.
+import subprocess
+
+for candidate in [config.python_executable, "/usr/bin/python3"]:
+    try:
+        found = subprocess.run([candidate, "-c", "import torch, numpy"],
+                               capture_output=True).returncode == 0
+    except OSError:
+        found = False
+    if found:
+        config.available_features.add("torch")
+        config.substitutions.append(("%torch_python", candidate))
+        break

@@ -84,6 +84,29 @@ static void printTensorType(llvm::raw_ostream &os, ts::TensorType type) {
     os << ")";
 }
 
+/// The element type of a list as TorchScript states it. Lists are invariant
+/// in TorchScript (`List[Float(2, 3)]` is no `List[Tensor]`, so no schema
+/// would take it), and PyTorch never refines their tensor elements; the facts
+/// shape inference records there are for tsmlir's folders only.
+static bool printListElementType(llvm::raw_ostream &os, Type type) {
+  return llvm::TypeSwitch<Type, bool>(type)
+      .Case<ts::TensorType>([&](Type) {
+        os << "Tensor";
+        return true;
+      })
+      .Case<ts::OptionalType>([&](ts::OptionalType t) {
+        bool ok = printListElementType(os, t.getContainedType());
+        os << "?";
+        return ok;
+      })
+      .Case<ts::ListType>([&](ts::ListType t) {
+        bool ok = printListElementType(os, t.getElementType());
+        os << "[]";
+        return ok;
+      })
+      .Default([&](Type t) { return printType(os, t); });
+}
+
 bool mlir::tsmlir::torchscript::printType(llvm::raw_ostream &os, Type type) {
   return llvm::TypeSwitch<Type, bool>(type)
       .Case<ts::TensorType>([&](ts::TensorType t) {
@@ -91,7 +114,7 @@ bool mlir::tsmlir::torchscript::printType(llvm::raw_ostream &os, Type type) {
         return true;
       })
       .Case<ts::ListType>([&](ts::ListType t) {
-        bool ok = printType(os, t.getElementType());
+        bool ok = printListElementType(os, t.getElementType());
         os << "[]";
         return ok;
       })

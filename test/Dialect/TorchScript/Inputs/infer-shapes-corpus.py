@@ -4,9 +4,9 @@
 1. Every graph file imports and goes through --ts-infer-shapes with the
    verifier on.
 2. Each case's graph.txt is specialised for its reference inputs
-   (--ts-specialize=inputs=inN.header.npy,...: the headers of the inputs the
+   (--ts-specialize=inputs=inN.npy,...: the inputs the
    corpus was recorded with), and the types of what @main returns are
-   compared with the reference outputs (outN.header.npy). A fully typed
+   compared with the reference outputs (outN.npy). A fully typed
    output must have the dtype and shape of its reference; one that is not
    fully typed is counted as such (a call that is not inlined, a module
    attribute).
@@ -100,9 +100,9 @@ def import_graph(path, tmp):
 def check_outputs(corpus, tmp, names, label):
     graphs = typed = outputs = failures = 0
     for case in sorted(os.listdir(corpus)):
-        inputs = sorted(glob.glob(os.path.join(corpus, case, "in*.header.npy")))
+        inputs = sorted(glob.glob(os.path.join(corpus, case, "in*.npy")))
         expected = [npy_type(p) for p in sorted(
-            glob.glob(os.path.join(corpus, case, "out*.header.npy")))]
+            glob.glob(os.path.join(corpus, case, "out*.npy")))]
         for name in names:
             path = os.path.join(corpus, case, name)
             if not os.path.exists(path) or not inputs:

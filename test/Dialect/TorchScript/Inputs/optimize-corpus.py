@@ -11,7 +11,7 @@ of the unoptimised graph run when a type check fails). Ours is the aten ops of
 graph.txt after --ts-optimize (inlined.txt where graph.txt calls methods or
 functions whose bodies its text does not hold), once as it is and once
 specialised first for the inputs the case was recorded with, as the profiling
-executor does (--ts-specialize=inputs=inN.header.npy,..., the headers of the
+executor does (--ts-specialize=inputs=inN.npy,..., the
 reference inputs). Prints one line per case and a summary; exits non-zero
 when a tool fails.
 """
@@ -79,7 +79,7 @@ for case in sorted(os.listdir(corpus)):
         ours = len(re.findall(r"= ts\.aten\.", f.read()))
     with open(optimized) as f:
         theirs = pytorch_fast_path_nodes(f.read())
-    inputs = sorted(glob.glob(os.path.join(folder, "in*.header.npy")),
+    inputs = sorted(glob.glob(os.path.join(folder, "in*.npy")),
                     key=lambda p: int(re.search(r"in(\d+)", p).group(1)))
     spec = run(["tsmlir-opt", "--ts-specialize=inputs=" + ",".join(inputs),
                 "--ts-optimize", before_file])
