@@ -16,7 +16,10 @@
 // STATS-DAG: canonicalize
 // STATS-DAG: cse
 // STATS-DAG: ts-unroll-loops
+// STATS-DAG: ts-remove-mutation
+// STATS-DAG: ts-infer-shapes
 // STATS-DAG: ts-optimize
+// STATS-NOT: Adaptor
 func.func @unroll_then_fold(%x: !ts.tensor<f32, [4]>) -> (!ts.tensor<f32, [4]>, !ts.int) {
   %true = ts.prim.Constant[true] : !ts.bool
   %two = ts.prim.Constant[2] : !ts.int
