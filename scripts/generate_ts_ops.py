@@ -161,6 +161,7 @@ HAS_FOLDER = set("""
     aten::reshape aten::expand aten::squeeze.dim aten::transpose.int
     aten::add.Tensor aten::sub.Tensor aten::mul.Tensor aten::div.Tensor
     aten::neg prim::NumToTensor.Scalar aten::Int.Tensor aten::Float.Tensor
+    aten::sqrt.int aten::sqrt.float
 """.split())
 HAS_VERIFIER = set("""
     aten::add.Tensor aten::sub.Tensor aten::mul.Tensor aten::div.Tensor

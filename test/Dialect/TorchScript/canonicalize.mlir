@@ -314,6 +314,25 @@ func.func @div_float_by_zero() -> (!ts.float, !ts.float) {
 
 // -----
 
+// math.sqrt of constants (as `math.sqrt(k.size(-1))` in attention); a
+// negative operand raises in Python, so it stays.
+// CHECK-LABEL: func.func @sqrt()
+// CHECK-DAG:     %[[FOUR:.+]] = ts.prim.Constant[4.000000e+00] : !ts.float
+// CHECK-DAG:     %[[HALF:.+]] = ts.prim.Constant[5.000000e-01] : !ts.float
+// CHECK-DAG:     %[[NEG:.+]] = ts.aten.sqrt.int
+// CHECK:         return %[[FOUR]], %[[HALF]], %[[NEG]]
+func.func @sqrt() -> (!ts.float, !ts.float, !ts.float) {
+  %i = ts.prim.Constant[16] : !ts.int
+  %f = ts.prim.Constant[0.25] : !ts.float
+  %m = ts.prim.Constant[-4] : !ts.int
+  %a = ts.aten.sqrt.int %i : (!ts.int) -> !ts.float
+  %b = ts.aten.sqrt.float %f : (!ts.float) -> !ts.float
+  %c = ts.aten.sqrt.int %m : (!ts.int) -> !ts.float
+  return %a, %b, %c : !ts.float, !ts.float, !ts.float
+}
+
+// -----
+
 // CHECK-LABEL: func.func @float_arith_opaque(
 // CHECK:         ts.aten.add.float
 // CHECK:         ts.aten.div.float

@@ -204,6 +204,24 @@ OpFoldResult AtenNegFloatOp::fold(FoldAdaptor a) {
   return x ? floatAttr(getContext(), -*x) : Attribute();
 }
 
+/// math.sqrt of a constant: Python raises for a negative operand
+/// (ValueError), so only non-negative ones fold.
+static Attribute foldSqrt(MLIRContext *ctx, std::optional<double> x) {
+  if (!x || !(*x >= 0.0))
+    return {};
+  return floatAttr(ctx, std::sqrt(*x));
+}
+
+OpFoldResult AtenSqrtIntOp::fold(FoldAdaptor a) {
+  std::optional<int64_t> x = asInt(a.getA());
+  return foldSqrt(getContext(),
+                  x ? std::optional<double>(double(*x)) : std::nullopt);
+}
+
+OpFoldResult AtenSqrtFloatOp::fold(FoldAdaptor a) {
+  return foldSqrt(getContext(), asFloat(a.getA()));
+}
+
 //===----------------------------------------------------------------------===//
 // Comparisons
 //===----------------------------------------------------------------------===//

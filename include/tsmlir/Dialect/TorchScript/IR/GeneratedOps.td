@@ -2174,6 +2174,7 @@ def TS_AtenSqrtIntOp : TS_SchemaOp<"aten.sqrt.int",
     [TS_Functional]> {
   let arguments = (ins TS_IntLike:$a);
   let results = (outs TS_FloatType:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenSqrtFloatOp : TS_SchemaOp<"aten.sqrt.float",
@@ -2181,6 +2182,7 @@ def TS_AtenSqrtFloatOp : TS_SchemaOp<"aten.sqrt.float",
     [TS_Functional]> {
   let arguments = (ins TS_FloatType:$a);
   let results = (outs TS_FloatType:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenFloorFloatOp : TS_SchemaOp<"aten.floor.float",
