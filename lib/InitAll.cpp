@@ -9,6 +9,7 @@
 #include "tsmlir/InitAll.h"
 
 #include "tsmlir/Dialect/Fusion/IR/FusionDialect.h"
+#include "tsmlir/Dialect/Fusion/Transforms/Passes.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
 
@@ -30,4 +31,5 @@ void mlir::tsmlir::registerAllDialectsWithUpstream(DialectRegistry &registry) {
 void mlir::tsmlir::registerAllPasses() {
   mlir::registerAllPasses();
   ts::registerTorchScriptPasses();
+  fusion::registerFusionPasses();
 }
