@@ -14,6 +14,7 @@
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::tsmlir::fusion {
@@ -26,14 +27,22 @@ using namespace mlir::tsmlir;
 using namespace mlir::tsmlir::fusion;
 
 /// Moves the ops of `planned` into a fusion.group where its last op was.
-static GroupOp materialize(const PlannedGroup &planned, StringRef strategy) {
+/// `replaced` maps the values of groups already formed to their results:
+/// a group's input may be another group's output.
+static GroupOp materialize(const PlannedGroup &planned, StringRef strategy,
+                           llvm::DenseMap<Value, Value> &replaced) {
   Operation *anchor = planned.ops.back();
   OpBuilder builder(anchor);
   SmallVector<Type> resultTypes;
   for (Value output : planned.outputs)
     resultTypes.push_back(output.getType());
+  SmallVector<Value> operands;
+  for (Value input : planned.inputs) {
+    Value current = replaced.lookup(input);
+    operands.push_back(current ? current : input);
+  }
   auto group = GroupOp::create(builder, anchor->getLoc(), resultTypes,
-                               strategy, planned.inputs, StringAttr());
+                               strategy, operands, StringAttr());
   Block *body = new Block();
   group.getBody().push_back(body);
   for (Value input : planned.inputs)
@@ -43,26 +52,32 @@ static GroupOp materialize(const PlannedGroup &planned, StringRef strategy) {
   auto inside = [&](OpOperand &use) {
     return group->isProperAncestor(use.getOwner());
   };
-  for (auto [input, arg] : llvm::zip_equal(planned.inputs, body->getArguments()))
-    Value(input).replaceUsesWithIf(arg, inside);
-  // Constants are copied in, once each.
+  for (auto [input, arg] : llvm::zip_equal(operands, body->getArguments()))
+    input.replaceUsesWithIf(arg, inside);
+  // Constants (and lists of constants) are copied in, once each.
   builder.setInsertionPointToStart(body);
-  llvm::DenseMap<Operation *, Operation *> copies;
+  IRMapping copies;
+  std::function<Value(Value)> copyIn = [&](Value value) -> Value {
+    if (Value copy = copies.lookupOrNull(value))
+      return copy;
+    Operation *def = value.getDefiningOp();
+    for (Value operand : def->getOperands())
+      copyIn(operand);
+    Operation *copy = builder.clone(*def, copies);
+    return copy->getResult(0);
+  };
   for (Operation *op : planned.ops)
     for (OpOperand &operand : op->getOpOperands()) {
       Operation *def = operand.get().getDefiningOp();
-      if (!def || !llvm::isa<ts::PrimConstantOp>(def) ||
-          group->isProperAncestor(def))
-        continue;
-      Operation *&copy = copies[def];
-      if (!copy)
-        copy = builder.clone(*def);
-      operand.set(copy->getResult(0));
+      if (def && isConstantLike(def) && !group->isProperAncestor(def))
+        operand.set(copyIn(operand.get()));
     }
   for (auto [output, result] :
-       llvm::zip_equal(planned.outputs, group.getResults()))
+       llvm::zip_equal(planned.outputs, group.getResults())) {
     Value(output).replaceUsesWithIf(
         result, [&](OpOperand &use) { return !inside(use); });
+    replaced[output] = result;
+  }
   builder.setInsertionPointToEnd(body);
   YieldOp::create(builder, anchor->getLoc(), planned.outputs);
   return group;
@@ -86,17 +101,27 @@ struct TSCreateFusionGroupsPass
     options.minSize = minSize;
     FusionPlan plan = planFusion(getOperation(), options);
     llvm::SetVector<Operation *> constants;
+    llvm::DenseMap<Value, Value> replaced;
     for (const PlannedGroup &planned : plan.groups) {
       for (Operation *op : planned.ops)
         for (Value operand : op->getOperands())
-          if (auto constant = operand.getDefiningOp<ts::PrimConstantOp>())
-            constants.insert(constant);
-      materialize(planned, strategy);
+          if (Operation *def = operand.getDefiningOp();
+              def && isConstantLike(def)) {
+            constants.insert(def);
+            for (Value element : def->getOperands())
+              constants.insert(element.getDefiningOp());
+          }
+      materialize(planned, strategy, replaced);
       ++numGroups;
       numFused += planned.ops.size();
     }
-    // Constants only the groups used now live in them.
+    // Constants only the groups used now live in them (lists first, then
+    // their elements).
+    SmallVector<Operation *> lists, scalars;
     for (Operation *constant : constants)
+      (llvm::isa<ts::PrimListConstructOp>(constant) ? lists : scalars)
+          .push_back(constant);
+    for (Operation *constant : llvm::concat<Operation *>(lists, scalars))
       if (constant->use_empty())
         constant->erase();
   }

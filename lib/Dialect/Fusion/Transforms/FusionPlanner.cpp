@@ -37,6 +37,16 @@ using namespace mlir;
 using namespace mlir::tsmlir;
 using namespace mlir::tsmlir::fusion;
 
+bool fusion::isConstantLike(Operation *op) {
+  if (llvm::isa<ts::PrimConstantOp>(op))
+    return true;
+  auto list = llvm::dyn_cast<ts::PrimListConstructOp>(op);
+  return list && ts::isUnmodifiedList(list.getResult()) &&
+         llvm::all_of(list.getElements(), [](Value element) {
+           return element.getDefiningOp<ts::PrimConstantOp>();
+         });
+}
+
 int64_t PlannedGroup::size() const {
   return llvm::count_if(ops, [](Operation *op) {
     return !llvm::isa<ts::PrimListConstructOp>(op);
@@ -61,7 +71,9 @@ static bool mayWrite(Operation *op) {
       getEffectsRecursively(op);
   return !effects ||
          llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &e) {
-           return !llvm::isa<MemoryEffects::Read>(e.getEffect());
+           // Allocating a fresh object (a list) disturbs no one.
+           return llvm::isa<MemoryEffects::Write, MemoryEffects::Free>(
+               e.getEffect());
          });
 }
 
@@ -367,7 +379,7 @@ void BlockPlanner::finish() {
     for (Operation *op : g.ops)
       for (Value operand : op->getOperands()) {
         Operation *def = operand.getDefiningOp();
-        if (def && (members.contains(def) || llvm::isa<ts::PrimConstantOp>(def)))
+        if (def && (members.contains(def) || isConstantLike(def)))
           continue;
         inputs.insert(operand);
       }

@@ -114,7 +114,7 @@ struct FusionOptions {
 struct PlannedGroup {
   SmallVector<Operation *> ops;
   /// Values defined outside the group that its ops use, in first-use order
-  /// (constants the group clones are not inputs).
+  /// (constant-like values, which the group copies in, are not inputs).
   SmallVector<Value> inputs;
   /// Values of the group used outside it, in op order.
   SmallVector<Value> outputs;
@@ -130,6 +130,11 @@ struct FusionPlan {
   /// Ops left outside, in walk order (for stable reports).
   SmallVector<Operation *> unfused;
 };
+
+/// Whether a group copies `op` in rather than taking its result as an input:
+/// a `prim::Constant`, or a `prim::ListConstruct` of constants (the dims of
+/// a reduction, the sizes of a view).
+bool isConstantLike(Operation *op);
 
 /// Plans the groups of every block of `func` (the blocks of `prim::If` and
 /// `prim::Loop` bodies each on their own: a group never crosses a region).
