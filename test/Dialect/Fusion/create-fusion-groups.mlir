@@ -7,9 +7,7 @@
 // A pointwise chain with broadcasting ([4, 8] with [8]) and a scalar operand
 // becomes one group in every strategy: its inputs are the two tensors, the
 // constants it uses are copied in, and it yields the last value.
-// CHECK-LABEL: // MIN3-LABEL: func.func @pointwise_chain(
-// MIN3:          fusion.group "pointwise"
-func.func @pointwise_chain(
+// CHECK-LABEL: func.func @pointwise_chain(
 // CHECK-SAME:      %[[X:.+]]: !ts.tensor<f32, [4, 8]>, %[[B:.+]]: !ts.tensor<f32, [8]>)
 // CHECK-NEXT:    %[[G:.+]] = fusion.group "{{[a-z]+}}"(%[[X]], %[[B]]) : (!ts.tensor<f32, [4, 8]>, !ts.tensor<f32, [8]>) -> !ts.tensor<f32, [4, 8]> {
 // CHECK-NEXT:    ^bb0(%[[A0:.+]]: !ts.tensor<f32, [4, 8]>, %[[A1:.+]]: !ts.tensor<f32, [8]>):
@@ -212,10 +210,7 @@ func.func @unknown_shape(%x: !ts.tensor<f32, [?, 4]>, %y: !ts.tensor) -> (!ts.te
 // Several outputs: a value of the group used after it is yielded too.
 // Independent chains reading the same input merge into one group only in
 // aggressive (horizontal fusion).
-// CHECK-LABEL: // With min-size=3, the two chains of two form no group.
-// MIN3-LABEL: func.func @outputs_and_siblings(
-// MIN3-NOT:      fusion.group
-func.func @outputs_and_siblings(
+// CHECK-LABEL: func.func @outputs_and_siblings(
 // POINTWISE:     %[[G:.+]]:2 = fusion.group "pointwise"
 // POINTWISE:       ts.aten.exp
 // POINTWISE:       ts.aten.neg
