@@ -621,7 +621,7 @@ struct TSFusionReportPass
   void runOnOperation() override {
     markAllAnalysesPreserved();
     if (std::string error = validate(); !error.empty()) {
-      getOperation().emitError() << error;
+      emitError(getOperation().getLoc()) << "ts-fusion-report: " << error;
       return signalPassFailure();
     }
     SmallVector<Strategy> strategies;
@@ -647,8 +647,7 @@ struct TSFusionReportPass
       std::string message;
       file = openOutputFile(output, &message);
       if (!file) {
-        getOperation().emitError() << "cannot open '" << output
-                                   << "': " << message;
+        emitError(getOperation().getLoc()) << "ts-fusion-report: " << message;
         return signalPassFailure();
       }
       os = &file->os();
