@@ -279,8 +279,8 @@ static void printText(raw_ostream &os, ArrayRef<FunctionReport> functions) {
       os << "=== @" << function.func.getSymName() << ", strategy " << strategy
          << " ===\n";
       for (auto [index, g] : llvm::enumerate(report.groups)) {
-        os << "group " << index << ": " << g.ops.size() << " ops in "
-           << g.where << " (" << formatKinds(g) << ")\n";
+        os << "group " << index << ": " << g.ops.size() << " ops in " << g.where
+           << " (" << formatKinds(g) << ")\n";
         os << "  ops:";
         for (Operation *op : g.ops)
           os << " " << getKind(op);
@@ -298,8 +298,7 @@ static void printText(raw_ostream &os, ArrayRef<FunctionReport> functions) {
           kindWidth = std::max(kindWidth, getKind(op).size());
           locWidth = std::max(locWidth, formatLoc(op->getLoc()).size());
           reasonWidth = std::max(
-              reasonWidth,
-              stringifyReason(report.plan.reasons.at(op)).size());
+              reasonWidth, stringifyReason(report.plan.reasons.at(op)).size());
         }
         for (Operation *op : report.plan.unfused) {
           os << "  " << getKind(op);
@@ -314,7 +313,8 @@ static void printText(raw_ostream &os, ArrayRef<FunctionReport> functions) {
       }
       os << llvm::formatv(
           "summary {0}: {1} groups, {2} ops fused, {3} ops left; "
-          "loads {4} -> {5}, stores {6} -> {7}, bytes {8} -> {9} ({10:F2}x)\n\n",
+          "loads {4} -> {5}, stores {6} -> {7}, bytes {8} -> {9} "
+          "({10:F2}x)\n\n",
           strategy, report.groups.size(), report.fusedOps,
           report.plan.unfused.size(), report.before.loads, report.after.loads,
           report.before.stores, report.after.stores, report.before.bytes(),
@@ -328,12 +328,10 @@ static void printText(raw_ostream &os, ArrayRef<FunctionReport> functions) {
 //===----------------------------------------------------------------------===//
 
 static llvm::json::Object toJSON(const Traffic &t) {
-  return llvm::json::Object{{"loads", t.loads},
-                            {"stores", t.stores},
-                            {"bytesRead", t.bytesRead},
-                            {"bytesWritten", t.bytesWritten},
-                            {"bytes", t.bytes()},
-                            {"unknownSizes", t.unknown}};
+  return llvm::json::Object{
+      {"loads", t.loads},         {"stores", t.stores},
+      {"bytesRead", t.bytesRead}, {"bytesWritten", t.bytesWritten},
+      {"bytes", t.bytes()},       {"unknownSizes", t.unknown}};
 }
 
 static llvm::json::Array toJSON(ArrayRef<ValueInfo> values) {
@@ -365,15 +363,15 @@ static void printJSON(raw_ostream &os, ArrayRef<FunctionReport> functions) {
         llvm::json::Object kinds;
         for (const auto &[kind, count] : g.kinds)
           kinds[kind] = count;
-        groups.push_back(llvm::json::Object{
-            {"index", static_cast<int64_t>(index)},
-            {"region", g.where},
-            {"ops", std::move(ops)},
-            {"kinds", std::move(kinds)},
-            {"inputs", toJSON(g.inputs)},
-            {"outputs", toJSON(g.outputs)},
-            {"before", toJSON(g.before)},
-            {"after", toJSON(g.after)}});
+        groups.push_back(
+            llvm::json::Object{{"index", static_cast<int64_t>(index)},
+                               {"region", g.where},
+                               {"ops", std::move(ops)},
+                               {"kinds", std::move(kinds)},
+                               {"inputs", toJSON(g.inputs)},
+                               {"outputs", toJSON(g.outputs)},
+                               {"before", toJSON(g.before)},
+                               {"after", toJSON(g.after)}});
       }
       llvm::json::Array unfused;
       for (Operation *op : report.plan.unfused) {
@@ -390,19 +388,17 @@ static void printJSON(raw_ostream &os, ArrayRef<FunctionReport> functions) {
            llvm::json::Object{
                {"groups", static_cast<int64_t>(report.groups.size())},
                {"fusedOps", report.fusedOps},
-               {"unfusedOps",
-                static_cast<int64_t>(report.plan.unfused.size())},
+               {"unfusedOps", static_cast<int64_t>(report.plan.unfused.size())},
                {"before", toJSON(report.before)},
                {"after", toJSON(report.after)},
                {"ratio", getRatio(report.before, report.after)}}}});
     }
-    functionArray.push_back(llvm::json::Object{
-        {"function", function.func.getSymName()},
-        {"strategies", std::move(strategies)}});
+    functionArray.push_back(
+        llvm::json::Object{{"function", function.func.getSymName()},
+                           {"strategies", std::move(strategies)}});
   }
-  os << llvm::formatv(
-      "{0:2}\n", llvm::json::Value(llvm::json::Object{
-                     {"functions", std::move(functionArray)}}));
+  os << llvm::formatv("{0:2}\n", llvm::json::Value(llvm::json::Object{
+                                     {"functions", std::move(functionArray)}}));
 }
 
 //===----------------------------------------------------------------------===//
@@ -479,9 +475,9 @@ void DotPrinter::printBlock(Block &block, unsigned depth) {
     if (g.ops.front()->getBlock() != &block)
       continue;
     os << indent << "subgraph cluster_" << index << " {\n"
-       << indent << "  label=\"group " << index << ": "
-       << g.ops.size() << " ops, " << g.before.bytes() << " B -> "
-       << g.after.bytes() << " B\";\n"
+       << indent << "  label=\"group " << index << ": " << g.ops.size()
+       << " ops, " << g.before.bytes() << " B -> " << g.after.bytes()
+       << " B\";\n"
        << indent << "  style=filled; fillcolor=\""
        << kColours[index % std::size(kColours)] << "\";\n";
     for (Operation *op : g.ops)
@@ -551,21 +547,21 @@ void DotPrinter::print() {
      << "\" {\n"
      << "  label=\"@" << escapeDot(func.getSymName()) << ", strategy "
      << strategy << ": " << report.groups.size() << " groups, "
-     << report.before.bytes() << " B -> " << report.after.bytes()
-     << " B\";\n"
+     << report.before.bytes() << " B -> " << report.after.bytes() << " B\";\n"
      << "  node [shape=box, style=\"rounded,filled\", fillcolor=white, "
         "fontname=\"Helvetica\"];\n"
      << "  edge [fontname=\"Helvetica\", fontsize=10];\n";
   for (BlockArgument arg : func.getArguments())
     os << "  a" << arg.getArgNumber() << " [shape=ellipse, label=\"%arg"
-       << arg.getArgNumber() << "\\n" << escapeDot(printType(arg.getType()))
-       << "\"];\n";
+       << arg.getArgNumber() << "\\n"
+       << escapeDot(printType(arg.getType())) << "\"];\n";
   printBlock(func.getBody().front(), 1);
   // Edges once every node is declared, in walk order.
   func.walk([&](Operation *op) {
     if (!isDrawn(op)) {
       // A nested terminator yields to its op's node.
-      if (op->hasTrait<OpTrait::IsTerminator>() && nodes.count(op->getParentOp()))
+      if (op->hasTrait<OpTrait::IsTerminator>() &&
+          nodes.count(op->getParentOp()))
         for (Value operand : op->getOperands())
           printEdge(operand, "n" + std::to_string(nodes[op->getParentOp()]));
       return;
@@ -589,15 +585,19 @@ struct TSFusionReportPass
   using Base::Base;
 
   /// Besides `format=... strategy=...`, accepts the format as a bare first
-  /// word: `--ts-fusion-report=dot`, `--ts-fusion-report="json strategy=nnc"`.
+  /// word, followed by a space or a comma: `--ts-fusion-report=dot`,
+  /// `--ts-fusion-report="json strategy=nnc"`,
+  /// `--ts-fusion-report=dot,strategy=nnc`.
   LogicalResult initializeOptions(
       StringRef options,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    auto [first, rest] = options.trim().split(' ');
+    options = options.trim();
+    size_t end = options.find_first_of(" ,");
+    StringRef first = options.take_front(end);
     std::optional<std::string> bare;
     if (!first.empty() && !first.contains('=')) {
       bare = first.str();
-      options = rest;
+      options = options.drop_front(first.size()).ltrim(" ,");
     }
     if (failed(Base::initializeOptions(options, errorHandler)))
       return failure();
