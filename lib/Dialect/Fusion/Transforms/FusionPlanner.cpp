@@ -150,7 +150,10 @@ std::optional<Reason> BlockPlanner::getExclusion(Operation *op) {
     return it->second;
   std::optional<Reason> reason;
   OpClass cls = classifyOp(op);
-  if (cls == OpClass::Unsupported)
+  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
+  if (effects && effects.hasEffect<MemoryEffects::Write>())
+    reason = Reason::SideEffect; // in-place ops, prints: whatever the class
+  else if (cls == OpClass::Unsupported)
     reason = Reason::UnsupportedKind;
   else if (cls == OpClass::Scalar)
     reason = Reason::UnsupportedKind; // constants are cloned, not grouped
@@ -204,6 +207,9 @@ bool BlockPlanner::canJoin(Operation *producer, unsigned group,
     if (classifyOp(producer) == OpClass::Matmul && g.matmuls > 0)
       return false;
   }
+  // Every early user is looked at, so that the reason does not depend on
+  // the order of the uses: a cycle through any of them is the reason.
+  std::optional<Reason> refusal;
   for (Value result : producer->getResults())
     for (Operation *user : result.getUsers()) {
       Operation *ancestor = ancestorInBlock(user);
@@ -212,13 +218,15 @@ bool BlockPlanner::canJoin(Operation *producer, unsigned group,
       auto it = groupOf.find(ancestor);
       if (it != groupOf.end() && it->second == group)
         continue;
-      if (position[ancestor] < anchorPos) {
-        refusals[producer] = feedsGroup(ancestor, group)
-                                 ? Reason::WouldCreateCycle
-                                 : Reason::OutsideUseBetween;
-        return false;
-      }
+      if (position[ancestor] < anchorPos &&
+          refusal != Reason::WouldCreateCycle)
+        refusal = feedsGroup(ancestor, group) ? Reason::WouldCreateCycle
+                                              : Reason::OutsideUseBetween;
     }
+  if (refusal) {
+    refusals[producer] = *refusal;
+    return false;
+  }
   if (writesBefore[anchorPos] != writesBefore[position[producer] + 1]) {
     refusals[producer] = Reason::SideEffect;
     return false;
