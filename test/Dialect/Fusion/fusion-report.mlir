@@ -121,7 +121,6 @@ func.func @softmax(%x: !ts.tensor<f32, [4, 8]>, %y: !ts.tensor<f32, [4, 8]>) -> 
 // CHECK-NEXT:    inputs:
 // CHECK-NEXT:      %arg0    !ts.tensor<f32, [4, 8]>  (128 B)
 // CHECK-NEXT:      %arg1    !ts.tensor<f32, [4, 8]>  (128 B)
-// CHECK-NEXT:      %0       !ts.list<!ts.int>
 // CHECK-NEXT:    outputs:
 // CHECK-NEXT:      %3       !ts.tensor<f32, [4]>  (16 B)
 // CHECK-NEXT:               loads  stores   bytes read  bytes written        bytes
