@@ -202,9 +202,19 @@ bool BlockPlanner::canJoin(Operation *producer, unsigned group,
   if (options.strategy == Strategy::Aggressive) {
     // A product keeps its operands outside: the group is the product and
     // its epilogue, and holds one product.
-    if (classifyOp(consumer) == OpClass::Matmul)
+    auto inGroup = [&](Operation *op) {
+      auto it = op ? groupOf.find(op) : groupOf.end();
+      return it != groupOf.end() && it->second == group;
+    };
+    if (llvm::any_of(producer->getUsers(), [&](Operation *user) {
+          return classifyOp(user) == OpClass::Matmul && inGroup(user);
+        }))
       return false;
-    if (classifyOp(producer) == OpClass::Matmul && g.matmuls > 0)
+    if (classifyOp(producer) == OpClass::Matmul &&
+        (g.matmuls > 0 ||
+         llvm::any_of(producer->getOperands(), [&](Value operand) {
+           return inGroup(operand.getDefiningOp());
+         })))
       return false;
   }
   // Every early user is looked at, so that the reason does not depend on
