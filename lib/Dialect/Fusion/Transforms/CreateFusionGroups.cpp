@@ -26,25 +26,43 @@ using namespace mlir::tsmlir;
 using namespace mlir::tsmlir::fusion;
 
 /// Moves the ops of `planned` into a fusion.group where its last op was.
-static GroupOp materialize(const PlannedGroup &planned, StringRef strategy) {
+///
+/// Groups are formed one after the other, so an input of `planned` may
+/// already be the output of a group formed before it (a producer in the same
+/// block, or a group of an enclosing block that feeds a prim::If body):
+/// `replaced` maps such outputs to the group results that replaced them, and
+/// receives this group's.
+static GroupOp materialize(const PlannedGroup &planned, StringRef strategy,
+                           llvm::DenseMap<Value, Value> &replaced) {
   Operation *anchor = planned.ops.back();
   OpBuilder builder(anchor);
+  SmallVector<Value> inputs;
+  for (Value input : planned.inputs)
+    inputs.push_back(replaced.lookup(input) ? replaced.lookup(input) : input);
   SmallVector<Type> resultTypes;
   for (Value output : planned.outputs)
     resultTypes.push_back(output.getType());
   auto group = GroupOp::create(builder, anchor->getLoc(), resultTypes,
-                               strategy, planned.inputs, StringAttr());
+                               strategy, inputs, StringAttr());
   Block *body = new Block();
   group.getBody().push_back(body);
-  for (Value input : planned.inputs)
-    body->addArgument(input.getType(), input.getLoc());
+  llvm::DenseMap<Value, Value> args;
+  for (Value input : inputs)
+    args[input] = body->addArgument(input.getType(), input.getLoc());
   for (Operation *op : planned.ops)
     op->moveBefore(body, body->end());
   auto inside = [&](OpOperand &use) {
     return group->isProperAncestor(use.getOwner());
   };
-  for (auto [input, arg] : llvm::zip_equal(planned.inputs, body->getArguments()))
-    Value(input).replaceUsesWithIf(arg, inside);
+  // The group's own operands, not every use of its inputs: an input many
+  // groups read (a function argument) would otherwise be visited once per
+  // group.
+  for (Operation *op : planned.ops)
+    op->walk([&](Operation *nested) {
+      for (OpOperand &operand : nested->getOpOperands())
+        if (Value arg = args.lookup(operand.get()))
+          operand.set(arg);
+    });
   // Constants are copied in, once each.
   builder.setInsertionPointToStart(body);
   llvm::DenseMap<Operation *, Operation *> copies;
@@ -60,9 +78,11 @@ static GroupOp materialize(const PlannedGroup &planned, StringRef strategy) {
       operand.set(copy->getResult(0));
     }
   for (auto [output, result] :
-       llvm::zip_equal(planned.outputs, group.getResults()))
+       llvm::zip_equal(planned.outputs, group.getResults())) {
     Value(output).replaceUsesWithIf(
         result, [&](OpOperand &use) { return !inside(use); });
+    replaced[output] = result;
+  }
   builder.setInsertionPointToEnd(body);
   YieldOp::create(builder, anchor->getLoc(), planned.outputs);
   return group;
@@ -86,12 +106,13 @@ struct TSCreateFusionGroupsPass
     options.minSize = minSize;
     FusionPlan plan = planFusion(getOperation(), options);
     llvm::SetVector<Operation *> constants;
+    llvm::DenseMap<Value, Value> replaced;
     for (const PlannedGroup &planned : plan.groups) {
       for (Operation *op : planned.ops)
         for (Value operand : op->getOperands())
           if (auto constant = operand.getDefiningOp<ts::PrimConstantOp>())
             constants.insert(constant);
-      materialize(planned, strategy);
+      materialize(planned, strategy, replaced);
       ++numGroups;
       numFused += planned.ops.size();
     }
