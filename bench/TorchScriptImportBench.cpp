@@ -25,7 +25,11 @@
 //
 //   tsmlir-bench --emit-graph=N     prints the generated graph of N nodes
 //
+// FusionBench.cpp adds the fusion planner's benchmarks to the same binary.
+//
 //===----------------------------------------------------------------------===//
+
+#include "FusionBench.h"
 
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
 #include "tsmlir/Target/TorchScript/Export.h"
@@ -457,6 +461,18 @@ int main(int argc, char **argv) {
       llvm::outs() << graph.text;
       llvm::errs() << graph.nodes << " nodes, " << graph.text.size()
                    << " bytes\n";
+      return 0;
+    }
+    // --emit-fusion-graph=N: the typed module BM_CreateFusionGroups plans.
+    if (arg.consume_front("--emit-fusion-graph=")) {
+      int64_t n;
+      if (arg.getAsInteger(10, n) || n < 10) {
+        llvm::errs() << "--emit-fusion-graph needs an op count of at least 10\n";
+        return 1;
+      }
+      const FusionGraph &graph = getFusionGraph(n);
+      llvm::outs() << graph.text;
+      llvm::errs() << graph.ops << " ops, " << graph.text.size() << " bytes\n";
       return 0;
     }
   }

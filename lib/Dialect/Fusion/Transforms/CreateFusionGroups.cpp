@@ -27,33 +27,43 @@ using namespace mlir::tsmlir;
 using namespace mlir::tsmlir::fusion;
 
 /// Moves the ops of `planned` into a fusion.group where its last op was.
-/// `replaced` maps the values of groups already formed to their results:
-/// a group's input may be another group's output.
+///
+/// Groups are formed one after the other, so an input of `planned` may
+/// already be the output of a group formed before it (a producer in the same
+/// block, or a group of an enclosing block that feeds a prim::If body):
+/// `replaced` maps such outputs to the group results that replaced them, and
+/// receives this group's.
 static GroupOp materialize(const PlannedGroup &planned, StringRef strategy,
                            llvm::DenseMap<Value, Value> &replaced) {
   Operation *anchor = planned.ops.back();
   OpBuilder builder(anchor);
+  SmallVector<Value> inputs;
+  for (Value input : planned.inputs)
+    inputs.push_back(replaced.lookup(input) ? replaced.lookup(input) : input);
   SmallVector<Type> resultTypes;
   for (Value output : planned.outputs)
     resultTypes.push_back(output.getType());
-  SmallVector<Value> operands;
-  for (Value input : planned.inputs) {
-    Value current = replaced.lookup(input);
-    operands.push_back(current ? current : input);
-  }
   auto group = GroupOp::create(builder, anchor->getLoc(), resultTypes,
-                               strategy, operands, StringAttr());
+                               strategy, inputs, StringAttr());
   Block *body = new Block();
   group.getBody().push_back(body);
-  for (Value input : planned.inputs)
-    body->addArgument(input.getType(), input.getLoc());
+  llvm::DenseMap<Value, Value> args;
+  for (Value input : inputs)
+    args[input] = body->addArgument(input.getType(), input.getLoc());
   for (Operation *op : planned.ops)
     op->moveBefore(body, body->end());
   auto inside = [&](OpOperand &use) {
     return group->isProperAncestor(use.getOwner());
   };
-  for (auto [input, arg] : llvm::zip_equal(operands, body->getArguments()))
-    input.replaceUsesWithIf(arg, inside);
+  // The group's own operands, not every use of its inputs: an input many
+  // groups read (a function argument) would otherwise be visited once per
+  // group.
+  for (Operation *op : planned.ops)
+    op->walk([&](Operation *nested) {
+      for (OpOperand &operand : nested->getOpOperands())
+        if (Value arg = args.lookup(operand.get()))
+          operand.set(arg);
+    });
   // Constants (and lists of constants) are copied in, once each.
   builder.setInsertionPointToStart(body);
   IRMapping copies;

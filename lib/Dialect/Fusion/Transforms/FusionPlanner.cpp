@@ -65,7 +65,9 @@ static bool holdsTensor(Type type) {
 }
 
 /// Whether `op` writes memory, or may (unknown effects), itself or in its
-/// regions.
+/// regions. Reads are not writes, and neither is allocating a new object
+/// (prim::ListConstruct allocates its list: a group may hold it, and reads
+/// may move across it).
 static bool mayWrite(Operation *op) {
   std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
       getEffectsRecursively(op);
