@@ -47,11 +47,14 @@ bool fusion::isConstantLike(Operation *op) {
          });
 }
 
-int64_t PlannedGroup::size() const {
+/// The ops of `ops` that count towards min-size: list constructions do not.
+static int64_t countSized(ArrayRef<Operation *> ops) {
   return llvm::count_if(ops, [](Operation *op) {
     return !llvm::isa<ts::PrimListConstructOp>(op);
   });
 }
+
+int64_t PlannedGroup::size() const { return countSized(ops); }
 
 /// Whether `type` is or holds a tensor.
 static bool holdsTensor(Type type) {
@@ -123,6 +126,11 @@ private:
   Operation *ancestorInBlock(Operation *op) {
     return block.findAncestorOpInBlock(*op);
   }
+  /// Whether `op` (possibly null) is in `group`.
+  bool isIn(Operation *op, unsigned group) const {
+    auto it = op ? groupOf.find(op) : groupOf.end();
+    return it != groupOf.end() && it->second == group;
+  }
   void finish();
 
   Block &block;
@@ -180,8 +188,7 @@ bool BlockPlanner::feedsGroup(Operation *from, unsigned group) {
         Operation *ancestor = ancestorInBlock(user);
         if (!ancestor || position[ancestor] > limit)
           continue;
-        auto it = groupOf.find(ancestor);
-        if (it != groupOf.end() && it->second == group)
+        if (isIn(ancestor, group))
           return true;
         if (seen.insert(ancestor).second)
           worklist.push_back(ancestor);
@@ -196,26 +203,20 @@ bool BlockPlanner::canJoin(Operation *producer, unsigned group,
   unsigned anchorPos = position[g.anchor];
   // A list of tensors joins with its cat or stack, when nothing else uses it.
   if (llvm::isa<ts::PrimListConstructOp>(producer)) {
-    return llvm::all_of(producer->getUsers(), [&](Operation *user) {
-      auto it = groupOf.find(user);
-      return it != groupOf.end() && it->second == group;
-    });
+    return llvm::all_of(producer->getUsers(),
+                        [&](Operation *user) { return isIn(user, group); });
   }
   if (options.strategy == Strategy::Aggressive) {
     // A product keeps its operands outside: the group is the product and
     // its epilogue, and holds one product.
-    auto inGroup = [&](Operation *op) {
-      auto it = op ? groupOf.find(op) : groupOf.end();
-      return it != groupOf.end() && it->second == group;
-    };
     if (llvm::any_of(producer->getUsers(), [&](Operation *user) {
-          return classifyOp(user) == OpClass::Matmul && inGroup(user);
+          return classifyOp(user) == OpClass::Matmul && isIn(user, group);
         }))
       return false;
     if (classifyOp(producer) == OpClass::Matmul &&
         (g.matmuls > 0 ||
          llvm::any_of(producer->getOperands(), [&](Value operand) {
-           return inGroup(operand.getDefiningOp());
+           return isIn(operand.getDefiningOp(), group);
          })))
       return false;
   }
@@ -227,8 +228,7 @@ bool BlockPlanner::canJoin(Operation *producer, unsigned group,
       Operation *ancestor = ancestorInBlock(user);
       if (!ancestor)
         continue;
-      auto it = groupOf.find(ancestor);
-      if (it != groupOf.end() && it->second == group)
+      if (isIn(ancestor, group))
         continue;
       if (position[ancestor] < anchorPos &&
           refusal != Reason::WouldCreateCycle)
@@ -279,8 +279,7 @@ bool BlockPlanner::canMerge(unsigned early, unsigned late) {
         Operation *ancestor = ancestorInBlock(user);
         if (!ancestor)
           continue;
-        auto it = groupOf.find(ancestor);
-        if (it != groupOf.end() && it->second == early)
+        if (isIn(ancestor, early))
           continue;
         if (position[ancestor] <= latePos)
           return false;
@@ -301,10 +300,8 @@ void BlockPlanner::mergeHorizontally() {
     llvm::SmallSetVector<Value, 8> inputs;
     for (Operation *op : g.ops)
       for (Value operand : op->getOperands()) {
-        Operation *def = operand.getDefiningOp();
-        auto it = def ? groupOf.find(def) : groupOf.end();
         if (llvm::isa<ts::TensorType>(operand.getType()) &&
-            (it == groupOf.end() || it->second != index))
+            !isIn(operand.getDefiningOp(), index))
           inputs.insert(operand);
       }
     for (Value input : inputs)
@@ -368,9 +365,7 @@ void BlockPlanner::run() {
     groupOf[&op] = group;
     grow(group, &op);
     if (groups[group].ops.size() == 1 ||
-        llvm::count_if(groups[group].ops, [](Operation *member) {
-          return !llvm::isa<ts::PrimListConstructOp>(member);
-        }) < options.minSize) {
+        countSized(groups[group].ops) < options.minSize) {
       // Too small: its ops may still start or join a later group.
       for (Operation *member : groups[group].ops) {
         groupOf.erase(member);

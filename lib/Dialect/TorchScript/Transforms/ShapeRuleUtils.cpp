@@ -313,7 +313,9 @@ static LogicalResult getCandidates(Value operand, const ShapeFacts &facts,
     }
     return success();
   };
-  if (auto tensor = llvm::dyn_cast<TensorType>(type)) {
+  // A tensor takes part as dimensioned, 0-d, or either when its rank is
+  // not known.
+  auto addTensor = [&](TensorType tensor) -> LogicalResult {
     if (!tensor.getDtype())
       return failure();
     std::optional<int64_t> rank = tensor.getRank();
@@ -322,22 +324,16 @@ static LogicalResult getCandidates(Value operand, const ShapeFacts &facts,
     if (!rank || *rank == 0)
       out.push_back({tensor.getDtype(), Priority::ZeroDim});
     return success();
-  }
+  };
+  if (auto tensor = llvm::dyn_cast<TensorType>(type))
+    return addTensor(tensor);
   if (llvm::isa<NoneType>(type) || facts.isNone(operand))
     return success();
   if (auto optional = llvm::dyn_cast<OptionalType>(type)) {
     out.push_back({Type(), Priority::Wrapped, /*absent=*/true});
     Type contained = optional.getContainedType();
-    if (auto tensor = llvm::dyn_cast<TensorType>(contained)) {
-      if (!tensor.getDtype())
-        return failure();
-      std::optional<int64_t> rank = tensor.getRank();
-      if (!rank || *rank > 0)
-        out.push_back({tensor.getDtype(), Priority::Dimensioned});
-      if (!rank || *rank == 0)
-        out.push_back({tensor.getDtype(), Priority::ZeroDim});
-      return success();
-    }
+    if (auto tensor = llvm::dyn_cast<TensorType>(contained))
+      return addTensor(tensor);
     return scalar(contained);
   }
   return scalar(type);
