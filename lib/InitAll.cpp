@@ -8,10 +8,13 @@
 
 #include "tsmlir/InitAll.h"
 
+#include "tsmlir/Conversion/Passes.h"
 #include "tsmlir/Dialect/Fusion/IR/FusionDialect.h"
 #include "tsmlir/Dialect/Fusion/Transforms/Passes.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
+#include "tsmlir/Pipelines/Pipelines.h"
+#include "tsmlir/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -32,4 +35,7 @@ void mlir::tsmlir::registerAllPasses() {
   mlir::registerAllPasses();
   ts::registerTorchScriptPasses();
   fusion::registerFusionPasses();
+  registerTSMLIRConversionPasses();
+  registerTSMLIRTransformsPasses();
+  registerPipelines();
 }

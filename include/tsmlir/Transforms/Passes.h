@@ -1,0 +1,30 @@
+//===- Passes.h - Lowering support passes -----------------------*- C++ -*-===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSMLIR_TRANSFORMS_PASSES_H
+#define TSMLIR_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::tsmlir {
+
+#define GEN_PASS_DECL
+#include "tsmlir/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tsmlir/Transforms/Passes.h.inc"
+
+} // namespace mlir::tsmlir
+
+#endif // TSMLIR_TRANSFORMS_PASSES_H

@@ -1,0 +1,59 @@
+//===- Passes.td - Lowering support passes -----------------*- tablegen -*-===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSMLIR_TRANSFORMS_PASSES_TD
+#define TSMLIR_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TSDestinationStyleEntryPass
+    : Pass<"ts-destination-style-entry", "::mlir::ModuleOp"> {
+  let summary = "Give the entry function its results as output buffers";
+  let description = [{
+    Rewrites the entry function (option `entry`, default the only public
+    function) of a module on builtin tensors so that it returns nothing and
+    writes every result into a `memref` argument appended after its inputs
+    (`bufferization.materialize_in_destination`); scalar results are written
+    into 0-d memrefs. A caller that knows the static result shapes (as
+    `tsmlir-run` and the ahead-of-time objects do) allocates the outputs and
+    passes them in, and bufferisation writes each result straight into its
+    output buffer. The function gets `llvm.emit_c_interface`.
+
+    ```mlir
+    // before
+    func.func @f(%x: tensor<4xf32>) -> tensor<4xf32>
+    // after
+    func.func @f(%x: tensor<4xf32>, %out0: memref<4xf32>) attributes {llvm.emit_c_interface}
+    ```
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"\"",
+           "The function to rewrite (default: the only public one)">,
+  ];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+def TSApproximateMathPass : Pass<"ts-approximate-math"> {
+  let summary = "Expand f32 math functions into polynomials";
+  let description = [{
+    Rewrites `math.tanh`, `math.erf`, `math.exp`, `math.log`, `math.sin`, ...
+    on `f32` into MLIR's polynomial approximations (a few ulp from libm), so
+    that loops calling them stay free of calls and LLVM's loop vectorizer
+    vectorizes them, as PyTorch's CPU kernels use vectorized SLEEF routines.
+    `f64` math is left to LLVM and libm.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+#endif // TSMLIR_TRANSFORMS_PASSES_TD

@@ -1,0 +1,667 @@
+//===- Elementwise.cpp - Elementwise ts ops to linalg.generic -------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Every elementwise op becomes one linalg.generic over its result's shape.
+// Its tensor operands are read through broadcasting maps, its scalar operands
+// (Python numbers, alpha, clamp bounds, fill values) are used in the body.
+// PyTorch's type promotion decides the type the body computes in: the
+// result's element type for arithmetic (f32 for f16 and bf16 results, as
+// PyTorch's CPU kernels do), the promoted operand type for comparisons.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PopulatePatterns.h"
+#include "Utils.h"
+
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <cmath>
+#include <functional>
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::lowering;
+
+namespace {
+
+/// What an elementwise body computes with.
+struct BodyContext {
+  OpBuilder &b;
+  Location loc;
+  Operation *op;
+  /// The data operands' elements (or scalar values), cast to `type`.
+  SmallVector<Value> args;
+  /// The type the body computes in.
+  Type type;
+  /// The converted operands of the op (scalars as i64/f64/i1 values).
+  ArrayRef<Value> operands;
+
+  bool isFloat() const { return llvm::isa<FloatType>(type); }
+  Value cst(double v) const { return createScalarConstant(b, loc, type, v); }
+  /// Operand `i` (a scalar) cast to the compute type.
+  Value scalar(unsigned i) const {
+    return castScalar(b, loc, operands[i], type);
+  }
+  Value add(Value x, Value y) const {
+    return isFloat() ? arith::AddFOp::create(b, loc, x, y).getResult()
+                     : arith::AddIOp::create(b, loc, x, y).getResult();
+  }
+  Value sub(Value x, Value y) const {
+    return isFloat() ? arith::SubFOp::create(b, loc, x, y).getResult()
+                     : arith::SubIOp::create(b, loc, x, y).getResult();
+  }
+  Value mul(Value x, Value y) const {
+    return isFloat() ? arith::MulFOp::create(b, loc, x, y).getResult()
+                     : arith::MulIOp::create(b, loc, x, y).getResult();
+  }
+  Value div(Value x, Value y) const {
+    return arith::DivFOp::create(b, loc, x, y);
+  }
+  Value max(Value x, Value y) const {
+    return isFloat() ? arith::MaximumFOp::create(b, loc, x, y).getResult()
+                     : arith::MaxSIOp::create(b, loc, x, y).getResult();
+  }
+  Value min(Value x, Value y) const {
+    return isFloat() ? arith::MinimumFOp::create(b, loc, x, y).getResult()
+                     : arith::MinSIOp::create(b, loc, x, y).getResult();
+  }
+  /// `x * alpha` for operand `i`, skipped when alpha is the constant 1.
+  Value scaled(Value x, unsigned alphaOperand) const {
+    std::optional<double> alpha =
+        getConstNumber(op->getOperand(alphaOperand));
+    if (alpha && *alpha == 1.0)
+      return x;
+    return mul(x, scalar(alphaOperand));
+  }
+  Value sigmoid(Value x) const {
+    Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+    return div(cst(1), add(cst(1), e));
+  }
+  Value select(Value c, Value x, Value y) const {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+  Value cmpf(arith::CmpFPredicate p, Value x, Value y) const {
+    return arith::CmpFOp::create(b, loc, p, x, y);
+  }
+};
+
+using BodyFn = std::function<Value(BodyContext &)>;
+
+/// How the compute type is chosen.
+enum class Compute {
+  Result,   // the result's element type (f32 for f16/bf16)
+  Promoted, // the promoted type of the data operands (comparisons)
+  Bool,     // i1 (logical ops)
+};
+
+/// An operand the body reads.
+struct DataOperand {
+  unsigned index;
+  bool cast; // cast to the compute type (false: passed as it is)
+};
+
+struct ElementwiseSpec {
+  StringRef name;
+  SmallVector<DataOperand> data;
+  Compute compute;
+  BodyFn body;
+};
+
+/// PyTorch's categories, for promotion: bool < integer < float.
+static int category(Type t) {
+  if (llvm::isa<FloatType>(t))
+    return 2;
+  if (auto i = llvm::dyn_cast<IntegerType>(t))
+    return i.getWidth() == 1 ? 0 : 1;
+  return -1;
+}
+
+static Type wider(Type a, Type b) {
+  if (!a)
+    return b;
+  if (category(a) != category(b))
+    return category(a) > category(b) ? a : b;
+  return a.getIntOrFloatBitWidth() >= b.getIntOrFloatBitWidth() ? a : b;
+}
+
+/// The type PyTorch computes a comparison in: dimensioned tensors first, then
+/// zero-dim tensors and scalars where they are of a higher category.
+static Type promotedType(Operation *op, ArrayRef<DataOperand> data,
+                         ArrayRef<Value> operands) {
+  Type dimResult, zeroDimResult, scalarResult;
+  for (DataOperand d : data) {
+    Value v = operands[d.index];
+    if (auto t = llvm::dyn_cast<RankedTensorType>(v.getType())) {
+      if (t.getRank() > 0)
+        dimResult = wider(dimResult, t.getElementType());
+      else
+        zeroDimResult = wider(zeroDimResult, t.getElementType());
+    } else {
+      scalarResult = wider(scalarResult, v.getType());
+    }
+  }
+  Type result = dimResult;
+  if (zeroDimResult && (!result || category(zeroDimResult) > category(result)))
+    result = zeroDimResult;
+  if (scalarResult && (!result || category(scalarResult) > category(result))) {
+    MLIRContext *ctx = op->getContext();
+    if (category(scalarResult) == 2)
+      result = Float32Type::get(ctx);
+    else if (category(scalarResult) == 1)
+      result = IntegerType::get(ctx, 64);
+    else
+      result = scalarResult;
+  }
+  return result;
+}
+
+class ElementwiseLowering : public ConversionPattern {
+public:
+  ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx,
+                      ElementwiseSpec spec)
+      : ConversionPattern(converter, spec.name, /*benefit=*/1, ctx),
+        spec(std::move(spec)) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "expected one result");
+    auto resultType = llvm::dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op->getResult(0).getType()));
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "result is not a static tensor");
+    Location loc = op->getLoc();
+    Type resultElement = resultType.getElementType();
+
+    Type computeType;
+    switch (spec.compute) {
+    case Compute::Result:
+      computeType = resultElement;
+      if (resultElement.isF16() || resultElement.isBF16())
+        computeType = rewriter.getF32Type();
+      break;
+    case Compute::Promoted:
+      computeType = promotedType(op, spec.data, operands);
+      break;
+    case Compute::Bool:
+      computeType = rewriter.getI1Type();
+      break;
+    }
+    if (!computeType || category(computeType) < 0)
+      return rewriter.notifyMatchFailure(op, "no compute type");
+
+    // Tensor operands become inputs of the generic; scalars are cast once,
+    // outside it.
+    SmallVector<Value> inputs;
+    SmallVector<std::pair<bool, Value>> slots; // (is tensor, value)
+    for (DataOperand d : spec.data) {
+      Value v = operands[d.index];
+      if (auto t = llvm::dyn_cast<RankedTensorType>(v.getType())) {
+        if (t.getRank() > resultType.getRank())
+          return rewriter.notifyMatchFailure(op, "operand of higher rank");
+        slots.push_back({true, Value()});
+        inputs.push_back(v);
+      } else if (llvm::isa<IntegerType, FloatType>(v.getType())) {
+        slots.push_back(
+            {false, d.cast ? castScalar(rewriter, loc, v, computeType) : v});
+      } else {
+        return rewriter.notifyMatchFailure(op, "operand is not a number");
+      }
+    }
+
+    bool unsupported = false;
+    Value result = buildElementwise(
+        rewriter, loc, resultType, inputs,
+        [&](OpBuilder &b, Location l, ValueRange elements) -> Value {
+          BodyContext ctx{b, l, op, {}, computeType, operands};
+          unsigned next = 0;
+          for (auto [d, slot] : llvm::zip(spec.data, slots)) {
+            if (!slot.first) {
+              ctx.args.push_back(slot.second);
+              continue;
+            }
+            Value e = elements[next++];
+            if (d.cast)
+              e = castScalar(b, l, e, computeType,
+                             isUnsignedDtype(getTSDtype(op->getOperand(
+                                 d.index))));
+            ctx.args.push_back(e);
+          }
+          Value r = spec.body(ctx);
+          if (!r) {
+            unsupported = true;
+            return createScalarConstant(b, l, resultElement, 0);
+          }
+          return castScalar(b, l, r, resultElement);
+        });
+    if (unsupported)
+      return rewriter.notifyMatchFailure(op, "no lowering for these operand "
+                                             "types or options");
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  ElementwiseSpec spec;
+};
+
+/// Ops that return their (only) tensor operand: value semantics make copies
+/// and detaching free.
+class IdentityLowering : public ConversionPattern {
+public:
+  IdentityLowering(const TypeConverter &converter, MLIRContext *ctx,
+                   StringRef name)
+      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType =
+        getTypeConverter()->convertType(op->getResult(0).getType());
+    if (!resultType || operands.empty() || operands[0].getType() != resultType)
+      return rewriter.notifyMatchFailure(op, "result differs from operand");
+    rewriter.replaceOp(op, operands[0]);
+    return success();
+  }
+};
+
+/// A tensor filled with one value: zeros, ones, full and their `_like`s.
+class FillLowering : public ConversionPattern {
+public:
+  FillLowering(const TypeConverter &converter, MLIRContext *ctx,
+               StringRef name, std::optional<double> value,
+               unsigned valueOperand = 0)
+      : ConversionPattern(converter, name, /*benefit=*/1, ctx), value(value),
+        valueOperand(valueOperand) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = llvm::dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op->getResult(0).getType()));
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "result is not a static tensor");
+    Location loc = op->getLoc();
+    Value fill = value ? createScalarConstant(rewriter, loc,
+                                              resultType.getElementType(),
+                                              *value)
+                       : operands[valueOperand];
+    if (!llvm::isa<IntegerType, FloatType>(fill.getType()))
+      return rewriter.notifyMatchFailure(op, "fill value is not a number");
+    rewriter.replaceOp(op, createFilled(rewriter, loc, resultType, fill));
+    return success();
+  }
+
+private:
+  std::optional<double> value;
+  unsigned valueOperand;
+};
+
+/// triu and tril: keep the elements on one side of a diagonal of the last
+/// two dimensions, zero the others.
+class TriangleLowering : public ConversionPattern {
+public:
+  TriangleLowering(const TypeConverter &converter, MLIRContext *ctx,
+                   StringRef name, bool upper)
+      : ConversionPattern(converter, name, /*benefit=*/1, ctx), upper(upper) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = llvm::dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op->getResult(0).getType()));
+    if (!resultType || resultType.getRank() < 2)
+      return rewriter.notifyMatchFailure(op, "expected a static 2-D+ tensor");
+    Location loc = op->getLoc();
+    Value diagonal = castScalar(rewriter, loc, operands[1],
+                                rewriter.getIndexType());
+    int64_t rank = resultType.getRank();
+    Value result = buildElementwise(
+        rewriter, loc, resultType, operands[0],
+        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
+          Value row = linalg::IndexOp::create(b, l, rank - 2);
+          Value col = linalg::IndexOp::create(b, l, rank - 1);
+          Value offset = arith::SubIOp::create(b, l, col, row);
+          Value keep = arith::CmpIOp::create(
+              b, l, upper ? arith::CmpIPredicate::sge : arith::CmpIPredicate::sle,
+              offset, diagonal);
+          Value zero = createScalarConstant(b, l, args[0].getType(), 0);
+          return arith::SelectOp::create(b, l, keep, args[0], zero);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  bool upper;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The op table
+//===----------------------------------------------------------------------===//
+
+static Value floatUnary(BodyContext &c,
+                        Value (*fn)(OpBuilder &, Location, Value)) {
+  return fn(c.b, c.loc, c.args[0]);
+}
+
+template <typename MathOp>
+static Value mathOp(OpBuilder &b, Location loc, Value x) {
+  return MathOp::create(b, loc, x);
+}
+
+static Value compare(BodyContext &c, arith::CmpFPredicate f,
+                     arith::CmpIPredicate si, arith::CmpIPredicate ui) {
+  Value x = c.args[0], y = c.args[1];
+  if (c.isFloat())
+    return c.cmpf(f, x, y);
+  bool isBool = c.type.isInteger(1);
+  return arith::CmpIOp::create(c.b, c.loc, isBool ? ui : si, x, y);
+}
+
+static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
+  using P = arith::CmpFPredicate;
+  using I = arith::CmpIPredicate;
+  const DataOperand a0{0, true}, a1{1, true}, a2{2, true};
+  const DataOperand raw0{0, false}, raw1{1, false};
+  SmallVector<ElementwiseSpec> specs;
+  auto add = [&](StringRef name, SmallVector<DataOperand> data, Compute compute,
+                 BodyFn body) {
+    specs.push_back({name, std::move(data), compute, std::move(body)});
+  };
+  auto unary = [&](StringRef name, Value (*fn)(OpBuilder &, Location, Value)) {
+    add(name, {a0}, Compute::Result,
+        [fn](BodyContext &c) { return floatUnary(c, fn); });
+  };
+
+  // Arithmetic.
+  for (StringRef name : {"ts.aten.add.Tensor", "ts.aten.add.Scalar"})
+    add(name, {a0, a1}, Compute::Result, [](BodyContext &c) {
+      return c.add(c.args[0], c.scaled(c.args[1], 2));
+    });
+  for (StringRef name : {"ts.aten.sub.Tensor", "ts.aten.sub.Scalar"})
+    add(name, {a0, a1}, Compute::Result, [](BodyContext &c) {
+      return c.sub(c.args[0], c.scaled(c.args[1], 2));
+    });
+  for (StringRef name : {"ts.aten.rsub.Tensor", "ts.aten.rsub.Scalar"})
+    add(name, {a0, a1}, Compute::Result, [](BodyContext &c) {
+      return c.sub(c.args[1], c.scaled(c.args[0], 2));
+    });
+  for (StringRef name : {"ts.aten.mul.Tensor", "ts.aten.mul.Scalar"})
+    add(name, {a0, a1}, Compute::Result,
+        [](BodyContext &c) { return c.mul(c.args[0], c.args[1]); });
+  for (StringRef name : {"ts.aten.div.Tensor", "ts.aten.div.Scalar"})
+    add(name, {a0, a1}, Compute::Result, [](BodyContext &c) -> Value {
+      if (!c.isFloat())
+        return Value(); // true division of integers has a float result
+      return c.div(c.args[0], c.args[1]);
+    });
+  add("ts.aten.neg", {a0}, Compute::Result, [](BodyContext &c) -> Value {
+    if (c.isFloat())
+      return arith::NegFOp::create(c.b, c.loc, c.args[0]);
+    return c.sub(c.cst(0), c.args[0]);
+  });
+  add("ts.aten.reciprocal", {a0}, Compute::Result,
+      [](BodyContext &c) { return c.div(c.cst(1), c.args[0]); });
+  add("ts.aten.pow.Tensor_Scalar", {a0, a1}, Compute::Result,
+      [](BodyContext &c) -> Value {
+        std::optional<double> e = getConstNumber(c.op->getOperand(1));
+        Value x = c.args[0];
+        if (e && *e == 1.0)
+          return x;
+        if (e && *e == 2.0)
+          return c.mul(x, x);
+        if (e && *e == 3.0)
+          return c.mul(c.mul(x, x), x);
+        if (!c.isFloat())
+          return math::IPowIOp::create(c.b, c.loc, x, c.args[1]);
+        if (e && *e == 0.5)
+          return math::SqrtOp::create(c.b, c.loc, x);
+        if (e && *e == -1.0)
+          return c.div(c.cst(1), x);
+        return math::PowFOp::create(c.b, c.loc, x, c.args[1]);
+      });
+  for (StringRef name : {"ts.aten.pow.Tensor_Tensor", "ts.aten.pow.Scalar"})
+    add(name, {a0, a1}, Compute::Result, [](BodyContext &c) -> Value {
+      if (!c.isFloat())
+        return math::IPowIOp::create(c.b, c.loc, c.args[0], c.args[1]);
+      return math::PowFOp::create(c.b, c.loc, c.args[0], c.args[1]);
+    });
+  add("ts.aten.abs", {a0}, Compute::Result, [](BodyContext &c) -> Value {
+    if (c.isFloat())
+      return math::AbsFOp::create(c.b, c.loc, c.args[0]);
+    return math::AbsIOp::create(c.b, c.loc, c.args[0]);
+  });
+  add("ts.aten.sign", {a0}, Compute::Result, [](BodyContext &c) -> Value {
+    Value x = c.args[0];
+    if (!c.isFloat()) {
+      Value pos = arith::CmpIOp::create(c.b, c.loc, I::sgt, x, c.cst(0));
+      Value neg = arith::CmpIOp::create(c.b, c.loc, I::slt, x, c.cst(0));
+      return c.select(pos, c.cst(1), c.select(neg, c.cst(-1), c.cst(0)));
+    }
+    Value pos = c.cmpf(P::OGT, x, c.cst(0));
+    Value neg = c.cmpf(P::OLT, x, c.cst(0));
+    Value s = c.select(pos, c.cst(1), c.select(neg, c.cst(-1), c.cst(0)));
+    return c.select(c.cmpf(P::UNO, x, x), x, s);
+  });
+
+  // Math.
+  unary("ts.aten.exp", mathOp<math::ExpOp>);
+  unary("ts.aten.expm1", mathOp<math::ExpM1Op>);
+  unary("ts.aten.log", mathOp<math::LogOp>);
+  unary("ts.aten.log1p", mathOp<math::Log1pOp>);
+  unary("ts.aten.log2", mathOp<math::Log2Op>);
+  unary("ts.aten.sqrt", mathOp<math::SqrtOp>);
+  unary("ts.aten.rsqrt", mathOp<math::RsqrtOp>);
+  unary("ts.aten.tanh", mathOp<math::TanhOp>);
+  unary("ts.aten.erf", mathOp<math::ErfOp>);
+  unary("ts.aten.sin", mathOp<math::SinOp>);
+  unary("ts.aten.cos", mathOp<math::CosOp>);
+  unary("ts.aten.floor", mathOp<math::FloorOp>);
+  unary("ts.aten.ceil", mathOp<math::CeilOp>);
+  unary("ts.aten.round", mathOp<math::RoundEvenOp>);
+  add("ts.aten.sigmoid", {a0}, Compute::Result,
+      [](BodyContext &c) { return c.sigmoid(c.args[0]); });
+  add("ts.aten.silu", {a0}, Compute::Result,
+      [](BodyContext &c) { return c.mul(c.args[0], c.sigmoid(c.args[0])); });
+  add("ts.aten.relu", {a0}, Compute::Result,
+      [](BodyContext &c) { return c.max(c.args[0], c.cst(0)); });
+  add("ts.aten.gelu", {a0}, Compute::Result, [](BodyContext &c) -> Value {
+    Value x = c.args[0];
+    auto approx = c.op->getOperand(1).getDefiningOp<ts::PrimConstantOp>();
+    auto mode = approx ? llvm::dyn_cast_or_null<StringAttr>(approx.getValueAttr())
+                       : StringAttr();
+    Value half = c.mul(c.cst(0.5), x);
+    if (mode && mode.getValue() == "tanh") {
+      Value cube = c.mul(c.mul(x, x), x);
+      Value inner = c.mul(c.cst(std::sqrt(2.0 / M_PI)),
+                          c.add(x, c.mul(c.cst(0.044715), cube)));
+      Value t = math::TanhOp::create(c.b, c.loc, inner);
+      return c.mul(half, c.add(c.cst(1), t));
+    }
+    if (mode && mode.getValue() != "none")
+      return Value();
+    Value e = math::ErfOp::create(c.b, c.loc, c.mul(x, c.cst(M_SQRT1_2)));
+    return c.mul(half, c.add(c.cst(1), e));
+  });
+  add("ts.aten.hardswish", {a0}, Compute::Result, [](BodyContext &c) {
+    Value x = c.args[0];
+    Value r6 = c.min(c.max(c.add(x, c.cst(3)), c.cst(0)), c.cst(6));
+    return c.div(c.mul(x, r6), c.cst(6));
+  });
+  add("ts.aten.hardsigmoid", {a0}, Compute::Result, [](BodyContext &c) {
+    Value r6 = c.min(c.max(c.add(c.args[0], c.cst(3)), c.cst(0)), c.cst(6));
+    return c.div(r6, c.cst(6));
+  });
+  add("ts.aten.hardtanh", {a0}, Compute::Result, [](BodyContext &c) {
+    return c.min(c.max(c.args[0], c.scalar(1)), c.scalar(2));
+  });
+  add("ts.aten.leaky_relu", {a0}, Compute::Result, [](BodyContext &c) {
+    Value x = c.args[0];
+    Value pos = c.cmpf(P::OGT, x, c.cst(0));
+    return c.select(pos, x, c.mul(x, c.scalar(1)));
+  });
+  add("ts.aten.elu", {a0}, Compute::Result, [](BodyContext &c) {
+    Value x = c.args[0];
+    Value neg = c.mul(
+        c.scalar(1),
+        math::ExpM1Op::create(c.b, c.loc, c.mul(x, c.scalar(3))).getResult());
+    Value pos = c.cmpf(P::OGT, x, c.cst(0));
+    return c.mul(c.scalar(2), c.select(pos, x, neg));
+  });
+  add("ts.aten.softplus", {a0}, Compute::Result, [](BodyContext &c) {
+    Value x = c.args[0];
+    Value beta = c.scalar(1);
+    Value bx = c.mul(x, beta);
+    Value soft = c.div(
+        math::Log1pOp::create(c.b, c.loc, math::ExpOp::create(c.b, c.loc, bx)),
+        beta);
+    return c.select(c.cmpf(P::OGT, bx, c.scalar(2)), x, soft);
+  });
+  add("ts.aten.lerp.Scalar", {a0, a1}, Compute::Result, [](BodyContext &c) {
+    // PyTorch's form: exact at both ends.
+    Value self = c.args[0], end = c.args[1], w = c.scalar(2);
+    Value diff = c.sub(end, self);
+    Value small = c.cmpf(P::OLT, math::AbsFOp::create(c.b, c.loc, w),
+                         c.cst(0.5));
+    Value lo = c.add(self, c.mul(w, diff));
+    Value hi = c.sub(end, c.mul(diff, c.sub(c.cst(1), w)));
+    return c.select(small, lo, hi);
+  });
+  add("ts.aten.lerp.Tensor", {a0, a1, a2}, Compute::Result,
+      [](BodyContext &c) {
+        Value self = c.args[0], end = c.args[1], w = c.args[2];
+        Value diff = c.sub(end, self);
+        Value small = c.cmpf(P::OLT, math::AbsFOp::create(c.b, c.loc, w),
+                             c.cst(0.5));
+        Value lo = c.add(self, c.mul(w, diff));
+        Value hi = c.sub(end, c.mul(diff, c.sub(c.cst(1), w)));
+        return c.select(small, lo, hi);
+      });
+
+  // Bounds.
+  add("ts.aten.clamp", {a0}, Compute::Result, [](BodyContext &c) {
+    Value x = c.args[0];
+    if (!isConstNone(c.op->getOperand(1)))
+      x = c.max(x, c.scalar(1));
+    if (!isConstNone(c.op->getOperand(2)))
+      x = c.min(x, c.scalar(2));
+    return x;
+  });
+  add("ts.aten.clamp_min", {a0}, Compute::Result,
+      [](BodyContext &c) { return c.max(c.args[0], c.scalar(1)); });
+  add("ts.aten.clamp_max", {a0}, Compute::Result,
+      [](BodyContext &c) { return c.min(c.args[0], c.scalar(1)); });
+  for (StringRef name : {"ts.aten.maximum", "ts.aten.max.other"})
+    add(name, {a0, a1}, Compute::Result,
+        [](BodyContext &c) { return c.max(c.args[0], c.args[1]); });
+  for (StringRef name : {"ts.aten.minimum", "ts.aten.min.other"})
+    add(name, {a0, a1}, Compute::Result,
+        [](BodyContext &c) { return c.min(c.args[0], c.args[1]); });
+
+  // Selection.
+  for (StringRef name : {"ts.aten.where.self", "ts.aten.where.ScalarSelf",
+                         "ts.aten.where.ScalarOther", "ts.aten.where.Scalar"})
+    add(name, {raw0, a1, a2}, Compute::Result, [](BodyContext &c) {
+      Value cond = castScalar(c.b, c.loc, c.args[0], c.b.getI1Type());
+      return c.select(cond, c.args[1], c.args[2]);
+    });
+  for (StringRef name : {"ts.aten.masked_fill.Scalar",
+                         "ts.aten.masked_fill.Tensor"})
+    add(name, {a0, raw1, a2}, Compute::Result, [](BodyContext &c) {
+      Value mask = castScalar(c.b, c.loc, c.args[1], c.b.getI1Type());
+      return c.select(mask, c.args[2], c.args[0]);
+    });
+
+  // Comparisons.
+  struct Cmp {
+    StringRef tensor, scalar;
+    P f;
+    I si, ui;
+  };
+  for (Cmp cmp : {Cmp{"ts.aten.eq.Tensor", "ts.aten.eq.Scalar", P::OEQ, I::eq,
+                      I::eq},
+                  Cmp{"ts.aten.ne.Tensor", "ts.aten.ne.Scalar", P::UNE, I::ne,
+                      I::ne},
+                  Cmp{"ts.aten.lt.Tensor", "ts.aten.lt.Scalar", P::OLT, I::slt,
+                      I::ult},
+                  Cmp{"ts.aten.le.Tensor", "ts.aten.le.Scalar", P::OLE, I::sle,
+                      I::ule},
+                  Cmp{"ts.aten.gt.Tensor", "ts.aten.gt.Scalar", P::OGT, I::sgt,
+                      I::ugt},
+                  Cmp{"ts.aten.ge.Tensor", "ts.aten.ge.Scalar", P::OGE, I::sge,
+                      I::uge}})
+    for (StringRef name : {cmp.tensor, cmp.scalar})
+      add(name, {a0, a1}, Compute::Promoted,
+          [cmp](BodyContext &c) { return compare(c, cmp.f, cmp.si, cmp.ui); });
+
+  // Logical and bitwise.
+  add("ts.aten.logical_and", {a0, a1}, Compute::Bool, [](BodyContext &c) {
+    return arith::AndIOp::create(c.b, c.loc, c.args[0], c.args[1]);
+  });
+  add("ts.aten.logical_or", {a0, a1}, Compute::Bool, [](BodyContext &c) {
+    return arith::OrIOp::create(c.b, c.loc, c.args[0], c.args[1]);
+  });
+  add("ts.aten.logical_xor", {a0, a1}, Compute::Bool, [](BodyContext &c) {
+    return arith::XOrIOp::create(c.b, c.loc, c.args[0], c.args[1]);
+  });
+  add("ts.aten.logical_not", {a0}, Compute::Bool, [](BodyContext &c) {
+    return arith::XOrIOp::create(c.b, c.loc, c.args[0], c.cst(1));
+  });
+  add("ts.aten.bitwise_not", {a0}, Compute::Result, [](BodyContext &c) -> Value {
+    if (c.isFloat())
+      return Value();
+    Value ones = c.type.isInteger(1) ? c.cst(1) : c.cst(-1);
+    return arith::XOrIOp::create(c.b, c.loc, c.args[0], ones);
+  });
+  add("ts.aten.__and__.Tensor", {a0, a1}, Compute::Result, [](BodyContext &c) {
+    return arith::AndIOp::create(c.b, c.loc, c.args[0], c.args[1]);
+  });
+  add("ts.aten.__or__.Tensor", {a0, a1}, Compute::Result, [](BodyContext &c) {
+    return arith::OrIOp::create(c.b, c.loc, c.args[0], c.args[1]);
+  });
+  add("ts.aten.__xor__.Tensor", {a0, a1}, Compute::Result, [](BodyContext &c) {
+    return arith::XOrIOp::create(c.b, c.loc, c.args[0], c.args[1]);
+  });
+
+  // Casts: the compute type is the result's, so the cast is the body.
+  for (StringRef name :
+       {"ts.aten.type_as", "ts.aten.to.dtype", "ts.aten.to.other",
+        "ts.aten.to.dtype_layout", "ts.aten.to.prim_Dtype", "ts.aten.to.device",
+        "ts.aten.to.prim_Device"})
+    add(name, {a0}, Compute::Result,
+        [](BodyContext &c) { return c.args[0]; });
+  return specs;
+}
+
+void lowering::populateElementwisePatterns(const TypeConverter &converter,
+                                           RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  for (ElementwiseSpec &spec : getElementwiseSpecs())
+    patterns.add<ElementwiseLowering>(converter, ctx, std::move(spec));
+  for (StringRef name : {"ts.aten.clone", "ts.aten.detach",
+                         "ts.aten.contiguous"})
+    patterns.add<IdentityLowering>(converter, ctx, name);
+  patterns.add<FillLowering>(converter, ctx, "ts.aten.zeros_like", 0.0);
+  patterns.add<FillLowering>(converter, ctx, "ts.aten.zeros", 0.0);
+  patterns.add<FillLowering>(converter, ctx, "ts.aten.ones_like", 1.0);
+  patterns.add<FillLowering>(converter, ctx, "ts.aten.ones", 1.0);
+  patterns.add<FillLowering>(converter, ctx, "ts.aten.full_like", std::nullopt,
+                             1);
+  patterns.add<FillLowering>(converter, ctx, "ts.aten.full", std::nullopt, 1);
+  patterns.add<TriangleLowering>(converter, ctx, "ts.aten.triu", true);
+  patterns.add<TriangleLowering>(converter, ctx, "ts.aten.tril", false);
+}

@@ -1,0 +1,38 @@
+//===- PopulatePatterns.h - ts to linalg patterns, per family ---*- C++ -*-===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSMLIR_LIB_CONVERSION_TORCHSCRIPTTOLINALG_POPULATEPATTERNS_H
+#define TSMLIR_LIB_CONVERSION_TORCHSCRIPTTOLINALG_POPULATEPATTERNS_H
+
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::tsmlir::lowering {
+
+/// Constants, tuples, fusion.group, scalar (int/float/bool) arithmetic.
+void populatePrimPatterns(const TypeConverter &converter,
+                          RewritePatternSet &patterns);
+/// Elementwise tensor ops (arithmetic, comparisons, math, casts, where,
+/// masked_fill, fills).
+void populateElementwisePatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
+/// Reductions, softmax, log_softmax, layer_norm.
+void populateReductionPatterns(const TypeConverter &converter,
+                               RewritePatternSet &patterns);
+/// matmul family, conv2d, pooling, batch_norm, embedding.
+void populateLinearAlgebraPatterns(const TypeConverter &converter,
+                                   RewritePatternSet &patterns);
+/// Views, reshapes, permutations, slicing, cat, stack, expand.
+void populateDataMovementPatterns(const TypeConverter &converter,
+                                  RewritePatternSet &patterns);
+/// prim::If and prim::Loop.
+void populateControlFlowPatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
+
+} // namespace mlir::tsmlir::lowering
+
+#endif // TSMLIR_LIB_CONVERSION_TORCHSCRIPTTOLINALG_POPULATEPATTERNS_H

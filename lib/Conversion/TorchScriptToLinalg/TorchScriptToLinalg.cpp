@@ -1,0 +1,408 @@
+//===- TorchScriptToLinalg.cpp - The convert-ts-to-linalg pass ------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The pass runs in five steps:
+//   1. returned tuples are flattened into the function's results;
+//   2. every ts op is checked before anything changes: an op with no
+//      lowering, or a tensor whose dtype or sizes are unknown, is reported by
+//      its TorchScript name at its location, and the pass stops;
+//   3. ops outside any group that lower to several generics (softmax,
+//      layer_norm, ...) are put in a group of their own, so that they are
+//      fused within themselves like one PyTorch kernel;
+//   4. the dialect conversion lowers every op (constants are materialised
+//      where a lowered op uses them);
+//   5. each fusion.group's generics are fused with linalg's elementwise
+//      fusion, and the group is inlined.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/Conversion/Passes.h"
+#include "tsmlir/Conversion/TorchScriptToLinalg/TorchScriptToLinalg.h"
+
+#include "PopulatePatterns.h"
+#include "Utils.h"
+
+#include "tsmlir/Dialect/Fusion/IR/FusionDialect.h"
+#include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir::tsmlir {
+#define GEN_PASS_DEF_CONVERTTORCHSCRIPTTOLINALGPASS
+#include "tsmlir/Conversion/Passes.h.inc"
+} // namespace mlir::tsmlir
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::lowering;
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+Type mlir::tsmlir::convertDtype(Type dtype) {
+  if (auto i = llvm::dyn_cast_or_null<IntegerType>(dtype))
+    return IntegerType::get(dtype.getContext(), i.getWidth());
+  if (llvm::isa_and_nonnull<FloatType>(dtype))
+    return dtype;
+  return Type();
+}
+
+/// An arith.constant for a ts.prim.Constant of a number or tensor.
+static Value materializeConstant(OpBuilder &b, Type type, Value input,
+                                 Location loc) {
+  auto cst = input.getDefiningOp<ts::PrimConstantOp>();
+  if (!cst || !cst.getValueAttr())
+    return Value();
+  Attribute value = cst.getValueAttr();
+  if (auto tensorType = llvm::dyn_cast<RankedTensorType>(type)) {
+    if (auto dense = llvm::dyn_cast<DenseElementsAttr>(value)) {
+      if (dense.getType().getShape() != tensorType.getShape())
+        return Value();
+      DenseElementsAttr converted =
+          dense.getElementType() == tensorType.getElementType()
+              ? dense
+              : DenseElementsAttr::getFromRawBuffer(tensorType,
+                                                    dense.getRawData());
+      return arith::ConstantOp::create(b, loc, tensorType, converted);
+    }
+    if (auto resource = llvm::dyn_cast<DenseResourceElementsAttr>(value)) {
+      auto converted =
+          DenseResourceElementsAttr::get(tensorType, resource.getRawHandle());
+      return arith::ConstantOp::create(b, loc, tensorType, converted);
+    }
+    return Value();
+  }
+  if (!type.isIntOrFloat())
+    return Value();
+  if (auto f = llvm::dyn_cast<FloatAttr>(value))
+    return createScalarConstant(b, loc, type, f.getValueAsDouble());
+  if (auto i = llvm::dyn_cast<IntegerAttr>(value))
+    return arith::ConstantOp::create(
+        b, loc, IntegerAttr::get(type, i.getValue().getSExtValue()));
+  if (auto bv = llvm::dyn_cast<BoolAttr>(value))
+    return createScalarConstant(b, loc, type, bv.getValue() ? 1 : 0);
+  return Value();
+}
+
+TorchScriptTypeConverter::TorchScriptTypeConverter() {
+  // Types the lowering reads at compile time (lists, None, strings, ...)
+  // stay as they are; the ops that make them are erased once unused.
+  addConversion([](Type type) { return type; });
+  addConversion([](ts::TensorType type) -> std::optional<Type> {
+    Type element = convertDtype(type.getDtype());
+    if (!element || !type.hasStaticShape())
+      return std::nullopt;
+    return RankedTensorType::get(type.getSizesOrEmpty(), element);
+  });
+  addConversion([](ts::IntType type) -> Type {
+    return IntegerType::get(type.getContext(), 64);
+  });
+  addConversion([](ts::FloatType type) -> Type {
+    return Float64Type::get(type.getContext());
+  });
+  addConversion([](ts::BoolType type) -> Type {
+    return IntegerType::get(type.getContext(), 1);
+  });
+  addTargetMaterialization([](OpBuilder &b, Type type, ValueRange inputs,
+                              Location loc) -> Value {
+    if (inputs.size() != 1)
+      return Value();
+    return materializeConstant(b, type, inputs[0], loc);
+  });
+}
+
+void mlir::tsmlir::populateTorchScriptToLinalgPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  populatePrimPatterns(converter, patterns);
+  populateElementwisePatterns(converter, patterns);
+  populateReductionPatterns(converter, patterns);
+  populateLinearAlgebraPatterns(converter, patterns);
+  populateDataMovementPatterns(converter, patterns);
+  populateControlFlowPatterns(converter, patterns);
+}
+
+//===----------------------------------------------------------------------===//
+// Steps
+//===----------------------------------------------------------------------===//
+
+/// TorchScript's name of a ts op: `ts.aten.add.Tensor` is `aten::add.Tensor`.
+static std::string torchScriptName(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  name.consume_front("ts.");
+  auto [ns, rest] = name.split('.');
+  return (ns + "::" + rest).str();
+}
+
+/// Ops the conversion keeps until they are unused (compile-time values).
+static bool isCompileTimeOp(Operation *op) {
+  return llvm::isa<ts::PrimConstantOp, ts::PrimListConstructOp>(op);
+}
+
+/// Step 1: a returned tuple becomes the function's results.
+static void flattenReturnedTuples(func::FuncOp func) {
+  if (func.isExternal())
+    return;
+  bool changed = false;
+  func.walk([&](func::ReturnOp ret) {
+    SmallVector<Value> flat;
+    std::function<void(Value)> add = [&](Value v) {
+      if (auto tuple = v.getDefiningOp<ts::PrimTupleConstructOp>()) {
+        changed = true;
+        for (Value element : tuple.getElements())
+          add(element);
+        return;
+      }
+      flat.push_back(v);
+    };
+    for (Value v : ret.getOperands())
+      add(v);
+    if (!changed)
+      return;
+    OpBuilder b(ret);
+    func::ReturnOp::create(b, ret.getLoc(), flat);
+    ret.erase();
+    func.setType(FunctionType::get(func.getContext(),
+                                   func.getArgumentTypes(),
+                                   ValueRange(flat).getTypes()));
+  });
+}
+
+/// Whether every tensor `op` reads or produces has a dtype and static sizes.
+static std::optional<Type> findUnknownTensor(Operation *op) {
+  auto check = [](Type t) {
+    auto tensor = llvm::dyn_cast<ts::TensorType>(t);
+    return tensor && (!tensor.hasStaticShape() || !convertDtype(tensor.getDtype()));
+  };
+  for (Type t : op->getResultTypes())
+    if (check(t))
+      return t;
+  for (Type t : op->getOperandTypes())
+    if (check(t))
+      return t;
+  return std::nullopt;
+}
+
+/// Step 2: reports every op the conversion cannot lower.
+static LogicalResult checkLowerable(ModuleOp module,
+                                    const llvm::StringSet<> &supported) {
+  bool ok = true;
+  module.walk([&](Operation *op) {
+    if (!llvm::isa<ts::TorchScriptDialect>(op->getDialect()))
+      return;
+    if (isCompileTimeOp(op) || llvm::isa<ts::PrimYieldOp>(op))
+      return;
+    if (!supported.contains(op->getName().getStringRef())) {
+      op->emitError() << "'" << torchScriptName(op)
+                      << "' has no lowering to linalg";
+      ok = false;
+      return;
+    }
+    if (std::optional<Type> t = findUnknownTensor(op)) {
+      op->emitError() << "'" << torchScriptName(op) << "' has a tensor of "
+                      << "unknown dtype or shape (" << *t
+                      << "): specialise the graph for its inputs first "
+                         "(--ts-specialize or --ts-insert-guards)";
+      ok = false;
+    }
+  });
+  module.walk([&](func::FuncOp func) {
+    for (Type t : func.getArgumentTypes())
+      if (auto tensor = llvm::dyn_cast<ts::TensorType>(t))
+        if (!tensor.hasStaticShape() || !convertDtype(tensor.getDtype())) {
+          func.emitError() << "argument of type " << t
+                           << " has an unknown dtype or shape: specialise "
+                              "the graph for its inputs first "
+                              "(--ts-specialize or --ts-insert-guards)";
+          ok = false;
+        }
+  });
+  return success(ok);
+}
+
+/// Ops that lower to several generics, and are one kernel in PyTorch.
+static bool isComposite(Operation *op) {
+  return llvm::isa<ts::AtenSoftmaxIntOp, ts::AtenLogSoftmaxIntOp,
+                   ts::Aten_SoftmaxOp, ts::Aten_LogSoftmaxOp,
+                   ts::AtenLayerNormOp, ts::AtenNativeLayerNormOp,
+                   ts::AtenVarOp, ts::AtenVarDimOp, ts::AtenVarCorrectionOp,
+                   ts::AtenStdOp, ts::AtenStdDimOp, ts::AtenStdCorrectionOp,
+                   ts::AtenLogsumexpOp, ts::AtenGroupNormOp,
+                   ts::AtenBatchNormOp>(op);
+}
+
+/// Step 3: a composite op outside any group gets a group of its own. Its
+/// tensor and scalar operands become the group's inputs; constants and
+/// constant lists are copied in.
+static void wrapComposites(ModuleOp module) {
+  SmallVector<Operation *> composites;
+  module.walk([&](Operation *op) {
+    if (isComposite(op) && !op->getParentOfType<fusion::GroupOp>())
+      composites.push_back(op);
+  });
+  for (Operation *op : composites) {
+    SmallVector<Value> inputs;
+    SmallVector<Operation *> copied;
+    bool wrappable = true;
+    for (Value v : op->getOperands()) {
+      Operation *def = v.getDefiningOp();
+      if (def && isCompileTimeOp(def)) {
+        copied.push_back(def);
+        continue;
+      }
+      if (!llvm::isa<ts::TensorType, ts::IntType, ts::FloatType, ts::BoolType>(
+              v.getType())) {
+        wrappable = false;
+        break;
+      }
+      inputs.push_back(v);
+    }
+    if (!wrappable)
+      continue;
+    OpBuilder b(op);
+    auto group = fusion::GroupOp::create(
+        b, op->getLoc(), op->getResultTypes(), b.getStringAttr("op"), inputs,
+        StringAttr());
+    Block *body = b.createBlock(&group.getBody());
+    IRMapping mapping;
+    for (Value input : inputs)
+      mapping.map(input, body->addArgument(input.getType(), op->getLoc()));
+    for (Operation *def : copied) {
+      // Elements of a copied list are constants too.
+      for (Value element : def->getOperands())
+        if (!mapping.contains(element))
+          if (Operation *elementDef = element.getDefiningOp())
+            b.clone(*elementDef, mapping);
+      if (!mapping.contains(def->getResult(0)))
+        b.clone(*def, mapping);
+    }
+    Operation *clone = b.clone(*op, mapping);
+    fusion::YieldOp::create(b, op->getLoc(), clone->getResults());
+    op->replaceAllUsesWith(group.getResults());
+    op->erase();
+  }
+}
+
+/// Step 5: fuses the generics of each group, then inlines it.
+static LogicalResult fuseAndInlineGroups(ModuleOp module, bool fuse) {
+  MLIRContext *ctx = module.getContext();
+  RewritePatternSet patterns(ctx);
+  linalg::populateElementwiseOpsFusionPatterns(
+      patterns, [](OpOperand *) { return true; });
+  tensor::populateFoldTensorEmptyPatterns(patterns);
+  FrozenRewritePatternSet frozen(std::move(patterns));
+
+  SmallVector<fusion::GroupOp> groups;
+  module.walk([&](fusion::GroupOp group) { groups.push_back(group); });
+  for (fusion::GroupOp group : groups) {
+    if (fuse && failed(applyPatternsGreedily(group.getOperation(), frozen)))
+      return group.emitError("fusion of the group's generics did not converge");
+    Block *body = group.getBodyBlock();
+    auto yield = llvm::cast<fusion::YieldOp>(body->getTerminator());
+    SmallVector<Value> results(yield.getOperands());
+    IRRewriter rewriter(ctx);
+    rewriter.inlineBlockBefore(body, group, group.getInputs());
+    rewriter.eraseOp(yield);
+    rewriter.replaceOp(group, results);
+  }
+  return success();
+}
+
+/// Step 6: erases the compile-time ops nothing uses any more; any ts op left
+/// is an error.
+static LogicalResult eraseCompileTimeOps(ModuleOp module) {
+  bool erased = true;
+  while (erased) {
+    erased = false;
+    SmallVector<Operation *> dead;
+    module.walk([&](Operation *op) {
+      if (llvm::isa<ts::TorchScriptDialect>(op->getDialect()) &&
+          op->use_empty() && isCompileTimeOp(op))
+        dead.push_back(op);
+    });
+    for (Operation *op : dead)
+      op->erase();
+    erased = !dead.empty();
+  }
+  bool ok = true;
+  module.walk([&](Operation *op) {
+    if (llvm::isa<ts::TorchScriptDialect>(op->getDialect())) {
+      op->emitError() << "'" << torchScriptName(op)
+                      << "' is still used after the lowering to linalg";
+      ok = false;
+    }
+  });
+  return success(ok);
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+class ConvertTorchScriptToLinalgPass
+    : public tsmlir::impl::ConvertTorchScriptToLinalgPassBase<
+          ConvertTorchScriptToLinalgPass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    TorchScriptTypeConverter converter;
+    RewritePatternSet patterns(ctx);
+    populateTorchScriptToLinalgPatterns(converter, patterns);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+
+    llvm::StringSet<> supported;
+    for (const auto &pattern : patterns.getNativePatterns())
+      if (std::optional<OperationName> root = pattern->getRootKind())
+        supported.insert(root->getStringRef());
+
+    module.walk([](func::FuncOp func) { flattenReturnedTuples(func); });
+    if (failed(checkLowerable(module, supported)))
+      return signalPassFailure();
+    wrapComposites(module);
+
+    ConversionTarget target(*ctx);
+    target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
+                           math::MathDialect, scf::SCFDialect,
+                           tensor::TensorDialect,
+                           bufferization::BufferizationDialect>();
+    target.addIllegalDialect<ts::TorchScriptDialect>();
+    target.addLegalOp<ts::PrimConstantOp, ts::PrimListConstructOp>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return converter.isSignatureLegal(op.getFunctionType()) &&
+             converter.isLegal(&op.getBody());
+    });
+    target.markUnknownOpDynamicallyLegal(
+        [&](Operation *op) { return converter.isLegal(op); });
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+
+    if (failed(fuseAndInlineGroups(module, fuseGroups)) ||
+        failed(eraseCompileTimeOps(module)))
+      return signalPassFailure();
+  }
+};
+} // namespace

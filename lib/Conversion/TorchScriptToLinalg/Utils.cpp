@@ -1,0 +1,294 @@
+//===- Utils.cpp - Helpers shared by the ts to linalg patterns ------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::lowering;
+
+//===----------------------------------------------------------------------===//
+// Compile-time values
+//===----------------------------------------------------------------------===//
+
+static Attribute getConstAttr(Value value) {
+  auto cst = value.getDefiningOp<ts::PrimConstantOp>();
+  return cst ? cst.getValueAttr() : Attribute();
+}
+
+std::optional<int64_t> lowering::getConstInt(Value value) {
+  Attribute attr = getConstAttr(value);
+  if (auto i = llvm::dyn_cast_or_null<IntegerAttr>(attr))
+    return i.getValue().getSExtValue();
+  if (auto b = llvm::dyn_cast_or_null<BoolAttr>(attr))
+    return b.getValue() ? 1 : 0;
+  return std::nullopt;
+}
+
+std::optional<double> lowering::getConstNumber(Value value) {
+  if (auto f = llvm::dyn_cast_or_null<FloatAttr>(getConstAttr(value)))
+    return f.getValueAsDouble();
+  if (std::optional<int64_t> i = getConstInt(value))
+    return static_cast<double>(*i);
+  return std::nullopt;
+}
+
+std::optional<bool> lowering::getConstBool(Value value) {
+  if (auto b = llvm::dyn_cast_or_null<BoolAttr>(getConstAttr(value)))
+    return b.getValue();
+  if (auto i = llvm::dyn_cast_or_null<IntegerAttr>(getConstAttr(value)))
+    return !i.getValue().isZero();
+  return std::nullopt;
+}
+
+bool lowering::isConstNone(Value value) {
+  return llvm::isa<ts::NoneType>(value.getType());
+}
+
+std::optional<SmallVector<int64_t>> lowering::getConstIntList(Value value) {
+  if (std::optional<int64_t> i = getConstInt(value))
+    return SmallVector<int64_t>{*i};
+  if (auto list = value.getDefiningOp<ts::PrimListConstructOp>()) {
+    SmallVector<int64_t> result;
+    for (Value element : list.getElements()) {
+      std::optional<int64_t> i = getConstInt(element);
+      if (!i)
+        return std::nullopt;
+      result.push_back(*i);
+    }
+    return result;
+  }
+  if (auto array = llvm::dyn_cast_or_null<ArrayAttr>(getConstAttr(value))) {
+    SmallVector<int64_t> result;
+    for (Attribute element : array) {
+      auto i = llvm::dyn_cast<IntegerAttr>(element);
+      if (!i)
+        return std::nullopt;
+      result.push_back(i.getValue().getSExtValue());
+    }
+    return result;
+  }
+  if (auto dense =
+          llvm::dyn_cast_or_null<DenseI64ArrayAttr>(getConstAttr(value)))
+    return SmallVector<int64_t>(dense.asArrayRef());
+  return std::nullopt;
+}
+
+std::optional<int64_t> lowering::wrapDim(int64_t dim, int64_t rank) {
+  int64_t bound = std::max<int64_t>(rank, 1);
+  if (dim < -bound || dim >= bound)
+    return std::nullopt;
+  return dim < 0 ? dim + bound : dim;
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+RankedTensorType lowering::getBuiltinTensorType(const TypeConverter &converter,
+                                                Value value) {
+  return llvm::dyn_cast_or_null<RankedTensorType>(
+      converter.convertType(value.getType()));
+}
+
+Type lowering::getTSDtype(Value value) {
+  auto type = llvm::dyn_cast<ts::TensorType>(value.getType());
+  return type ? type.getDtype() : Type();
+}
+
+bool lowering::isUnsignedDtype(Type tsDtype) {
+  auto i = llvm::dyn_cast_or_null<IntegerType>(tsDtype);
+  return i && i.isUnsigned();
+}
+
+//===----------------------------------------------------------------------===//
+// Building
+//===----------------------------------------------------------------------===//
+
+Value lowering::castScalar(OpBuilder &b, Location loc, Value v, Type to,
+                           bool unsignedSrc) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  auto fromInt = llvm::dyn_cast<IntegerType>(from);
+  auto toInt = llvm::dyn_cast<IntegerType>(to);
+  auto fromFloat = llvm::dyn_cast<FloatType>(from);
+  auto toFloat = llvm::dyn_cast<FloatType>(to);
+  bool fromBool = fromInt && fromInt.getWidth() == 1;
+  if (toInt && toInt.getWidth() == 1) {
+    Value zero = createScalarConstant(b, loc, from, 0);
+    if (fromFloat)
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, v, zero);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v, zero);
+  }
+  if (fromFloat && toFloat) {
+    if (fromFloat.getWidth() < toFloat.getWidth())
+      return arith::ExtFOp::create(b, loc, to, v);
+    return arith::TruncFOp::create(b, loc, to, v);
+  }
+  if (fromInt && toFloat) {
+    if (fromBool || unsignedSrc)
+      return arith::UIToFPOp::create(b, loc, to, v);
+    return arith::SIToFPOp::create(b, loc, to, v);
+  }
+  if (fromFloat && toInt)
+    return arith::FPToSIOp::create(b, loc, to, v);
+  if (fromInt && toInt) {
+    if (fromInt.getWidth() < toInt.getWidth()) {
+      if (fromBool || unsignedSrc)
+        return arith::ExtUIOp::create(b, loc, to, v);
+      return arith::ExtSIOp::create(b, loc, to, v);
+    }
+    return arith::TruncIOp::create(b, loc, to, v);
+  }
+  if (from.isIndex() || to.isIndex())
+    return arith::IndexCastOp::create(b, loc, to, v);
+  llvm_unreachable("castScalar: unsupported types");
+}
+
+Value lowering::createScalarConstant(OpBuilder &b, Location loc, Type type,
+                                     double value) {
+  if (auto f = llvm::dyn_cast<FloatType>(type))
+    return arith::ConstantOp::create(b, loc, FloatAttr::get(f, value));
+  if (type.isIndex())
+    return arith::ConstantIndexOp::create(b, loc, static_cast<int64_t>(value));
+  auto i = llvm::cast<IntegerType>(type);
+  if (i.getWidth() == 1)
+    return arith::ConstantOp::create(b, loc, b.getBoolAttr(value != 0));
+  return arith::ConstantOp::create(
+      b, loc, IntegerAttr::get(i, static_cast<int64_t>(value)));
+}
+
+Value lowering::createEmpty(OpBuilder &b, Location loc,
+                            RankedTensorType type) {
+  return tensor::EmptyOp::create(b, loc, type.getShape(),
+                                 type.getElementType());
+}
+
+Value lowering::createFilled(OpBuilder &b, Location loc, RankedTensorType type,
+                             Value value) {
+  Value scalar = castScalar(b, loc, value, type.getElementType());
+  return linalg::FillOp::create(b, loc, scalar, createEmpty(b, loc, type))
+      .getResult(0);
+}
+
+AffineMap lowering::getBroadcastMap(MLIRContext *ctx,
+                                    ArrayRef<int64_t> inputShape,
+                                    ArrayRef<int64_t> resultShape) {
+  int64_t rank = resultShape.size();
+  int64_t offset = rank - static_cast<int64_t>(inputShape.size());
+  SmallVector<AffineExpr> exprs;
+  for (auto [i, size] : llvm::enumerate(inputShape)) {
+    int64_t dim = offset + static_cast<int64_t>(i);
+    if (size == 1 && resultShape[dim] != 1)
+      exprs.push_back(getAffineConstantExpr(0, ctx));
+    else
+      exprs.push_back(getAffineDimExpr(dim, ctx));
+  }
+  return AffineMap::get(rank, 0, exprs, ctx);
+}
+
+Value lowering::buildElementwise(OpBuilder &b, Location loc,
+                                 RankedTensorType resultType,
+                                 ValueRange inputs, ElementwiseBody body) {
+  MLIRContext *ctx = b.getContext();
+  SmallVector<AffineMap> maps;
+  for (Value input : inputs)
+    maps.push_back(getBroadcastMap(
+        ctx, llvm::cast<RankedTensorType>(input.getType()).getShape(),
+        resultType.getShape()));
+  maps.push_back(b.getMultiDimIdentityMap(resultType.getRank()));
+  SmallVector<utils::IteratorType> iterators(resultType.getRank(),
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, inputs,
+      ValueRange{createEmpty(b, loc, resultType)}, maps, iterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value result = body(nested, nestedLoc, args.drop_back());
+        linalg::YieldOp::create(nested, nestedLoc, result);
+      });
+  return generic.getResult(0);
+}
+
+Value lowering::buildReduction(OpBuilder &b, Location loc, Value input,
+                               ArrayRef<int64_t> dims, bool keepdim,
+                               Type accType, Value init,
+                               ReductionBody combine) {
+  MLIRContext *ctx = b.getContext();
+  auto inputType = llvm::cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  SmallVector<int64_t> reducedShape;
+  SmallVector<AffineExpr> outExprs;
+  SmallVector<utils::IteratorType> iterators;
+  for (int64_t d = 0; d < rank; ++d) {
+    bool reduced = llvm::is_contained(dims, d);
+    iterators.push_back(reduced ? utils::IteratorType::reduction
+                                : utils::IteratorType::parallel);
+    if (!reduced) {
+      reducedShape.push_back(inputType.getDimSize(d));
+      outExprs.push_back(getAffineDimExpr(d, ctx));
+    }
+  }
+  auto outType = RankedTensorType::get(reducedShape, accType);
+  Value filled = createFilled(b, loc, outType, init);
+  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank),
+                                 AffineMap::get(rank, 0, outExprs, ctx)};
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{outType}, ValueRange{input}, ValueRange{filled}, maps,
+      iterators, [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value result = combine(nested, nestedLoc, args[0], args[1]);
+        linalg::YieldOp::create(nested, nestedLoc, result);
+      });
+  Value result = generic.getResult(0);
+  if (!keepdim)
+    return result;
+  SmallVector<int64_t> keptShape(inputType.getShape());
+  for (int64_t d : dims)
+    keptShape[d] = 1;
+  return reshapeTo(b, loc, result, keptShape);
+}
+
+Value lowering::reshapeTo(OpBuilder &b, Location loc, Value input,
+                          ArrayRef<int64_t> shape) {
+  auto inputType = llvm::cast<RankedTensorType>(input.getType());
+  if (inputType.getShape() == shape)
+    return input;
+  auto resultType = RankedTensorType::get(shape, inputType.getElementType());
+  if (shape.size() > static_cast<size_t>(inputType.getRank())) {
+    if (auto reassoc = getReassociationIndicesForReshape(inputType, resultType))
+      return tensor::ExpandShapeOp::create(b, loc, resultType, input, *reassoc);
+  } else if (auto reassoc =
+                 getReassociationIndicesForReshape(inputType, resultType)) {
+    return tensor::CollapseShapeOp::create(b, loc, resultType, input,
+                                           *reassoc);
+  }
+  // A general reshape: collapse to 1-D, then expand.
+  int64_t n = inputType.getNumElements();
+  auto flatType = RankedTensorType::get({n}, inputType.getElementType());
+  Value flat = input;
+  if (inputType.getRank() != 1) {
+    SmallVector<ReassociationIndices> all(1);
+    for (int64_t d = 0; d < inputType.getRank(); ++d)
+      all[0].push_back(d);
+    flat = tensor::CollapseShapeOp::create(b, loc, flatType, input, all);
+  }
+  if (shape.size() == 1)
+    return flat;
+  SmallVector<ReassociationIndices> all(1);
+  for (size_t d = 0; d < shape.size(); ++d)
+    all[0].push_back(d);
+  return tensor::ExpandShapeOp::create(b, loc, resultType, flat, all);
+}

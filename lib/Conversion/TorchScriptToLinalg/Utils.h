@@ -1,0 +1,106 @@
+//===- Utils.h - Helpers shared by the ts to linalg patterns ----*- C++ -*-===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSMLIR_LIB_CONVERSION_TORCHSCRIPTTOLINALG_UTILS_H
+#define TSMLIR_LIB_CONVERSION_TORCHSCRIPTTOLINALG_UTILS_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <optional>
+
+namespace mlir::tsmlir::lowering {
+
+//===----------------------------------------------------------------------===//
+// Compile-time values of ts operands
+//===----------------------------------------------------------------------===//
+
+/// An `int` or `bool` constant.
+std::optional<int64_t> getConstInt(Value value);
+/// An `int`, `float` or `bool` constant, as a double.
+std::optional<double> getConstNumber(Value value);
+/// A `bool` constant.
+std::optional<bool> getConstBool(Value value);
+/// Whether `value` is the constant None.
+bool isConstNone(Value value);
+/// A list of int constants (`prim::ListConstruct` of constants, or a
+/// constant list); a single int constant counts as a list of one.
+std::optional<SmallVector<int64_t>> getConstIntList(Value value);
+/// `dim` wrapped into [0, rank), or std::nullopt if it is out of range.
+std::optional<int64_t> wrapDim(int64_t dim, int64_t rank);
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+/// The converted (builtin) tensor type of ts value `value`, or null when it
+/// is not a tensor with a known dtype and static sizes.
+RankedTensorType getBuiltinTensorType(const TypeConverter &converter,
+                                      Value value);
+/// The TorchScript dtype of a ts tensor value (null if unknown).
+Type getTSDtype(Value value);
+/// Whether the ts dtype is unsigned (`ui8`): casts from it zero-extend.
+bool isUnsignedDtype(Type tsDtype);
+
+//===----------------------------------------------------------------------===//
+// Building
+//===----------------------------------------------------------------------===//
+
+/// `v` converted to the scalar type `to`, as PyTorch converts: float to int
+/// truncates, anything to bool compares with zero, bools and `unsignedSrc`
+/// integers zero-extend.
+Value castScalar(OpBuilder &b, Location loc, Value v, Type to,
+                 bool unsignedSrc = false);
+/// A scalar constant of type `type` (float, integer or i1) holding `value`.
+Value createScalarConstant(OpBuilder &b, Location loc, Type type,
+                           double value);
+/// A `tensor.empty` of `type`.
+Value createEmpty(OpBuilder &b, Location loc, RankedTensorType type);
+/// A tensor of `type` filled with `value` (cast to its element type).
+Value createFilled(OpBuilder &b, Location loc, RankedTensorType type,
+                   Value value);
+
+/// Builds the body of an elementwise `linalg.generic`: given the scalar
+/// elements of the inputs, returns the result element.
+using ElementwiseBody =
+    function_ref<Value(OpBuilder &, Location, ValueRange elements)>;
+
+/// One `linalg.generic` over the iteration space of `resultType`, reading
+/// each of `inputs` with PyTorch's broadcasting (aligned on the trailing
+/// dimension, size-1 dimensions repeated).
+Value buildElementwise(OpBuilder &b, Location loc, RankedTensorType resultType,
+                       ValueRange inputs, ElementwiseBody body);
+
+/// The map that reads a tensor of shape `inputShape` broadcast to
+/// `resultShape` (trailing alignment, size-1 dimensions broadcast).
+AffineMap getBroadcastMap(MLIRContext *ctx, ArrayRef<int64_t> inputShape,
+                          ArrayRef<int64_t> resultShape);
+
+/// Combines an element with the accumulator of a reduction.
+using ReductionBody =
+    function_ref<Value(OpBuilder &, Location, Value element, Value acc)>;
+
+/// Reduces `input` over `dims` (distinct, in [0, rank)) with one
+/// `linalg.generic` whose accumulator has type `accType` and starts at
+/// `init`. The result has the input's rank without `dims` (with size-1
+/// dimensions in their place when `keepdim`); its element type is
+/// `accType`. `mapElement`, when given, is applied to each element before
+/// it is combined (the input's other dims are parallel).
+Value buildReduction(OpBuilder &b, Location loc, Value input,
+                     ArrayRef<int64_t> dims, bool keepdim, Type accType,
+                     Value init, ReductionBody combine);
+
+/// Reshapes `input` to `shape` with the same number of elements: an expand
+/// or collapse of unit dimensions where one does it, else `tensor.reshape`.
+Value reshapeTo(OpBuilder &b, Location loc, Value input,
+                ArrayRef<int64_t> shape);
+
+} // namespace mlir::tsmlir::lowering
+
+#endif // TSMLIR_LIB_CONVERSION_TORCHSCRIPTTOLINALG_UTILS_H

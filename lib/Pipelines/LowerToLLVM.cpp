@@ -1,0 +1,126 @@
+//===- LowerToLLVM.cpp - --ts-lower-to-llvm -------------------------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The CPU pipeline, in three stages that tsmlir-opt can run one at a time:
+//
+//   --ts-lower-to-linalg   ts -> linalg/tensor/arith/math/scf, groups fused
+//   --ts-linalg-to-loops   -> buffers -> scf.parallel loops (OpenMP threads)
+//   --ts-loops-to-llvm     -> LLVM dialect
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/Pipelines/Pipelines.h"
+
+#include "tsmlir/Conversion/Passes.h"
+#include "tsmlir/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+
+void mlir::tsmlir::buildTSToLinalgPipeline(OpPassManager &pm,
+                                           const LowerToLLVMOptions &options) {
+  // Every ts op to linalg on tensors; each fusion.group's generics fused.
+  ConvertTorchScriptToLinalgPassOptions convert;
+  convert.fuseGroups = options.fuseGroups;
+  pm.addPass(createConvertTorchScriptToLinalgPass(convert));
+  // Results as output buffers the caller allocates (tsmlir-run, AOT).
+  if (!options.entry.empty()) {
+    TSDestinationStyleEntryPassOptions entry;
+    entry.entry = options.entry;
+    pm.addPass(createTSDestinationStyleEntryPass(entry));
+  }
+  // Constants and casts the patterns left behind.
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void mlir::tsmlir::buildLinalgToLoopsPipeline(
+    OpPassManager &pm, const LowerToLLVMOptions &options) {
+  // A result's tensor.empty becomes its output buffer, so the last loop
+  // nest writes the output directly.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  // Tensors to buffers across the whole module; results written in place.
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Frees every temporary buffer.
+  bufferization::BufferDeallocationPipelineOptions dealloc;
+  bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  pm.addPass(createCanonicalizerPass());
+  // Each generic becomes a loop nest: parallel dims as scf.parallel.
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  // Polynomial math keeps the loops vectorizable.
+  if (options.approximateMath)
+    pm.addPass(createTSApproximateMathPass());
+  // Parallel loops on OpenMP threads.
+  if (options.threads != 1) {
+    ConvertSCFToOpenMPPassOptions omp;
+    omp.numThreads = options.threads;
+    pm.addPass(createConvertSCFToOpenMPPass(omp));
+  }
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::tsmlir::buildLoopsToLLVMPipeline(OpPassManager &pm,
+                                            const LowerToLLVMOptions &options) {
+  // Subviews as plain pointer arithmetic.
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  if (options.threads != 1)
+    pm.addPass(createConvertOpenMPToLLVMPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  // f64 and remaining math (erf, tanh on f64) as libm calls.
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::tsmlir::buildLowerToLLVMPipeline(OpPassManager &pm,
+                                            const LowerToLLVMOptions &options) {
+  buildTSToLinalgPipeline(pm, options);
+  buildLinalgToLoopsPipeline(pm, options);
+  buildLoopsToLLVMPipeline(pm, options);
+}
+
+void mlir::tsmlir::registerPipelines() {
+  PassPipelineRegistration<LowerToLLVMOptions>(
+      "ts-lower-to-llvm",
+      "Lower a typed ts module to the LLVM dialect for the CPU: linalg "
+      "(fusion groups fused), buffers, parallel loops (OpenMP threads), LLVM",
+      buildLowerToLLVMPipeline);
+  PassPipelineRegistration<LowerToLLVMOptions>(
+      "ts-lower-to-linalg",
+      "First stage of --ts-lower-to-llvm: ts to linalg on tensors",
+      buildTSToLinalgPipeline);
+  PassPipelineRegistration<LowerToLLVMOptions>(
+      "ts-linalg-to-loops",
+      "Second stage of --ts-lower-to-llvm: bufferise, parallel loops",
+      buildLinalgToLoopsPipeline);
+  PassPipelineRegistration<LowerToLLVMOptions>(
+      "ts-loops-to-llvm",
+      "Third stage of --ts-lower-to-llvm: loops to the LLVM dialect",
+      buildLoopsToLLVMPipeline);
+}
