@@ -69,6 +69,9 @@ void mlir::tsmlir::buildLinalgToLoopsPipeline(
   // Polynomial math keeps the loops vectorizable.
   if (options.approximateMath)
     pm.addPass(createTSApproximateMathPass());
+  // Threads run whole rows: only the outer dimension of a big enough nest
+  // stays parallel, and its inner loops vectorize.
+  pm.addNestedPass<func::FuncOp>(createTSOuterParallelLoopsPass());
   // Parallel loops on OpenMP threads.
   if (options.threads != 1) {
     ConvertSCFToOpenMPPassOptions omp;

@@ -56,4 +56,34 @@ def TSApproximateMathPass : Pass<"ts-approximate-math"> {
   ];
 }
 
+def TSOuterParallelLoopsPass
+    : Pass<"ts-outer-parallel-loops", "::mlir::func::FuncOp"> {
+  let summary = "Keep loop nests parallel on their outer dimension only";
+  let description = [{
+    Prepares the `scf.parallel` nests of `convert-linalg-to-parallel-loops`
+    for threads: an outermost `scf.parallel` over several dimensions keeps
+    the first one parallel and runs the others as `scf.for` loops inside it,
+    so that each thread runs whole rows whose innermost loop LLVM can
+    vectorize (OpenMP's collapsed loops compute every index with divisions
+    and do not vectorize). A nest with less work than `min-work` iterations
+    in all, or whose outer dimension is a single iteration, becomes
+    sequential `scf.for` loops: starting threads costs more than it saves.
+    Nested `scf.parallel` loops become sequential too.
+
+    ```mlir
+    // before
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c64, %c128) step (%c1, %c1) { ... }
+    // after
+    scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+      scf.for %j = %c0 to %c128 step %c1 { ... }
+    }
+    ```
+  }];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"32768",
+           "Iterations a nest needs to stay parallel">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 #endif // TSMLIR_TRANSFORMS_PASSES_TD
