@@ -66,6 +66,8 @@ void mlir::tsmlir::buildLinalgToLoopsPipeline(
   pm.addPass(createCanonicalizerPass());
   // Each generic becomes a loop nest: parallel dims as scf.parallel.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  // Reduction accumulators in registers, reassociable: vectorizable.
+  pm.addNestedPass<func::FuncOp>(createTSPromoteAccumulatorsPass());
   // Polynomial math keeps the loops vectorizable.
   if (options.approximateMath)
     pm.addPass(createTSApproximateMathPass());
