@@ -292,3 +292,17 @@ Value lowering::reshapeTo(OpBuilder &b, Location loc, Value input,
     all[0].push_back(d);
   return tensor::ExpandShapeOp::create(b, loc, resultType, flat, all);
 }
+
+Value lowering::castElementType(OpBuilder &b, Location loc, Value input,
+                                Type elementType, bool unsignedSrc) {
+  auto inputType = llvm::cast<RankedTensorType>(input.getType());
+  if (inputType.getElementType() == elementType)
+    return input;
+  auto resultType = RankedTensorType::get(inputType.getShape(), elementType);
+  return buildElementwise(
+      b, loc, resultType, input,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange elements) {
+        return castScalar(nested, nestedLoc, elements[0], elementType,
+                          unsignedSrc);
+      });
+}

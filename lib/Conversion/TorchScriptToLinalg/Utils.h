@@ -101,6 +101,11 @@ Value buildReduction(OpBuilder &b, Location loc, Value input,
 Value reshapeTo(OpBuilder &b, Location loc, Value input,
                 ArrayRef<int64_t> shape);
 
+/// `input` with its elements converted to `elementType` by `castScalar` in
+/// an elementwise generic; `input` itself when it has that element type.
+Value castElementType(OpBuilder &b, Location loc, Value input,
+                      Type elementType, bool unsignedSrc = false);
+
 } // namespace mlir::tsmlir::lowering
 
 #endif // TSMLIR_LIB_CONVERSION_TORCHSCRIPTTOLINALG_UTILS_H
