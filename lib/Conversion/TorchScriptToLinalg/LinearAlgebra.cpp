@@ -831,52 +831,41 @@ public:
   }
 };
 
-/// The number of input elements (padding excluded) in each window of an
-/// [N, C, OH, OW] pooling, as a tensor of `acc`: for avg_pool2d with
-/// count_include_pad=False.
-static Value buildWindowCounts(OpBuilder &b, Location loc,
-                               ArrayRef<int64_t> outShape,
-                               ArrayRef<int64_t> inSize, const Window &w,
-                               Type acc) {
-  auto type = RankedTensorType::get(outShape, acc);
-  return buildElementwise(
-      b, loc, type, {}, [&](OpBuilder &nb, Location l, ValueRange) {
-        Type i64 = nb.getI64Type();
-        Value count;
-        for (int i = 0; i < 2; ++i) {
-          auto c = [&](int64_t v) {
-            return createScalarConstant(nb, l, i64, v);
-          };
-          Value o = castScalar(nb, l, linalg::IndexOp::create(nb, l, 2 + i),
-                               i64);
-          Value start = arith::SubIOp::create(
-              nb, l, arith::MulIOp::create(nb, l, o, c(w.stride[i])),
-              c(w.padding[i]));
-          Value end = arith::MinSIOp::create(
-              nb, l, arith::AddIOp::create(nb, l, start, c(w.kernel[i])),
-              c(inSize[i]));
-          start = arith::MaxSIOp::create(nb, l, start, c(0));
-          Value n = arith::SubIOp::create(nb, l, end, start);
-          count = count ? arith::MulIOp::create(nb, l, count, n).getResult()
-                        : n;
-        }
-        return castScalar(nb, l, count, acc);
-      });
+/// The number of input elements (padding excluded) in the window of the
+/// output element at the current iteration of an [N, C, OH, OW] generic, as
+/// an `acc`: the divisor of avg_pool2d with count_include_pad=False.
+static Value buildWindowCount(OpBuilder &b, Location l,
+                              ArrayRef<int64_t> inSize, const Window &w,
+                              Type acc) {
+  Type i64 = b.getI64Type();
+  auto c = [&](int64_t v) { return createScalarConstant(b, l, i64, v); };
+  Value count;
+  for (int i = 0; i < 2; ++i) {
+    Value o = castScalar(b, l, linalg::IndexOp::create(b, l, 2 + i), i64);
+    Value start = arith::SubIOp::create(
+        b, l, arith::MulIOp::create(b, l, o, c(w.stride[i])), c(w.padding[i]));
+    Value end = arith::MinSIOp::create(
+        b, l, arith::AddIOp::create(b, l, start, c(w.kernel[i])),
+        c(inSize[i]));
+    start = arith::MaxSIOp::create(b, l, start, c(0));
+    Value n = arith::SubIOp::create(b, l, end, start);
+    count = count ? arith::MulIOp::create(b, l, count, n).getResult() : n;
+  }
+  return castScalar(b, l, count, acc);
 }
 
-/// `sum / divisor` elementwise, with `divisor` a scalar or a tensor of the
-/// same shape; the result is cast to `resultType`.
-static Value buildDivide(OpBuilder &b, Location loc, Value sum, Value divisor,
-                         RankedTensorType resultType) {
+/// Builds a divisor inside the body of the dividing generic.
+using DivisorFn = function_ref<Value(OpBuilder &, Location)>;
+
+/// `sum / divisor` elementwise, the divisor built in the body; the result is
+/// cast to `resultType`.
+static Value buildDivide(OpBuilder &b, Location loc, Value sum,
+                         DivisorFn divisor, RankedTensorType resultType) {
   RankedTensorType sumType = getTensorType(sum);
   Type acc = sumType.getElementType();
-  SmallVector<Value> inputs = {sum};
-  bool tensorDivisor = llvm::isa<RankedTensorType>(divisor.getType());
-  if (tensorDivisor)
-    inputs.push_back(divisor);
   Value result = buildElementwise(
-      b, loc, sumType, inputs, [&](OpBuilder &nb, Location l, ValueRange e) {
-        Value d = tensorDivisor ? e[1] : divisor;
+      b, loc, sumType, sum, [&](OpBuilder &nb, Location l, ValueRange e) {
+        Value d = divisor(nb, l);
         if (isFloat(acc))
           return arith::DivFOp::create(nb, l, e[0], d).getResult();
         return arith::DivSIOp::create(nb, l, e[0], d).getResult();
@@ -925,18 +914,19 @@ public:
     Value zero = createScalarConstant(rewriter, loc, acc, 0);
     Value sum = buildPool(rewriter, loc, input, PoolKind::Sum, w->kernel,
                           w->stride, w->padding, w->dilation, zero, zero);
-    Value divisor;
-    if (divisorOverride) {
-      divisor = createScalarConstant(rewriter, loc, acc, *divisorOverride);
-    } else if (*includePad) {
-      divisor = createScalarConstant(rewriter, loc, acc,
-                                     w->kernel[0] * w->kernel[1]);
-    } else {
-      ArrayRef<int64_t> in = getTensorType(input).getShape();
-      divisor = buildWindowCounts(rewriter, loc,
-                                  getTensorType(sum).getShape(),
-                                  {in[2], in[3]}, *w, acc);
-    }
+    ArrayRef<int64_t> in = getTensorType(input).getShape();
+    Value constantDivisor;
+    if (divisorOverride)
+      constantDivisor =
+          createScalarConstant(rewriter, loc, acc, *divisorOverride);
+    else if (*includePad)
+      constantDivisor = createScalarConstant(rewriter, loc, acc,
+                                             w->kernel[0] * w->kernel[1]);
+    auto divisor = [&](OpBuilder &b, Location l) {
+      if (constantDivisor)
+        return constantDivisor;
+      return buildWindowCount(b, l, {in[2], in[3]}, *w, acc);
+    };
     rewriter.replaceOp(op, buildDivide(rewriter, loc, sum, divisor,
                                        resultType));
     return success();
@@ -985,8 +975,10 @@ public:
                           w.stride, w.padding, w.dilation, zero, zero);
     Value divisor =
         createScalarConstant(rewriter, loc, acc, w.kernel[0] * w.kernel[1]);
-    rewriter.replaceOp(op, buildDivide(rewriter, loc, sum, divisor,
-                                       resultType));
+    rewriter.replaceOp(op, buildDivide(
+                               rewriter, loc, sum,
+                               [&](OpBuilder &, Location) { return divisor; },
+                               resultType));
     return success();
   }
 };

@@ -808,6 +808,7 @@ static Value buildNormalize(OpBuilder &b, Location loc, Value input, Value sum,
   maps.push_back(b.getMultiDimIdentityMap(rank));
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
+  Value accEps = castScalar(b, loc, eps, accType);
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{type}, inputs, ValueRange{createEmpty(b, loc, type)},
       maps, iterators, [&](OpBuilder &nb, Location l, ValueRange args) {
@@ -815,8 +816,7 @@ static Value buildNormalize(OpBuilder &b, Location loc, Value input, Value sum,
         Value x = castScalar(nb, l, args[0], accType, isUnsigned);
         Value mean = div(nb, l, args[1], n);
         Value var = div(nb, l, args[2], n);
-        Value rstd = math::RsqrtOp::create(
-            nb, l, add(nb, l, var, castScalar(nb, l, eps, accType)));
+        Value rstd = math::RsqrtOp::create(nb, l, add(nb, l, var, accEps));
         Value y = castScalar(nb, l, mul(nb, l, sub(nb, l, x, mean), rstd),
                              computeType);
         unsigned next = 3;
@@ -915,12 +915,12 @@ public:
                        Value m = div(b, l, e[0], cst(b, l, accType, count));
                        return castScalar(b, l, m, meanType.getElementType());
                      });
+    Value accEps = castScalar(rewriter, loc, eps, accType);
     Value rstd = map(
         rewriter, loc, reducedShape, rstdType.getElementType(), {}, squares,
         [&](OpBuilder &b, Location l, ValueRange e) {
           Value var = div(b, l, e[0], cst(b, l, accType, count));
-          Value r = math::RsqrtOp::create(
-              b, l, add(b, l, var, castScalar(b, l, eps, accType)));
+          Value r = math::RsqrtOp::create(b, l, add(b, l, var, accEps));
           return castScalar(b, l, r, rstdType.getElementType());
         });
     rewriter.replaceOp(
