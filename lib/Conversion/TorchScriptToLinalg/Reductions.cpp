@@ -376,9 +376,9 @@ public:
         });
     SmallVector<int64_t> reducedShape = dropDims(shape, dims);
     if (kind == ReduceKind::Mean) {
+      Value n = cst(rewriter, loc, accType, count);
       result = map(rewriter, loc, reducedShape, resultElement, {}, result,
                    [&](OpBuilder &b, Location l, ValueRange args) {
-                     Value n = cst(b, l, accType, count);
                      return castScalar(b, l, div(b, l, args[0], n),
                                        resultElement);
                    });
@@ -602,11 +602,12 @@ public:
     Value squares =
         buildMoments(rewriter, loc, operands[0], dims, accType, isUnsigned)
             .second;
-    double divisor = std::max(0.0, static_cast<double>(count) - correction);
+    Value divisor = cst(rewriter, loc, accType,
+                        std::max(0.0, static_cast<double>(count) - correction));
     Value result = map(
         rewriter, loc, dropDims(shape, dims), resultElement, {}, squares,
         [&](OpBuilder &b, Location l, ValueRange args) {
-          Value v = div(b, l, args[0], cst(b, l, accType, divisor));
+          Value v = div(b, l, args[0], divisor);
           if (isStd)
             v = math::SqrtOp::create(b, l, v);
           return castScalar(b, l, v, resultElement);

@@ -101,9 +101,9 @@ func.func @sum_dim_none_dtype(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f64, []
 // CHECK-LABEL: func.func @mean_dim(
 // CHECK:         %[[SUM:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK:         %[[N:.+]] = arith.constant 8.000000e+00 : f32
 // CHECK:         %[[MEAN:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel"]} ins(%[[SUM]] : tensor<4xf32>)
-// CHECK:           %[[N:.+]] = arith.constant 8.000000e+00 : f32
 // CHECK:           arith.divf %{{.+}}, %[[N]] : f32
 // CHECK:         return %[[MEAN]]
 func.func @mean_dim(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4]> {
@@ -120,9 +120,9 @@ func.func @mean_dim(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4]> {
 // CHECK-LABEL: func.func @mean(
 // CHECK:         linalg.generic
 // CHECK-SAME:        iterator_types = ["reduction", "reduction"]
+// CHECK:         %[[N:.+]] = arith.constant 3.200000e+01 : f32
 // CHECK:         linalg.generic
 // CHECK-SAME:        iterator_types = []
-// CHECK:           %[[N:.+]] = arith.constant 3.200000e+01 : f32
 // CHECK:           arith.divf %{{.+}}, %[[N]] : f32
 func.func @mean(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, []> {
   %none = ts.prim.Constant : !ts.none
