@@ -69,14 +69,16 @@ static Value castOperand(OpBuilder &b, Location loc, Operation *op,
 
 /// An optional tensor operand: null for None, else the converted value
 /// (failure when it is neither).
-static FailureOr<Value> getOptionalTensor(Operation *op,
+static FailureOr<Value> getOptionalTensor(OpBuilder &b, Operation *op,
                                           ArrayRef<Value> operands,
                                           unsigned i) {
   if (isConstNone(op->getOperand(i)))
     return Value();
-  if (!getTensorType(operands[i]))
+  Value v = materializeOptionalTensor(b, op->getLoc(), op->getOperand(i),
+                                      operands[i]);
+  if (!v)
     return failure();
-  return operands[i];
+  return v;
 }
 
 /// A zero-filled tensor of `shape` and `element`.
@@ -370,7 +372,7 @@ public:
         getProductTypes(getTypeConverter(), op, operands, {0, 1}, rewriter);
     if (failed(types))
       return failure();
-    FailureOr<Value> bias = getOptionalTensor(op, operands, 2);
+    FailureOr<Value> bias = getOptionalTensor(rewriter, op, operands, 2);
     if (failed(bias))
       return rewriter.notifyMatchFailure(op, "bias is not a tensor");
     Location loc = op->getLoc();
@@ -506,7 +508,7 @@ public:
         return rewriter.notifyMatchFailure(
             op, "transposed convolution is not supported");
     }
-    FailureOr<Value> bias = getOptionalTensor(op, operands, 2);
+    FailureOr<Value> bias = getOptionalTensor(rewriter, op, operands, 2);
     if (failed(bias))
       return rewriter.notifyMatchFailure(op, "bias is not a tensor");
     std::optional<SmallVector<int64_t>> stride = getPair(op->getOperand(3));
@@ -638,7 +640,7 @@ public:
     SmallVector<Value> operands(adaptor.getOperands());
     SmallVector<Value> vectors; // weight, bias, mean, var (null: None)
     for (unsigned i = 1; i <= 4; ++i) {
-      FailureOr<Value> v = getOptionalTensor(op, operands, i);
+      FailureOr<Value> v = getOptionalTensor(rewriter, op, operands, i);
       if (failed(v))
         return rewriter.notifyMatchFailure(op, "expected a tensor or None");
       vectors.push_back(*v);

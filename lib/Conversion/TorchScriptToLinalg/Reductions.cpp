@@ -832,14 +832,16 @@ static Value buildNormalize(OpBuilder &b, Location loc, Value input, Value sum,
 
 /// An optional tensor operand: null for None, else the converted value
 /// (failure when it is neither).
-static FailureOr<Value> getOptionalTensor(Operation *op,
+static FailureOr<Value> getOptionalTensor(OpBuilder &b, Operation *op,
                                           ArrayRef<Value> operands,
                                           unsigned i) {
   if (isConstNone(op->getOperand(i)))
     return Value();
-  if (!llvm::isa<RankedTensorType>(operands[i].getType()))
+  Value v = materializeOptionalTensor(b, op->getLoc(), op->getOperand(i),
+                                      operands[i]);
+  if (!v)
     return failure();
-  return operands[i];
+  return v;
 }
 
 /// layer_norm and native_layer_norm: mean and biased variance over the
@@ -873,8 +875,8 @@ public:
     if (k > rank || shape.take_back(k) != ArrayRef<int64_t>(*normalized))
       return rewriter.notifyMatchFailure(
           op, "normalized_shape is not the input's trailing shape");
-    FailureOr<Value> weight = getOptionalTensor(op, operands, 2);
-    FailureOr<Value> bias = getOptionalTensor(op, operands, 3);
+    FailureOr<Value> weight = getOptionalTensor(rewriter, op, operands, 2);
+    FailureOr<Value> bias = getOptionalTensor(rewriter, op, operands, 3);
     if (failed(weight) || failed(bias))
       return rewriter.notifyMatchFailure(op, "weight or bias is not a tensor");
     for (Value v : {*weight, *bias})
@@ -956,8 +958,8 @@ public:
       return rewriter.notifyMatchFailure(
           op, "num_groups is not a constant dividing the channels");
     SmallVector<Value> operands(adaptor.getOperands());
-    FailureOr<Value> weight = getOptionalTensor(op, operands, 2);
-    FailureOr<Value> bias = getOptionalTensor(op, operands, 3);
+    FailureOr<Value> weight = getOptionalTensor(rewriter, op, operands, 2);
+    FailureOr<Value> bias = getOptionalTensor(rewriter, op, operands, 3);
     if (failed(weight) || failed(bias))
       return rewriter.notifyMatchFailure(op, "weight or bias is not a tensor");
     Value eps = adaptor.getEps();

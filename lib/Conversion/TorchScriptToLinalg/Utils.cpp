@@ -8,6 +8,7 @@
 
 #include "Utils.h"
 
+#include "tsmlir/Conversion/TorchScriptToLinalg/TorchScriptToLinalg.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
@@ -15,6 +16,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -305,4 +307,29 @@ Value lowering::castElementType(OpBuilder &b, Location loc, Value input,
         return castScalar(nested, nestedLoc, elements[0], elementType,
                           unsignedSrc);
       });
+}
+
+Value lowering::materializeOptionalTensor(OpBuilder &b, Location loc,
+                                          Value original, Value converted) {
+  if (llvm::isa<RankedTensorType>(converted.getType()))
+    return converted;
+  auto elements =
+      llvm::dyn_cast_or_null<ElementsAttr>(getConstAttr(original));
+  if (!elements)
+    return Value();
+  auto attrType = llvm::dyn_cast<RankedTensorType>(elements.getType());
+  Type element = attrType ? convertDtype(attrType.getElementType()) : Type();
+  if (!element)
+    return Value();
+  auto type = RankedTensorType::get(attrType.getShape(), element);
+  if (auto resource = llvm::dyn_cast<DenseResourceElementsAttr>(elements))
+    return arith::ConstantOp::create(
+        b, loc, type,
+        DenseResourceElementsAttr::get(type, resource.getRawHandle()));
+  auto dense = llvm::dyn_cast<DenseElementsAttr>(elements);
+  if (!dense)
+    return Value();
+  if (dense.getElementType() != element)
+    dense = DenseElementsAttr::getFromRawBuffer(type, dense.getRawData());
+  return arith::ConstantOp::create(b, loc, type, dense);
 }

@@ -106,6 +106,13 @@ Value reshapeTo(OpBuilder &b, Location loc, Value input,
 Value castElementType(OpBuilder &b, Location loc, Value input,
                       Type elementType, bool unsignedSrc = false);
 
+/// The converted value of an optional tensor operand: `converted` when it is
+/// a tensor, else, when `original` is a `ts.prim.Constant` of a tensor typed
+/// as an optional (a frozen module's optional parameter), an arith.constant
+/// of it; null otherwise.
+Value materializeOptionalTensor(OpBuilder &b, Location loc, Value original,
+                                Value converted);
+
 } // namespace mlir::tsmlir::lowering
 
 #endif // TSMLIR_LIB_CONVERSION_TORCHSCRIPTTOLINALG_UTILS_H

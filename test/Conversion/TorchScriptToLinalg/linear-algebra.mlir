@@ -170,6 +170,19 @@ func.func @linear_no_bias(%x: !ts.tensor<f32, [8]>, %w: !ts.tensor<f32, [3, 8]>)
 
 // -----
 
+// A frozen module's optional bias: a constant typed as an optional tensor.
+// CHECK-LABEL: func.func @linear_frozen_bias(
+// CHECK:         %[[BIAS:.+]] = arith.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<3xf32>
+// CHECK:         %[[INIT:.+]] = linalg.generic {{.*}} ins(%[[BIAS]] : tensor<3xf32>) outs(%{{.+}} : tensor<4x3xf32>)
+// CHECK:         linalg.matmul {{.*}} outs(%[[INIT]] : tensor<4x3xf32>)
+func.func @linear_frozen_bias(%x: !ts.tensor<f32, [4, 8]>, %w: !ts.tensor<f32, [3, 8]>) -> !ts.tensor<f32, [4, 3]> {
+  %b = ts.prim.Constant[dense<[1.0, 2.0, 3.0]> : tensor<3xf32>] : !ts.optional<!ts.tensor>
+  %0 = ts.aten.linear %x, %w, %b : (!ts.tensor<f32, [4, 8]>, !ts.tensor<f32, [3, 8]>, !ts.optional<!ts.tensor>) -> !ts.tensor<f32, [4, 3]>
+  return %0 : !ts.tensor<f32, [4, 3]>
+}
+
+// -----
+
 // alpha = beta = 1: the product accumulates into the broadcast input.
 // CHECK-LABEL: func.func @addmm(
 // CHECK-SAME:      %[[C:.+]]: tensor<3xf32>, %[[A:.+]]: tensor<4x8xf32>, %[[B:.+]]: tensor<8x3xf32>)
