@@ -1,4 +1,4 @@
-//===- LinearAlgebra.cpp - matmul family, conv2d, pooling, batch_norm, embedding ---===//
+//===- LinearAlgebra.cpp - Products, convolutions, pooling, embedding -----===//
 //
 // Part of the tsmlir project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -96,8 +96,7 @@ static Value broadcastTo(OpBuilder &b, Location loc, Value value,
   auto type = RankedTensorType::get(shape, element);
   return buildElementwise(b, loc, type, value,
                           [&](OpBuilder &nb, Location l, ValueRange e) {
-                            return castScalar(nb, l, e[0], element,
-                                              isUnsigned);
+                            return castScalar(nb, l, e[0], element, isUnsigned);
                           });
 }
 
@@ -164,9 +163,9 @@ static int64_t getWindowCount(int64_t size, int64_t kernel, int64_t stride,
 /// into `init` of shape [M, N].
 static Value buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
                          Value init, bool transposeB = false) {
-  auto matmul = linalg::MatmulOp::create(b, loc, TypeRange{init.getType()},
-                                         ValueRange{lhs, rhs},
-                                         ValueRange{init});
+  auto matmul =
+      linalg::MatmulOp::create(b, loc, TypeRange{init.getType()},
+                               ValueRange{lhs, rhs}, ValueRange{init});
   if (transposeB) {
     MLIRContext *ctx = b.getContext();
     AffineExpr m = getAffineDimExpr(0, ctx), n = getAffineDimExpr(1, ctx),
@@ -233,9 +232,8 @@ static Value buildBatchedMatmul(OpBuilder &b, Location loc, Value lhs,
   iterators.back() = utils::IteratorType::reduction;
   Value init = createZeros(b, loc, resultShape, accType);
   auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{init.getType()}, ValueRange{lhs, rhs},
-      ValueRange{init}, maps, iterators,
-      [&](OpBuilder &nested, Location l, ValueRange args) {
+      b, loc, TypeRange{init.getType()}, ValueRange{lhs, rhs}, ValueRange{init},
+      maps, iterators, [&](OpBuilder &nested, Location l, ValueRange args) {
         Value p, s;
         if (isFloat(accType)) {
           p = arith::MulFOp::create(nested, l, args[0], args[1]);
@@ -388,10 +386,9 @@ public:
     int64_t k = inputShape.back(), n = weightShape[0];
     int64_t rows = getTensorType(input).getNumElements() / k;
     Value flat = reshapeTo(rewriter, loc, input, {rows, k});
-    Value init =
-        *bias ? broadcastTo(rewriter, loc, *bias, {rows, n}, acc,
-                            isUnsignedDtype(getTSDtype(op.getBias())))
-              : createZeros(rewriter, loc, {rows, n}, acc);
+    Value init = *bias ? broadcastTo(rewriter, loc, *bias, {rows, n}, acc,
+                                     isUnsignedDtype(getTSDtype(op.getBias())))
+                       : createZeros(rewriter, loc, {rows, n}, acc);
     Value result =
         buildMatmul(rewriter, loc, flat, weight, init, /*transposeB=*/true);
     rewriter.replaceOp(op, finish(rewriter, loc, result, types->result));
@@ -413,8 +410,8 @@ public:
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<ProductTypes> types = getProductTypes(
-        getTypeConverter(), op, operands, {0, 1, 2}, rewriter);
+    FailureOr<ProductTypes> types =
+        getProductTypes(getTypeConverter(), op, operands, {0, 1, 2}, rewriter);
     if (failed(types))
       return failure();
     Location loc = op->getLoc();
@@ -436,15 +433,14 @@ public:
     bool plain = beta && alpha && *beta == 1 && *alpha == 1;
     bool isUnsigned = isUnsignedDtype(getTSDtype(op->getOperand(0)));
 
-    Value init = plain ? broadcastTo(rewriter, loc, operands[0], shape, acc,
-                                     isUnsigned)
-                       : createZeros(rewriter, loc, shape, acc);
-    Value product =
-        batched ? linalg::BatchMatmulOp::create(
-                      rewriter, loc, TypeRange{init.getType()},
-                      ValueRange{lhs, rhs}, ValueRange{init})
-                      .getResult(0)
-                : buildMatmul(rewriter, loc, lhs, rhs, init);
+    Value init =
+        plain ? broadcastTo(rewriter, loc, operands[0], shape, acc, isUnsigned)
+              : createZeros(rewriter, loc, shape, acc);
+    Value product = batched ? linalg::BatchMatmulOp::create(
+                                  rewriter, loc, TypeRange{init.getType()},
+                                  ValueRange{lhs, rhs}, ValueRange{init})
+                                  .getResult(0)
+                            : buildMatmul(rewriter, loc, lhs, rhs, init);
     if (!plain) {
       bool skipInput = beta && *beta == 0;
       SmallVector<Value> inputs = {product};
@@ -584,13 +580,13 @@ public:
                    .getResult(0);
     } else {
       ArrayRef<int64_t> padded = getTensorType(input).getShape();
-      Value gInput = reshapeTo(
-          rewriter, loc, input,
-          {padded[0], g, padded[1] / g, padded[2], padded[3]});
+      Value gInput =
+          reshapeTo(rewriter, loc, input,
+                    {padded[0], g, padded[1] / g, padded[2], padded[3]});
       Value gWeight =
           reshapeTo(rewriter, loc, weight, {g, w[0] / g, w[1], w[2], w[3]});
-      SmallVector<int64_t> gOut = {outShape[0], g, outShape[1] / g,
-                                   outShape[2], outShape[3]};
+      SmallVector<int64_t> gOut = {outShape[0], g, outShape[1] / g, outShape[2],
+                                   outShape[3]};
       Value gInit = reshapeTo(rewriter, loc, init, gOut);
       Value conv = linalg::Conv2DNgchwGfchwOp::create(
                        rewriter, loc, TypeRange{gInit.getType()},
@@ -659,8 +655,8 @@ public:
     Value eps = castScalar(rewriter, loc, adaptor.getEps(), compute);
     int64_t rank = inputType.getRank();
     MLIRContext *ctx = rewriter.getContext();
-    AffineMap channelMap = AffineMap::get(rank, 0, getAffineDimExpr(1, ctx),
-                                          ctx);
+    AffineMap channelMap =
+        AffineMap::get(rank, 0, getAffineDimExpr(1, ctx), ctx);
     SmallVector<Value> inputs = {adaptor.getInput()};
     SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
     for (Value v : vectors)
@@ -679,14 +675,14 @@ public:
         [&](OpBuilder &b, Location l, ValueRange args) {
           unsigned next = 1;
           Value x = castScalar(b, l, args[0], compute, isUnsigned);
-          Value weight = hasWeight ? castScalar(b, l, args[next++], compute)
-                                   : Value();
+          Value weight =
+              hasWeight ? castScalar(b, l, args[next++], compute) : Value();
           Value bias =
               hasBias ? castScalar(b, l, args[next++], compute) : Value();
           Value mean = castScalar(b, l, args[next++], compute);
           Value var = castScalar(b, l, args[next++], compute);
-          Value std = math::SqrtOp::create(
-              b, l, arith::AddFOp::create(b, l, var, eps));
+          Value std =
+              math::SqrtOp::create(b, l, arith::AddFOp::create(b, l, var, eps));
           Value y = arith::DivFOp::create(
               b, l, arith::SubFOp::create(b, l, x, mean), std);
           if (weight)
@@ -778,9 +774,8 @@ static FailureOr<Window> getWindow(Operation *op, Value input,
     if (w.padding[i] * 2 > w.kernel[i])
       return rewriter.notifyMatchFailure(
           op, "padding is more than half the kernel");
-    int64_t count =
-        getWindowCount(size, w.kernel[i], w.stride[i], w.padding[i],
-                       w.dilation[i]);
+    int64_t count = getWindowCount(size, w.kernel[i], w.stride[i], w.padding[i],
+                                   w.dilation[i]);
     if (count <= 0)
       return rewriter.notifyMatchFailure(op, "empty output");
     if (resultType.getDimSize(resultType.getRank() - 2 + i) != count)
@@ -810,8 +805,7 @@ public:
       return rewriter.notifyMatchFailure(op, "unsupported dtype");
     Location loc = op->getLoc();
     Value input = toNCHW(rewriter, loc, adaptor.getSelf());
-    FailureOr<Window> w =
-        getWindow(op, input, resultType, 4, 5, rewriter);
+    FailureOr<Window> w = getWindow(op, input, resultType, 4, 5, rewriter);
     if (failed(w))
       return failure();
     Value lowest;
@@ -825,9 +819,9 @@ public:
           rewriter, loc,
           IntegerAttr::get(element, APInt::getSignedMinValue(
                                         element.getIntOrFloatBitWidth())));
-    Value result = buildPool(rewriter, loc, input, PoolKind::Max, w->kernel,
-                             w->stride, w->padding, w->dilation, lowest,
-                             lowest);
+    Value result =
+        buildPool(rewriter, loc, input, PoolKind::Max, w->kernel, w->stride,
+                  w->padding, w->dilation, lowest, lowest);
     rewriter.replaceOp(op, finish(rewriter, loc, result, resultType));
     return success();
   }
@@ -847,8 +841,7 @@ static Value buildWindowCount(OpBuilder &b, Location l,
     Value start = arith::SubIOp::create(
         b, l, arith::MulIOp::create(b, l, o, c(w.stride[i])), c(w.padding[i]));
     Value end = arith::MinSIOp::create(
-        b, l, arith::AddIOp::create(b, l, start, c(w.kernel[i])),
-        c(inSize[i]));
+        b, l, arith::AddIOp::create(b, l, start, c(w.kernel[i])), c(inSize[i]));
     start = arith::MaxSIOp::create(b, l, start, c(0));
     Value n = arith::SubIOp::create(b, l, end, start);
     count = count ? arith::MulIOp::create(b, l, count, n).getResult() : n;
@@ -906,9 +899,9 @@ public:
     }
     Location loc = op->getLoc();
     Type acc = getAccType(resultType.getElementType());
-    Value input = toNCHW(
-        rewriter, loc,
-        castOperand(rewriter, loc, op, adaptor.getOperands(), 0, acc));
+    Value input =
+        toNCHW(rewriter, loc,
+               castOperand(rewriter, loc, op, adaptor.getOperands(), 0, acc));
     FailureOr<Window> w =
         getWindow(op, input, resultType, std::nullopt, 4, rewriter);
     if (failed(w))
@@ -922,15 +915,15 @@ public:
       constantDivisor =
           createScalarConstant(rewriter, loc, acc, *divisorOverride);
     else if (*includePad)
-      constantDivisor = createScalarConstant(rewriter, loc, acc,
-                                             w->kernel[0] * w->kernel[1]);
+      constantDivisor =
+          createScalarConstant(rewriter, loc, acc, w->kernel[0] * w->kernel[1]);
     auto divisor = [&](OpBuilder &b, Location l) {
       if (constantDivisor)
         return constantDivisor;
       return buildWindowCount(b, l, {in[2], in[3]}, *w, acc);
     };
-    rewriter.replaceOp(op, buildDivide(rewriter, loc, sum, divisor,
-                                       resultType));
+    rewriter.replaceOp(op,
+                       buildDivide(rewriter, loc, sum, divisor, resultType));
     return success();
   }
 };
@@ -957,9 +950,9 @@ public:
       return rewriter.notifyMatchFailure(op, "output_size is not a constant");
     Location loc = op->getLoc();
     Type acc = getAccType(resultType.getElementType());
-    Value input = toNCHW(
-        rewriter, loc,
-        castOperand(rewriter, loc, op, adaptor.getOperands(), 0, acc));
+    Value input =
+        toNCHW(rewriter, loc,
+               castOperand(rewriter, loc, op, adaptor.getOperands(), 0, acc));
     ArrayRef<int64_t> in = getTensorType(input).getShape();
     Window w;
     for (int i = 0; i < 2; ++i) {
@@ -997,8 +990,7 @@ public:
     RankedTensorType resultType = getResultType(getTypeConverter(), op);
     RankedTensorType weightType = getTensorType(adaptor.getWeight());
     RankedTensorType indicesType = getTensorType(adaptor.getIndices());
-    if (!resultType || !weightType || !indicesType ||
-        weightType.getRank() != 2)
+    if (!resultType || !weightType || !indicesType || weightType.getRank() != 2)
       return rewriter.notifyMatchFailure(
           op, "expected static tensors and a 2-D weight");
     if (!llvm::isa<IntegerType>(indicesType.getElementType()) ||
@@ -1012,9 +1004,8 @@ public:
     SmallVector<AffineExpr> indexExprs;
     for (int64_t d = 0; d + 1 < rank; ++d)
       indexExprs.push_back(getAffineDimExpr(d, ctx));
-    SmallVector<AffineMap> maps = {
-        AffineMap::get(rank, 0, indexExprs, ctx),
-        rewriter.getMultiDimIdentityMap(rank)};
+    SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, indexExprs, ctx),
+                                   rewriter.getMultiDimIdentityMap(rank)};
     Value weight = adaptor.getWeight();
     bool isUnsigned = isUnsignedDtype(getTSDtype(op.getIndices()));
     auto generic = linalg::GenericOp::create(
@@ -1025,8 +1016,8 @@ public:
           Value row = castScalar(b, l, args[0], b.getI64Type(), isUnsigned);
           row = arith::IndexCastOp::create(b, l, b.getIndexType(), row);
           Value col = linalg::IndexOp::create(b, l, rank - 1);
-          Value v = tensor::ExtractOp::create(b, l, weight,
-                                              ValueRange{row, col});
+          Value v =
+              tensor::ExtractOp::create(b, l, weight, ValueRange{row, col});
           linalg::YieldOp::create(b, l, v);
         });
     rewriter.replaceOp(op, generic.getResult(0));

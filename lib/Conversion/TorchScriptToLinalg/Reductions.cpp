@@ -106,8 +106,8 @@ static Value extremeValue(OpBuilder &b, Location loc, Type type, bool max,
   if (isUnsigned || width == 1)
     value = max ? APInt::getMaxValue(width) : APInt::getMinValue(width);
   else
-    value = max ? APInt::getSignedMaxValue(width)
-                : APInt::getSignedMinValue(width);
+    value =
+        max ? APInt::getSignedMaxValue(width) : APInt::getSignedMinValue(width);
   return arith::ConstantOp::create(b, loc, IntegerAttr::get(type, value));
 }
 
@@ -218,8 +218,7 @@ static Value buildGeneric(OpBuilder &b, Location loc,
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{init.getType()}, inputs, ValueRange{init}, maps,
       iterators, [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-        Value result =
-            body(nested, nestedLoc, args.drop_back(), args.back());
+        Value result = body(nested, nestedLoc, args.drop_back(), args.back());
         linalg::YieldOp::create(nested, nestedLoc, result);
       });
   return generic.getResult(0);
@@ -368,26 +367,26 @@ public:
     }
     }
 
-    Value result = reduce(
-        rewriter, loc, shape, dims, operands[0], accType, init,
-        [&](OpBuilder &b, Location l, ValueRange elements, Value acc) {
-          Value x = castScalar(b, l, elements[0], accType, isUnsigned);
-          return combine(b, l, x, acc);
-        });
+    Value result =
+        reduce(rewriter, loc, shape, dims, operands[0], accType, init,
+               [&](OpBuilder &b, Location l, ValueRange elements, Value acc) {
+                 Value x = castScalar(b, l, elements[0], accType, isUnsigned);
+                 return combine(b, l, x, acc);
+               });
     SmallVector<int64_t> reducedShape = dropDims(shape, dims);
     if (kind == ReduceKind::Mean) {
       Value n = cst(rewriter, loc, accType, count);
-      result = map(rewriter, loc, reducedShape, resultElement, {}, result,
-                   [&](OpBuilder &b, Location l, ValueRange args) {
-                     return castScalar(b, l, div(b, l, args[0], n),
-                                       resultElement);
-                   });
+      result =
+          map(rewriter, loc, reducedShape, resultElement, {}, result,
+              [&](OpBuilder &b, Location l, ValueRange args) {
+                return castScalar(b, l, div(b, l, args[0], n), resultElement);
+              });
     } else {
       result = castElementType(rewriter, loc, result, resultElement);
     }
     // The result type says whether the reduced dims are kept.
-    rewriter.replaceOp(op, reshapeTo(rewriter, loc, result,
-                                     resultType.getShape()));
+    rewriter.replaceOp(op,
+                       reshapeTo(rewriter, loc, result, resultType.getShape()));
     return success();
   }
 
@@ -462,27 +461,26 @@ public:
         input, ValueRange{valueInit, indexInit}, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange args) {
           Value x = args[0], acc = args[1], accIndex = args[2];
-          Value index = castScalar(b, l, linalg::IndexOp::create(b, l, dim),
-                                   indexType);
+          Value index =
+              castScalar(b, l, linalg::IndexOp::create(b, l, dim), indexType);
           Value take;
           if (isFloat(element)) {
-            take = arith::CmpFOp::create(
-                b, l, isMax ? arith::CmpFPredicate::OGT
-                            : arith::CmpFPredicate::OLT,
-                x, acc);
-            Value xNaN = arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO,
-                                               x, x);
+            take = arith::CmpFOp::create(b, l,
+                                         isMax ? arith::CmpFPredicate::OGT
+                                               : arith::CmpFPredicate::OLT,
+                                         x, acc);
+            Value xNaN =
+                arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, x, x);
             Value accOrdered = arith::CmpFOp::create(
                 b, l, arith::CmpFPredicate::ORD, acc, acc);
             Value firstNaN = arith::AndIOp::create(b, l, xNaN, accOrdered);
             take = arith::OrIOp::create(b, l, take, firstNaN);
           } else {
             bool u = isUnsigned || isBool(element);
-            arith::CmpIPredicate p =
-                isMax ? (u ? arith::CmpIPredicate::ugt
-                           : arith::CmpIPredicate::sgt)
-                      : (u ? arith::CmpIPredicate::ult
-                           : arith::CmpIPredicate::slt);
+            arith::CmpIPredicate p = isMax ? (u ? arith::CmpIPredicate::ugt
+                                                : arith::CmpIPredicate::sgt)
+                                           : (u ? arith::CmpIPredicate::ult
+                                                : arith::CmpIPredicate::slt);
             take = arith::CmpIOp::create(b, l, p, x, acc);
           }
           Value newValue = arith::SelectOp::create(b, l, take, x, acc);
@@ -494,16 +492,15 @@ public:
     unsigned resultIndex = 0;
     if (withValues) {
       Value values = castElementType(rewriter, loc, generic.getResult(0),
-                                resultTypes[0].getElementType());
+                                     resultTypes[0].getElementType());
       results.push_back(
           reshapeTo(rewriter, loc, values, resultTypes[0].getShape()));
       ++resultIndex;
     }
-    Value indices =
-        castElementType(rewriter, loc, generic.getResult(1),
-                   resultTypes[resultIndex].getElementType());
-    results.push_back(reshapeTo(rewriter, loc, indices,
-                                resultTypes[resultIndex].getShape()));
+    Value indices = castElementType(rewriter, loc, generic.getResult(1),
+                                    resultTypes[resultIndex].getElementType());
+    results.push_back(
+        reshapeTo(rewriter, loc, indices, resultTypes[resultIndex].getShape()));
     rewriter.replaceOp(op, results);
     return success();
   }
@@ -520,9 +517,9 @@ private:
 /// The sum of `input` over `dims` and the sum of its squared deviations from
 /// the mean, both of type `accType`: two generics, the second recomputing
 /// `x - mean` from the first's result.
-static std::pair<Value, Value>
-buildMoments(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> dims,
-             Type accType, bool isUnsigned) {
+static std::pair<Value, Value> buildMoments(OpBuilder &b, Location loc,
+                                            Value input, ArrayRef<int64_t> dims,
+                                            Type accType, bool isUnsigned) {
   ArrayRef<int64_t> shape =
       llvm::cast<RankedTensorType>(input.getType()).getShape();
   int64_t count = getReducedCount(shape, dims);
@@ -587,8 +584,8 @@ public:
         correction = *c;
       }
     } else {
-      std::optional<bool> unbiased = getConstBool(op->getOperand(
-          form == Form::Unbiased ? 1 : 2));
+      std::optional<bool> unbiased =
+          getConstBool(op->getOperand(form == Form::Unbiased ? 1 : 2));
       if (!unbiased)
         return rewriter.notifyMatchFailure(op, "unbiased is not a constant");
       correction = *unbiased ? 1 : 0;
@@ -604,14 +601,13 @@ public:
             .second;
     Value divisor = cst(rewriter, loc, accType,
                         std::max(0.0, static_cast<double>(count) - correction));
-    Value result = map(
-        rewriter, loc, dropDims(shape, dims), resultElement, {}, squares,
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          Value v = div(b, l, args[0], divisor);
-          if (isStd)
-            v = math::SqrtOp::create(b, l, v);
-          return castScalar(b, l, v, resultElement);
-        });
+    Value result = map(rewriter, loc, dropDims(shape, dims), resultElement, {},
+                       squares, [&](OpBuilder &b, Location l, ValueRange args) {
+                         Value v = div(b, l, args[0], divisor);
+                         if (isStd)
+                           v = math::SqrtOp::create(b, l, v);
+                         return castScalar(b, l, v, resultElement);
+                       });
     rewriter.replaceOp(op,
                        reshapeTo(rewriter, loc, result, resultType.getShape()));
     return success();
@@ -643,8 +639,8 @@ static Value buildMax(OpBuilder &b, Location loc, Value input,
 /// `exp(x - max)` summed over `dims` in `accType`; `max` is read back from
 /// the reduced tensor `max`.
 static Value buildSumExp(OpBuilder &b, Location loc, Value input, Value max,
-                         ArrayRef<int64_t> dims, Type computeType,
-                         Type accType, bool isUnsigned) {
+                         ArrayRef<int64_t> dims, Type computeType, Type accType,
+                         bool isUnsigned) {
   ArrayRef<int64_t> shape =
       llvm::cast<RankedTensorType>(input.getType()).getShape();
   return reduce(b, loc, shape, dims, ValueRange{input, max}, accType,
@@ -751,26 +747,26 @@ public:
     Value max = buildMax(rewriter, loc, adaptor.getSelf(), *dims, computeType,
                          isUnsigned);
     // The shift: the max, or 0 where it is infinite.
-    Value shift = map(rewriter, loc, reducedShape, computeType, {}, max,
-                      [&](OpBuilder &b, Location l, ValueRange e) -> Value {
-                        Value inf = cst(b, l, computeType,
-                                        std::numeric_limits<double>::infinity());
-                        Value isInf = arith::CmpFOp::create(
-                            b, l, arith::CmpFPredicate::OEQ,
-                            math::AbsFOp::create(b, l, e[0]), inf);
-                        return arith::SelectOp::create(
-                            b, l, isInf, cst(b, l, computeType, 0), e[0]);
-                      });
+    Value shift =
+        map(rewriter, loc, reducedShape, computeType, {}, max,
+            [&](OpBuilder &b, Location l, ValueRange e) -> Value {
+              Value inf = cst(b, l, computeType,
+                              std::numeric_limits<double>::infinity());
+              Value isInf =
+                  arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ,
+                                        math::AbsFOp::create(b, l, e[0]), inf);
+              return arith::SelectOp::create(b, l, isInf,
+                                             cst(b, l, computeType, 0), e[0]);
+            });
     Value sum = buildSumExp(rewriter, loc, adaptor.getSelf(), shift, *dims,
                             computeType, accType, isUnsigned);
-    Value result = map(rewriter, loc, reducedShape, resultElement, {},
-                       ValueRange{sum, shift},
-                       [&](OpBuilder &b, Location l, ValueRange e) {
-                         Value s = castScalar(b, l, e[0], computeType);
-                         Value r = add(b, l, math::LogOp::create(b, l, s),
-                                       e[1]);
-                         return castScalar(b, l, r, resultElement);
-                       });
+    Value result = map(
+        rewriter, loc, reducedShape, resultElement, {}, ValueRange{sum, shift},
+        [&](OpBuilder &b, Location l, ValueRange e) {
+          Value s = castScalar(b, l, e[0], computeType);
+          Value r = add(b, l, math::LogOp::create(b, l, s), e[1]);
+          return castScalar(b, l, r, resultElement);
+        });
     rewriter.replaceOp(op,
                        reshapeTo(rewriter, loc, result, resultType.getShape()));
     return success();
@@ -787,9 +783,9 @@ public:
 /// and `bias` (null when absent) are read through `affineMap`.
 static Value buildNormalize(OpBuilder &b, Location loc, Value input, Value sum,
                             Value squares, ArrayRef<int64_t> dims,
-                            int64_t count, Value eps, Value weight,
-                            Value bias, AffineMap affineMap,
-                            Type resultElement, bool isUnsigned) {
+                            int64_t count, Value eps, Value weight, Value bias,
+                            AffineMap affineMap, Type resultElement,
+                            bool isUnsigned) {
   MLIRContext *ctx = b.getContext();
   auto inputType = llvm::cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
@@ -913,19 +909,19 @@ public:
     if (!meanType || !rstdType)
       return rewriter.notifyMatchFailure(op, "expected static tensors");
     SmallVector<int64_t> reducedShape = dropDims(shape, dims);
-    Value mean = map(rewriter, loc, reducedShape, meanType.getElementType(),
-                     {}, sum, [&](OpBuilder &b, Location l, ValueRange e) {
+    Value mean = map(rewriter, loc, reducedShape, meanType.getElementType(), {},
+                     sum, [&](OpBuilder &b, Location l, ValueRange e) {
                        Value m = div(b, l, e[0], cst(b, l, accType, count));
                        return castScalar(b, l, m, meanType.getElementType());
                      });
     Value accEps = castScalar(rewriter, loc, eps, accType);
-    Value rstd = map(
-        rewriter, loc, reducedShape, rstdType.getElementType(), {}, squares,
-        [&](OpBuilder &b, Location l, ValueRange e) {
-          Value var = div(b, l, e[0], cst(b, l, accType, count));
-          Value r = math::RsqrtOp::create(b, l, add(b, l, var, accEps));
-          return castScalar(b, l, r, rstdType.getElementType());
-        });
+    Value rstd = map(rewriter, loc, reducedShape, rstdType.getElementType(), {},
+                     squares, [&](OpBuilder &b, Location l, ValueRange e) {
+                       Value var = div(b, l, e[0], cst(b, l, accType, count));
+                       Value r =
+                           math::RsqrtOp::create(b, l, add(b, l, var, accEps));
+                       return castScalar(b, l, r, rstdType.getElementType());
+                     });
     rewriter.replaceOp(
         op, {result, reshapeTo(rewriter, loc, mean, meanType.getShape()),
              reshapeTo(rewriter, loc, rstd, rstdType.getShape())});
@@ -982,13 +978,12 @@ public:
       if (*v)
         *v = reshapeTo(rewriter, loc, *v, affineShape);
     MLIRContext *ctx = rewriter.getContext();
-    AffineMap affineMap =
-        AffineMap::get(shape.size(), 0,
-                       {getAffineDimExpr(1, ctx), getAffineDimExpr(2, ctx)},
-                       ctx);
-    Value result = buildNormalize(rewriter, loc, input, sum, squares, dims,
-                                  count, eps, *weight, *bias, affineMap,
-                                  resultElement, isUnsigned);
+    AffineMap affineMap = AffineMap::get(
+        shape.size(), 0, {getAffineDimExpr(1, ctx), getAffineDimExpr(2, ctx)},
+        ctx);
+    Value result =
+        buildNormalize(rewriter, loc, input, sum, squares, dims, count, eps,
+                       *weight, *bias, affineMap, resultElement, isUnsigned);
     rewriter.replaceOp(op,
                        reshapeTo(rewriter, loc, result, resultType.getShape()));
     return success();
@@ -1010,17 +1005,14 @@ void lowering::populateReductionPatterns(const TypeConverter &converter,
     K kind;
     int dim;
   };
-  for (Reduce r : {Reduce{"ts.aten.all", K::All, -1},
-                   Reduce{"ts.aten.amax", K::Max, 1},
-                   Reduce{"ts.aten.amin", K::Min, 1},
-                   Reduce{"ts.aten.any", K::Any, -1},
-                   Reduce{"ts.aten.max", K::Max, -1},
-                   Reduce{"ts.aten.mean", K::Mean, -1},
-                   Reduce{"ts.aten.mean.dim", K::Mean, 1},
-                   Reduce{"ts.aten.min", K::Min, -1},
-                   Reduce{"ts.aten.prod", K::Prod, -1},
-                   Reduce{"ts.aten.sum", K::Sum, -1},
-                   Reduce{"ts.aten.sum.dim_IntList", K::Sum, 1}})
+  for (Reduce r :
+       {Reduce{"ts.aten.all", K::All, -1}, Reduce{"ts.aten.amax", K::Max, 1},
+        Reduce{"ts.aten.amin", K::Min, 1}, Reduce{"ts.aten.any", K::Any, -1},
+        Reduce{"ts.aten.max", K::Max, -1}, Reduce{"ts.aten.mean", K::Mean, -1},
+        Reduce{"ts.aten.mean.dim", K::Mean, 1},
+        Reduce{"ts.aten.min", K::Min, -1}, Reduce{"ts.aten.prod", K::Prod, -1},
+        Reduce{"ts.aten.sum", K::Sum, -1},
+        Reduce{"ts.aten.sum.dim_IntList", K::Sum, 1}})
     patterns.add<ReduceLowering>(converter, ctx, r.name, r.kind, r.dim);
 
   patterns.add<ArgReduceLowering>(converter, ctx, "ts.aten.argmax",

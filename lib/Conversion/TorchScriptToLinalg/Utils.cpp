@@ -313,8 +313,7 @@ Value lowering::materializeOptionalTensor(OpBuilder &b, Location loc,
                                           Value original, Value converted) {
   if (llvm::isa<RankedTensorType>(converted.getType()))
     return converted;
-  auto elements =
-      llvm::dyn_cast_or_null<ElementsAttr>(getConstAttr(original));
+  auto elements = llvm::dyn_cast_or_null<ElementsAttr>(getConstAttr(original));
   if (!elements)
     return Value();
   auto attrType = llvm::dyn_cast<RankedTensorType>(elements.getType());

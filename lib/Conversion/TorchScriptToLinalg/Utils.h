@@ -103,8 +103,8 @@ Value reshapeTo(OpBuilder &b, Location loc, Value input,
 
 /// `input` with its elements converted to `elementType` by `castScalar` in
 /// an elementwise generic; `input` itself when it has that element type.
-Value castElementType(OpBuilder &b, Location loc, Value input,
-                      Type elementType, bool unsignedSrc = false);
+Value castElementType(OpBuilder &b, Location loc, Value input, Type elementType,
+                      bool unsignedSrc = false);
 
 /// The converted value of an optional tensor operand: `converted` when it is
 /// a tensor, else, when `original` is a `ts.prim.Constant` of a tensor typed
