@@ -524,6 +524,7 @@ static std::pair<Value, Value> buildMoments(OpBuilder &b, Location loc,
       llvm::cast<RankedTensorType>(input.getType()).getShape();
   int64_t count = getReducedCount(shape, dims);
   Value zero = cst(b, loc, accType, 0);
+  Value n = cst(b, loc, accType, count);
   Value sum = reduce(b, loc, shape, dims, input, accType, zero,
                      [&](OpBuilder &nb, Location l, ValueRange e, Value acc) {
                        Value x = castScalar(nb, l, e[0], accType, isUnsigned);
@@ -533,7 +534,7 @@ static std::pair<Value, Value> buildMoments(OpBuilder &b, Location loc,
       reduce(b, loc, shape, dims, ValueRange{input, sum}, accType, zero,
              [&](OpBuilder &nb, Location l, ValueRange e, Value acc) {
                Value x = castScalar(nb, l, e[0], accType, isUnsigned);
-               Value mean = div(nb, l, e[1], cst(nb, l, accType, count));
+               Value mean = div(nb, l, e[1], n);
                Value d = sub(nb, l, x, mean);
                return add(nb, l, mul(nb, l, d, d), acc);
              });
@@ -747,17 +748,16 @@ public:
     Value max = buildMax(rewriter, loc, adaptor.getSelf(), *dims, computeType,
                          isUnsigned);
     // The shift: the max, or 0 where it is infinite.
-    Value shift =
-        map(rewriter, loc, reducedShape, computeType, {}, max,
-            [&](OpBuilder &b, Location l, ValueRange e) -> Value {
-              Value inf = cst(b, l, computeType,
-                              std::numeric_limits<double>::infinity());
-              Value isInf =
-                  arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ,
-                                        math::AbsFOp::create(b, l, e[0]), inf);
-              return arith::SelectOp::create(b, l, isInf,
-                                             cst(b, l, computeType, 0), e[0]);
-            });
+    Value inf = cst(rewriter, loc, computeType,
+                    std::numeric_limits<double>::infinity());
+    Value zero = cst(rewriter, loc, computeType, 0);
+    Value shift = map(rewriter, loc, reducedShape, computeType, {}, max,
+                      [&](OpBuilder &b, Location l, ValueRange e) -> Value {
+                        Value isInf = arith::CmpFOp::create(
+                            b, l, arith::CmpFPredicate::OEQ,
+                            math::AbsFOp::create(b, l, e[0]), inf);
+                        return arith::SelectOp::create(b, l, isInf, zero, e[0]);
+                      });
     Value sum = buildSumExp(rewriter, loc, adaptor.getSelf(), shift, *dims,
                             computeType, accType, isUnsigned);
     Value result = map(
@@ -806,10 +806,10 @@ static Value buildNormalize(OpBuilder &b, Location loc, Value input, Value sum,
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
   Value accEps = castScalar(b, loc, eps, accType);
+  Value n = cst(b, loc, accType, count);
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{type}, inputs, ValueRange{createEmpty(b, loc, type)},
       maps, iterators, [&](OpBuilder &nb, Location l, ValueRange args) {
-        Value n = cst(nb, l, accType, count);
         Value x = castScalar(nb, l, args[0], accType, isUnsigned);
         Value mean = div(nb, l, args[1], n);
         Value var = div(nb, l, args[2], n);
@@ -909,15 +909,16 @@ public:
     if (!meanType || !rstdType)
       return rewriter.notifyMatchFailure(op, "expected static tensors");
     SmallVector<int64_t> reducedShape = dropDims(shape, dims);
+    Value n = cst(rewriter, loc, accType, count);
     Value mean = map(rewriter, loc, reducedShape, meanType.getElementType(), {},
                      sum, [&](OpBuilder &b, Location l, ValueRange e) {
-                       Value m = div(b, l, e[0], cst(b, l, accType, count));
+                       Value m = div(b, l, e[0], n);
                        return castScalar(b, l, m, meanType.getElementType());
                      });
     Value accEps = castScalar(rewriter, loc, eps, accType);
     Value rstd = map(rewriter, loc, reducedShape, rstdType.getElementType(), {},
                      squares, [&](OpBuilder &b, Location l, ValueRange e) {
-                       Value var = div(b, l, e[0], cst(b, l, accType, count));
+                       Value var = div(b, l, e[0], n);
                        Value r =
                            math::RsqrtOp::create(b, l, add(b, l, var, accEps));
                        return castScalar(b, l, r, rstdType.getElementType());

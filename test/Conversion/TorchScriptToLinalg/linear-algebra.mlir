@@ -1,4 +1,4 @@
-// RUN: tsmlir-opt %s --convert-ts-to-linalg -split-input-file -verify-diagnostics | FileCheck %s
+// RUN: tsmlir-opt %s --convert-ts-to-linalg=fuse-groups=false -split-input-file -verify-diagnostics | FileCheck %s
 
 // The matmul family, convolutions, pooling, batch_norm and embedding: linalg
 // named ops where one fits, accumulating into zero- or bias-filled outputs.

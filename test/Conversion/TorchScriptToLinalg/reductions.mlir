@@ -1,8 +1,10 @@
-// RUN: tsmlir-opt %s --convert-ts-to-linalg -split-input-file -verify-diagnostics | FileCheck %s
+// RUN: tsmlir-opt %s --convert-ts-to-linalg=fuse-groups=false -split-input-file -verify-diagnostics | FileCheck %s
 
 // Reductions, softmax, log_softmax, logsumexp, var/std and the
 // normalisations: linalg.generics with reduction iterators that accumulate
-// into filled tensors of the reduced shape.
+// into filled tensors of the reduced shape. The generics of the ops lowered in
+// a group of their own (softmax, var, layer_norm, ...) are checked as the
+// patterns build them, before the group's fusion.
 
 // Sum of every element: one generic, all dims reductions, into a zero-filled
 // 0-d tensor.
@@ -301,7 +303,7 @@ func.func @argmin(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<si64, [4]> {
 // Unbiased variance: a sum, a sum of squared deviations that recomputes the
 // mean, and a division by N - 1 on the reduced shape.
 // CHECK-LABEL: func.func @var(
-// CHECK-DAG:     %[[NM1:.+]] = arith.constant 3.100000e+01 : f32
+// CHECK-DAG:     %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
 // CHECK-DAG:     %[[N:.+]] = arith.constant 3.200000e+01 : f32
 // CHECK:         %[[SUM:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["reduction", "reduction"]
@@ -314,6 +316,7 @@ func.func @argmin(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<si64, [4]> {
 // CHECK:           %[[D:.+]] = arith.subf %[[IN]], %[[MEAN]] : f32
 // CHECK:           %[[D2:.+]] = arith.mulf %[[D]], %[[D]] : f32
 // CHECK:           arith.addf %[[D2]], %[[ACC]] : f32
+// CHECK:         %[[NM1:.+]] = arith.constant 3.100000e+01 : f32
 // CHECK:         %[[VAR:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[SQ]] : tensor<f32>)
 // CHECK:           arith.divf %{{.+}}, %[[NM1]] : f32
@@ -327,11 +330,11 @@ func.func @var(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, []> {
 // -----
 
 // CHECK-LABEL: func.func @std_dim(
+// CHECK:         linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK:         linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
 // CHECK:         %[[N:.+]] = arith.constant 8.000000e+00 : f32
-// CHECK:         linalg.generic
-// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
-// CHECK:         linalg.generic
-// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
 // CHECK:         %[[STD:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel"]
 // CHECK:           %[[VAR:.+]] = arith.divf %{{.+}}, %[[N]] : f32
@@ -349,13 +352,13 @@ func.func @std_dim(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4, 1]> {
 // -----
 
 // CHECK-LABEL: func.func @var_correction(
-// CHECK-DAG:     %[[NMC:.+]] = arith.constant 2.000000e+00 : f32
-// CHECK-DAG:     %[[N:.+]] = arith.constant 4.000000e+00 : f32
+// CHECK:         %[[N:.+]] = arith.constant 4.000000e+00 : f32
 // CHECK:         linalg.generic
 // CHECK-SAME:        iterator_types = ["reduction", "parallel"]
 // CHECK:         linalg.generic
 // CHECK-SAME:        iterator_types = ["reduction", "parallel"]
 // CHECK:           arith.divf %{{.+}}, %[[N]] : f32
+// CHECK:         %[[NMC:.+]] = arith.constant 2.000000e+00 : f32
 // CHECK:         linalg.generic
 // CHECK:           arith.divf %{{.+}}, %[[NMC]] : f32
 func.func @var_correction(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [8]> {
@@ -375,12 +378,12 @@ func.func @var_correction(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [8]> {
 // CHECK-DAG:   #[[ROW:.+]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @softmax(
 // CHECK-SAME:      %[[X:.+]]: tensor<4x8xf32>)
-// CHECK-DAG:     %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
-// CHECK-DAG:     %[[NEGINF:.+]] = arith.constant 0xFF800000 : f32
+// CHECK:         %[[NEGINF:.+]] = arith.constant 0xFF800000 : f32
 // CHECK:         %[[MINIT:.+]] = linalg.fill ins(%[[NEGINF]] : f32) {{.*}} -> tensor<4xf32>
 // CHECK:         %[[MAX:.+]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]]], iterator_types = ["parallel", "reduction"]}
 // CHECK-SAME:        ins(%[[X]] : tensor<4x8xf32>) outs(%[[MINIT]] : tensor<4xf32>)
 // CHECK:           arith.maximumf
+// CHECK:         %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
 // CHECK:         %[[SINIT:.+]] = linalg.fill ins(%[[ZERO]] : f32) {{.*}} -> tensor<4xf32>
 // CHECK:         %[[SUM:.+]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ROW]]], iterator_types = ["parallel", "reduction"]}
 // CHECK-SAME:        ins(%[[X]], %[[MAX]] : tensor<4x8xf32>, tensor<4xf32>) outs(%[[SINIT]] : tensor<4xf32>)
@@ -448,22 +451,25 @@ func.func @_softmax_half(%x: !ts.tensor<f16, [4, 8]>) -> !ts.tensor<f32, [4, 8]>
 // -----
 
 // CHECK-LABEL: func.func @logsumexp(
-// CHECK-DAG:     %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
-// CHECK-DAG:     %[[INF:.+]] = arith.constant 0x7F800000 : f32
 // CHECK:         %[[MAX:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "reduction"]
 // CHECK:           arith.maximumf
-// CHECK:         %[[SUM:.+]] = linalg.generic
-// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
-// CHECK:         ^bb0(%[[IN:.+]]: f32, %[[M:.+]]: f32, %{{.+}}: f32):
+// CHECK-DAG:     %[[INF:.+]] = arith.constant 0x7F800000 : f32
+// CHECK-DAG:     %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK:         %[[SHIFT:.+]] = linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel"]} ins(%[[MAX]] : tensor<4xf32>)
+// CHECK:         ^bb0(%[[M:.+]]: f32, %{{.+}}: f32):
 // CHECK:           %[[ABS:.+]] = math.absf %[[M]] : f32
 // CHECK:           %[[ISINF:.+]] = arith.cmpf oeq, %[[ABS]], %[[INF]] : f32
-// CHECK:           %[[SHIFT:.+]] = arith.select %[[ISINF]], %[[ZERO]], %[[M]] : f32
-// CHECK:           arith.subf %[[IN]], %[[SHIFT]] : f32
+// CHECK:           arith.select %[[ISINF]], %[[ZERO]], %[[M]] : f32
+// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:        ins(%{{.+}}, %[[SHIFT]] : tensor<4x8xf32>, tensor<4xf32>)
+// CHECK:           arith.subf
 // CHECK:           math.exp
 // CHECK:         linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel"]
-// CHECK-SAME:        ins(%[[SUM]], %[[MAX]] : tensor<4xf32>, tensor<4xf32>)
+// CHECK-SAME:        ins(%[[SUM]], %[[SHIFT]] : tensor<4xf32>, tensor<4xf32>)
 // CHECK:           math.log
 // CHECK:           arith.addf
 func.func @logsumexp(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4]> {
@@ -483,11 +489,11 @@ func.func @logsumexp(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4]> {
 // CHECK-DAG:   #[[LAST:.+]] = affine_map<(d0, d1, d2) -> (d2)>
 // CHECK-LABEL: func.func @layer_norm(
 // CHECK-SAME:      %[[X:.+]]: tensor<4x6x8xf32>, %[[W:.+]]: tensor<8xf32>, %[[B:.+]]: tensor<8xf32>)
-// CHECK-DAG:     %[[N:.+]] = arith.constant 8.000000e+00 : f32
 // CHECK:         %[[SUM:.+]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROWS]]], iterator_types = ["parallel", "parallel", "reduction"]}
 // CHECK:         %[[SQ:.+]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROWS]], #[[ROWS]]], iterator_types = ["parallel", "parallel", "reduction"]}
 // CHECK-SAME:        ins(%[[X]], %[[SUM]] :
 // CHECK:         %[[EPS:.+]] = arith.truncf %{{.+}} : f64 to f32
+// CHECK:         %[[N:.+]] = arith.constant 8.000000e+00 : f32
 // CHECK:         %[[OUT:.+]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROWS]], #[[ROWS]], #[[LAST]], #[[LAST]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel"]}
 // CHECK-SAME:        ins(%[[X]], %[[SUM]], %[[SQ]], %[[W]], %[[B]] :
 // CHECK:         ^bb0(%[[IN:.+]]: f32, %[[S:.+]]: f32, %[[Q:.+]]: f32, %[[WE:.+]]: f32, %[[BE:.+]]: f32, %{{.+}}: f32):
@@ -518,6 +524,7 @@ func.func @layer_norm(%x: !ts.tensor<f32, [4, 6, 8]>, %w: !ts.tensor<f32, [8]>, 
 // CHECK:         %[[N:.+]] = arith.constant 4.800000e+01 : f32
 // CHECK:         linalg.generic {indexing_maps = [#{{.+}}, #[[ROW]]], iterator_types = ["parallel", "reduction", "reduction"]}
 // CHECK:         linalg.generic {indexing_maps = [#{{.+}}, #[[ROW]], #[[ROW]]], iterator_types = ["parallel", "reduction", "reduction"]}
+// CHECK:           arith.divf %{{.+}}, %[[N]] : f32
 // CHECK:         linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "parallel", "parallel"]
 // CHECK:           math.rsqrt
@@ -562,14 +569,15 @@ func.func @native_layer_norm(%x: !ts.tensor<f32, [4, 8]>, %w: !ts.tensor<f32, [8
 // CHECK-DAG:   #[[GROUP:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
 // CHECK-DAG:   #[[CHANNEL:.+]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
 // CHECK-LABEL: func.func @group_norm(
-// CHECK:         %[[N:.+]] = arith.constant 8.000000e+00 : f32
 // CHECK:         %[[X:.+]] = tensor.expand_shape %{{.+}} {{\[\[}}0], [1, 2], [3]] output_shape [2, 3, 2, 4]
 // CHECK:         linalg.generic {indexing_maps = [#{{.+}}, #[[GROUP]]], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
 // CHECK:         linalg.generic {indexing_maps = [#{{.+}}, #[[GROUP]], #[[GROUP]]], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
 // CHECK:         %[[W:.+]] = tensor.expand_shape %{{.+}} {{\[\[}}0, 1]] output_shape [3, 2]
 // CHECK:         %[[B:.+]] = tensor.expand_shape %{{.+}} {{\[\[}}0, 1]] output_shape [3, 2]
+// CHECK:         %[[N:.+]] = arith.constant 8.000000e+00 : f32
 // CHECK:         %[[OUT:.+]] = linalg.generic {indexing_maps = [#{{.+}}, #[[GROUP]], #[[GROUP]], #[[CHANNEL]], #[[CHANNEL]], #{{.+}}]
 // CHECK-SAME:        ins(%[[X]], %{{.+}}, %{{.+}}, %[[W]], %[[B]] :
+// CHECK:           arith.divf %{{.+}}, %[[N]] : f32
 // CHECK:         tensor.collapse_shape %[[OUT]] {{\[\[}}0], [1, 2], [3]] : tensor<2x3x2x4xf32> into tensor<2x6x4xf32>
 func.func @group_norm(%x: !ts.tensor<f32, [2, 6, 4]>, %w: !ts.tensor<f32, [6]>, %b: !ts.tensor<f32, [6]>) -> !ts.tensor<f32, [2, 6, 4]> {
   %int3 = ts.prim.Constant[3] : !ts.int
