@@ -50,18 +50,21 @@ CASES = []
 _PAD = ("tensor.pad bufferizes to a memref.copy into a strided subview, "
         "which calls the runtime's memrefCopy: tsmlir-run does not load "
         "libmlir_c_runner_utils")
+_SHARED_INIT = (
+    "two returned reductions share one CSE'd linalg.fill init; "
+    "--eliminate-empty-tensors makes it the first output's buffer "
+    "(restrict), and one-shot bufferization then writes the second result "
+    "in place into it before copying the first one out: both outputs get "
+    "the first value")
 # name -> why every run of the case is expected to fail.
 EXPECTED_FAILURES = {
-    "all_any":
-        "two reductions share one CSE'd linalg.fill init; "
-        "--eliminate-empty-tensors makes it the first output's buffer "
-        "(restrict), and one-shot bufferization then writes another "
-        "result in place into it before copying the first one out",
+    "all_any": _SHARED_INIT,
     "avg_pool2d": _PAD,
     "conv2d": _PAD,
     "conv2d_groups": _PAD,
     "convolution": _PAD,
     "max_pool2d": _PAD,
+    "two_sums": _SHARED_INIT,
 }
 
 
@@ -108,6 +111,11 @@ def sum_dtype(x):
 @case(randn(64, 128))
 def sum_wide(x):
     return x.sum(), x.sum(0)
+
+
+@case(randn(4), randn(4))
+def two_sums(x, y):
+    return x.sum(), y.sum()
 
 
 @case(randn(4, 8, 3))
