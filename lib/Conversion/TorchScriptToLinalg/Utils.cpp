@@ -8,6 +8,7 @@
 
 #include "Utils.h"
 
+#include "tsmlir/Conversion/TorchScriptToLinalg/TorchScriptToLinalg.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
@@ -15,6 +16,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -291,4 +293,42 @@ Value lowering::reshapeTo(OpBuilder &b, Location loc, Value input,
   for (size_t d = 0; d < shape.size(); ++d)
     all[0].push_back(d);
   return tensor::ExpandShapeOp::create(b, loc, resultType, flat, all);
+}
+
+Value lowering::castElementType(OpBuilder &b, Location loc, Value input,
+                                Type elementType, bool unsignedSrc) {
+  auto inputType = llvm::cast<RankedTensorType>(input.getType());
+  if (inputType.getElementType() == elementType)
+    return input;
+  auto resultType = RankedTensorType::get(inputType.getShape(), elementType);
+  return buildElementwise(
+      b, loc, resultType, input,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange elements) {
+        return castScalar(nested, nestedLoc, elements[0], elementType,
+                          unsignedSrc);
+      });
+}
+
+Value lowering::materializeOptionalTensor(OpBuilder &b, Location loc,
+                                          Value original, Value converted) {
+  if (llvm::isa<RankedTensorType>(converted.getType()))
+    return converted;
+  auto elements = llvm::dyn_cast_or_null<ElementsAttr>(getConstAttr(original));
+  if (!elements)
+    return Value();
+  auto attrType = llvm::dyn_cast<RankedTensorType>(elements.getType());
+  Type element = attrType ? convertDtype(attrType.getElementType()) : Type();
+  if (!element)
+    return Value();
+  auto type = RankedTensorType::get(attrType.getShape(), element);
+  if (auto resource = llvm::dyn_cast<DenseResourceElementsAttr>(elements))
+    return arith::ConstantOp::create(
+        b, loc, type,
+        DenseResourceElementsAttr::get(type, resource.getRawHandle()));
+  auto dense = llvm::dyn_cast<DenseElementsAttr>(elements);
+  if (!dense)
+    return Value();
+  if (dense.getElementType() != element)
+    dense = DenseElementsAttr::getFromRawBuffer(type, dense.getRawData());
+  return arith::ConstantOp::create(b, loc, type, dense);
 }

@@ -101,6 +101,18 @@ Value buildReduction(OpBuilder &b, Location loc, Value input,
 Value reshapeTo(OpBuilder &b, Location loc, Value input,
                 ArrayRef<int64_t> shape);
 
+/// `input` with its elements converted to `elementType` by `castScalar` in
+/// an elementwise generic; `input` itself when it has that element type.
+Value castElementType(OpBuilder &b, Location loc, Value input, Type elementType,
+                      bool unsignedSrc = false);
+
+/// The converted value of an optional tensor operand: `converted` when it is
+/// a tensor, else, when `original` is a `ts.prim.Constant` of a tensor typed
+/// as an optional (a frozen module's optional parameter), an arith.constant
+/// of it; null otherwise.
+Value materializeOptionalTensor(OpBuilder &b, Location loc, Value original,
+                                Value converted);
+
 } // namespace mlir::tsmlir::lowering
 
 #endif // TSMLIR_LIB_CONVERSION_TORCHSCRIPTTOLINALG_UTILS_H

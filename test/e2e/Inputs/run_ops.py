@@ -1,0 +1,405 @@
+#!/usr/bin/env python3
+"""Runs small TorchScript functions of the reduction and linear-algebra ops
+on the CPU with tsmlir-run and compares their outputs with eager PyTorch's.
+
+Each case is a Python function of tensors, scripted by PyTorch; its graph
+(calls inlined) is written out with its inputs as .npy files, compiled and
+run by tsmlir-run without fusion groups and with the nnc strategy, and every
+output must have PyTorch's dtype and shape and be close to it (float: rtol
+1e-4, atol 1e-5, NaNs equal; others: equal). A run that fails must be
+listed in EXPECTED_FAILURES with its reason, and a listed run that passes
+fails the test, so the table stays true.
+
+Usage: run_ops.py TMPDIR [--only NAME,...] [--tool tsmlir-run]
+"""
+import argparse
+import os
+import subprocess
+import sys
+from typing import List
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+
+
+def randn(*shape):
+    return torch.randn(*shape)
+
+
+def with_nan(*shape):
+    x = torch.randn(*shape)
+    x.view(-1)[3] = float("nan")
+    return x
+
+
+def ties(*shape):
+    return torch.randint(0, 3, shape).float()
+
+
+def ints(*shape):
+    return torch.randint(-5, 6, shape)
+
+
+# (name, function, inputs)
+CASES = []
+
+_PAD = ("tensor.pad bufferizes to a memref.copy into a strided subview, "
+        "which calls the runtime's memrefCopy: tsmlir-run does not load "
+        "libmlir_c_runner_utils")
+_SHARED_INIT = (
+    "two returned reductions share one CSE'd linalg.fill init; "
+    "--eliminate-empty-tensors makes it the first output's buffer "
+    "(restrict), and one-shot bufferization then writes the second result "
+    "in place into it before copying the first one out: both outputs get "
+    "the first value")
+# name -> why every run of the case is expected to fail.
+EXPECTED_FAILURES = {
+    "all_any": _SHARED_INIT,
+    "avg_pool2d": _PAD,
+    "conv2d": _PAD,
+    "conv2d_groups": _PAD,
+    "convolution": _PAD,
+    "max_pool2d": _PAD,
+    "two_sums": _SHARED_INIT,
+}
+
+
+def case(*inputs):
+    def register(fn):
+        CASES.append((fn.__name__, fn, list(inputs)))
+        return fn
+    return register
+
+
+# Reductions.
+
+@case(randn(4, 8, 3))
+def sum_all(x):
+    return x.sum()
+
+
+@case(randn(4, 8, 3))
+def sum_dims_keepdim(x):
+    return x.sum(dim=[0, 2], keepdim=True)
+
+
+@case(ints(4, 8))
+def sum_int(x):
+    return x.sum(), x.sum(1)
+
+
+@case(torch.randint(0, 256, (4, 8), dtype=torch.uint8))
+def uint8(x):
+    a, b = torch.min(x, 1)
+    return x.sum(), torch.amax(x, [1]), a, b, torch.argmax(x, 0)
+
+
+@case(randn(4, 8))
+def sum_bool(x):
+    return (x > 0).sum()
+
+
+@case(randn(4, 8))
+def sum_dtype(x):
+    return x.sum(dim=1, dtype=torch.float64)
+
+
+@case(randn(64, 128))
+def sum_wide(x):
+    return x.sum(), x.sum(0)
+
+
+@case(randn(4), randn(4))
+def two_sums(x, y):
+    return x.sum(), y.sum()
+
+
+@case(randn(4, 8, 3))
+def mean(x):
+    return (x.mean(), x.mean(dim=[-1], keepdim=True), x.mean([0, 2]),
+            x.mean(dtype=torch.float64))
+
+
+@case(torch.rand(4, 6) + 0.5, torch.randint(1, 3, (3, 4)))
+def prod(x, y):
+    return x.prod(), y.prod()
+
+
+@case(with_nan(4, 8, 3))
+def amax_amin(x):
+    return torch.amax(x, dim=[1]), torch.amin(x, dim=[0, 2], keepdim=True)
+
+
+@case(randn(4, 8), ints(3, 5))
+def max_min_all(x, y):
+    return torch.max(x), torch.min(x), torch.max(y), torch.min(y)
+
+
+@case(ties(4, 8), with_nan(5, 6))
+def max_min_dim(x, y):
+    a, b = torch.max(x, dim=1)
+    c, d = torch.min(x, dim=0, keepdim=True)
+    e, f = torch.max(y, dim=1)
+    return a, b, c, d, e, f
+
+
+@case(ints(4, 8))
+def max_dim_int(x):
+    a, b = torch.max(x, 1)
+    return a, b
+
+
+@case(ties(4, 8))
+def argmax_argmin(x):
+    return (torch.argmax(x), torch.argmin(x, dim=1),
+            torch.argmax(x, dim=0, keepdim=True))
+
+
+@case(randn(4, 8), torch.tensor([[True, True], [True, False]]))
+def all_any(x, b):
+    return x.all(), (x > -10).all(), (x > 10).any(), b.all(), b.any()
+
+
+@case(randn(6, 8, 5))
+def var_std(x):
+    return (torch.var(x), torch.std(x, unbiased=False),
+            x.var(dim=1, unbiased=False, keepdim=True), x.std(dim=[0, 2]),
+            torch.var(x, dim=[1], correction=2),
+            torch.std(x, dim=None, correction=0))
+
+
+@case(randn(6, 10))
+def softmax(x):
+    return (torch.softmax(x, 1), torch.log_softmax(x, 0),
+            torch.softmax(x, -1, dtype=torch.float64))
+
+
+@case(randn(3, 5000))
+def softmax_wide(x):
+    return torch.softmax(x * 10, 1), torch.log_softmax(x, 1)
+
+
+@case(randn(4, 7))
+def softmax_internal(x):
+    return torch._softmax(x, 1, False), torch._log_softmax(x, 0, False)
+
+
+@case(torch.tensor([[1.0, 2.0, 3.0], [float("-inf")] * 3]))
+def logsumexp(x):
+    return torch.logsumexp(x, dim=[1]), torch.logsumexp(x, [0, 1], True)
+
+
+@case(randn(4, 6, 8), randn(8), randn(8))
+def layer_norm(x, w, b):
+    return (torch.layer_norm(x, [8], w, b, 1e-5),
+            torch.layer_norm(x, [6, 8], None, None, 1e-3))
+
+
+@case(randn(4, 8), randn(8), randn(8))
+def native_layer_norm(x, w, b):
+    out, mean, rstd = torch.native_layer_norm(x, [8], w, b, 1e-5)
+    return out, mean, rstd
+
+
+@case(randn(2, 6, 4, 3), randn(6), randn(6))
+def group_norm(x, w, b):
+    return torch.group_norm(x, 3, w, b, 1e-5), torch.group_norm(x, 2)
+
+
+# Linear algebra.
+
+@case(randn(4, 8), randn(8, 3), randn(2, 4, 8), randn(2, 8, 3))
+def mm_bmm(a, b, c, d):
+    return torch.mm(a, b), torch.bmm(c, d)
+
+
+@case(ints(4, 8), ints(8, 3))
+def mm_int(a, b):
+    return torch.mm(a, b)
+
+
+@case(randn(8), randn(8), randn(4, 8), randn(8, 3))
+def matmul_small(v, w, a, b):
+    return (torch.matmul(v, w), torch.matmul(v, b), torch.matmul(a, v),
+            torch.matmul(a, b), torch.dot(v, w))
+
+
+@case(randn(2, 5, 4, 8), randn(8, 3), randn(2, 5, 8, 3), randn(8))
+def matmul_batched(a, b, c, v):
+    return (torch.matmul(a, b), torch.matmul(a, c), torch.matmul(a, v),
+            torch.matmul(v, c))
+
+
+@case(randn(2, 1, 4, 8), randn(5, 8, 3), randn(4, 8))
+def matmul_broadcast(a, b, m):
+    return torch.matmul(a, b), torch.matmul(m, b)
+
+
+@case(randn(2, 4, 8), randn(3, 8), randn(3), randn(8))
+def linear(x, w, b, v):
+    return F.linear(x, w, b), F.linear(x, w), F.linear(v, w, b)
+
+
+@case(randn(3), randn(4, 8), randn(8, 3), randn(4, 3), with_nan(4, 3))
+def addmm(c, a, b, d, n):
+    return (torch.addmm(c, a, b), torch.addmm(d, a, b, beta=0.5, alpha=2.0),
+            torch.addmm(n, a, b, beta=0.0))
+
+
+@case(randn(2, 4, 3), randn(2, 4, 8), randn(2, 8, 3))
+def baddbmm(c, a, b):
+    return torch.baddbmm(c, a, b), torch.baddbmm(c, a, b, beta=2.0, alpha=0.5)
+
+
+@case(randn(2, 3, 9, 8), randn(4, 3, 3, 3), randn(4))
+def conv2d(x, w, b):
+    return (torch.conv2d(x, w, b), torch.conv2d(x, w, b, 2, 1),
+            torch.conv2d(x, w, None, [1, 2], [2, 1], [2, 1]))
+
+
+@case(randn(1, 4, 7, 7), randn(6, 2, 3, 3), randn(4, 1, 3, 3), randn(6))
+def conv2d_groups(x, w, dw, b):
+    return (torch.conv2d(x, w, b, 1, 1, 1, 2),
+            torch.conv2d(x, dw, None, 2, 0, 1, 4))
+
+
+@case(randn(3, 8, 8), randn(4, 3, 3, 3))
+def conv2d_unbatched(x, w):
+    return torch.conv2d(x, w)
+
+
+@case(randn(1, 3, 8, 8), randn(4, 3, 3, 3), randn(4))
+def convolution(x, w, b):
+    return torch._convolution(x, w, b, [2, 2], [1, 1], [1, 1], False, [0, 0],
+                              1, False, False, True, True)
+
+
+@case(randn(2, 3, 4, 5), randn(3), randn(3), randn(3), torch.rand(3) + 0.5,
+      randn(4, 3))
+def batch_norm(x, w, b, mean, var, y):
+    return (torch.batch_norm(x, w, b, mean, var, False, 0.1, 1e-5, True),
+            torch.batch_norm(x, None, None, mean, var, False, 0.1, 1e-3,
+                             True),
+            torch.batch_norm(y, w, None, mean, var, False, 0.1, 1e-5, True))
+
+
+@case(with_nan(2, 3, 9, 8), randn(3, 8, 8))
+def max_pool2d(x, y):
+    return (torch.max_pool2d(x, 3, 2, 1), torch.max_pool2d(x, [2, 3]),
+            torch.max_pool2d(x, 3, 1, 0, 2), torch.max_pool2d(y, 2),
+            torch.max_pool2d(y, 2, 2, 0, 1, True))
+
+
+@case(randn(2, 3, 9, 8), randn(3, 8, 8))
+def avg_pool2d(x, y):
+    return (F.avg_pool2d(x, 3, 2, 1),
+            F.avg_pool2d(x, 3, 2, 1, False, False),
+            F.avg_pool2d(x, [2, 3], [2, 3], 0, False, True, 5),
+            F.avg_pool2d(y, 2))
+
+
+@case(randn(2, 3, 8, 6), randn(3, 4, 4))
+def adaptive_avg_pool2d(x, y):
+    return (F.adaptive_avg_pool2d(x, [1, 1]),
+            F.adaptive_avg_pool2d(x, [2, 3]),
+            F.adaptive_avg_pool2d(y, 2))
+
+
+@case(randn(10, 4), torch.randint(0, 10, (2, 3)), torch.randint(0, 10, (5,)))
+def embedding(w, i, j):
+    return torch.embedding(w, i), torch.embedding(w, j, 0)
+
+
+def graph_text(fn):
+    scripted = torch.jit.script(fn)
+    graph = scripted.graph.copy()
+    torch._C._jit_pass_inline(graph)
+    return str(graph)
+
+
+def as_tuple(x):
+    return tuple(x) if isinstance(x, (tuple, list)) else (x,)
+
+
+def compare(out_dir, expected):
+    for i, ref in enumerate(expected):
+        path = os.path.join(out_dir, "out%d.npy" % i)
+        if not os.path.exists(path):
+            return "out%d missing" % i
+        ours = np.load(path)
+        if ours.dtype != ref.dtype or ours.shape != ref.shape:
+            return "out%d: %s%s, PyTorch gives %s%s" % (
+                i, ours.dtype, list(ours.shape), ref.dtype, list(ref.shape))
+        if ref.dtype.kind == "f":
+            if not np.allclose(ours, ref, rtol=1e-4, atol=1e-5,
+                               equal_nan=True):
+                diff = np.abs(ours.astype(np.float64) - ref)
+                return "out%d: max abs error %.3g" % (i, np.nanmax(diff))
+        elif not np.array_equal(ours, ref):
+            return "out%d: %d elements differ" % (i, int((ours != ref).sum()))
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("tmp")
+    parser.add_argument("--only", default="")
+    parser.add_argument("--tool", default="tsmlir-run")
+    args = parser.parse_args()
+    only = set(filter(None, args.only.split(",")))
+    runs = failures = xfailed = xpassed = 0
+    for name, fn, inputs in CASES:
+        if only and name not in only:
+            continue
+        case_dir = os.path.join(args.tmp, name)
+        os.makedirs(case_dir, exist_ok=True)
+        with open(os.path.join(case_dir, "graph.txt"), "w") as f:
+            f.write(graph_text(fn))
+        input_args = []
+        for i, x in enumerate(inputs):
+            path = os.path.join(case_dir, "in%d.npy" % i)
+            np.save(path, x.numpy())
+            input_args.append("--input=" + path)
+        expected = [t.numpy() for t in as_tuple(fn(*inputs))]
+        for variant, flags in [("no-fusion", ["--no-fusion"]),
+                               ("nnc", ["--strategy", "nnc"])]:
+            runs += 1
+            out_dir = os.path.join(case_dir, variant)
+            os.makedirs(out_dir, exist_ok=True)
+            for f in os.listdir(out_dir):
+                os.remove(os.path.join(out_dir, f))
+            result = subprocess.run(
+                [args.tool, os.path.join(case_dir, "graph.txt")] +
+                input_args + flags + ["--output-dir", out_dir],
+                capture_output=True, text=True)
+            if result.returncode != 0:
+                lines = [l for l in result.stderr.splitlines()
+                         if "error:" in l] or result.stderr.splitlines()
+                why = "error: " + (lines or ["no message"])[0].split(
+                    "error: ", 1)[-1]
+            else:
+                why = compare(out_dir, expected)
+            listed = name in EXPECTED_FAILURES
+            if why and listed:
+                xfailed += 1
+            elif why:
+                failures += 1
+                print("FAIL: %s [%s]: %s" % (name, variant, why))
+            elif listed:
+                xpassed += 1
+                print("UNEXPECTED PASS: %s [%s] (listed as an expected "
+                      "failure)" % (name, variant))
+    for name, reason in sorted(EXPECTED_FAILURES.items()):
+        if not only or name in only:
+            print("expected failure: %s: %s" % (name, reason))
+    print("ops: %d runs, %d failures, %d expected failures, %d unexpected "
+          "passes" % (runs, failures, xfailed, xpassed))
+    return 1 if failures or xpassed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
