@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -52,7 +53,9 @@ void mlir::tsmlir::buildTSToLinalgPipeline(OpPassManager &pm,
 void mlir::tsmlir::buildLinalgToLoopsPipeline(
     OpPassManager &pm, const LowerToLLVMOptions &options) {
   // A result's tensor.empty becomes its output buffer, so the last loop
-  // nest writes the output directly.
+  // nest writes the output directly; an init CSE shared between two results
+  // is unshared first, so that neither writes the other's buffer.
+  pm.addNestedPass<func::FuncOp>(createTSUnshareInitTensorsPass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   // Tensors to buffers across the whole module; results written in place.
   bufferization::OneShotBufferizePassOptions bufferize;
@@ -60,6 +63,9 @@ void mlir::tsmlir::buildLinalgToLoopsPipeline(
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Copies (into padded or sliced buffers) as linalg.copy, which become loops
+  // like the rest: the code calls no runtime library (memrefCopy).
+  pm.addNestedPass<func::FuncOp>(createTSMemrefCopyToLinalgPass());
   // Frees every temporary buffer.
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);

@@ -9,6 +9,8 @@
 #ifndef TSMLIR_CONVERSION_PASSES_H
 #define TSMLIR_CONVERSION_PASSES_H
 
+#include "tsmlir/Dialect/Fusion/IR/FusionDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

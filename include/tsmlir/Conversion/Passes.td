@@ -62,6 +62,7 @@ def ConvertTorchScriptToLinalgPass
     "::mlir::arith::ArithDialect", "::mlir::bufferization::BufferizationDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+    "::mlir::tsmlir::fusion::FusionDialect",
   ];
 }
 

@@ -124,4 +124,46 @@ def TSPromoteAccumulatorsPass
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def TSUnshareInitTensorsPass
+    : Pass<"ts-unshare-init-tensors", "::mlir::func::FuncOp"> {
+  let summary = "Give every linalg op its own tensor.empty or fill to write";
+  let description = [{
+    CSE merges identical `tensor.empty` and `linalg.fill` ops, so two
+    reductions of the same shape can share one zero-filled init. Before
+    `eliminate-empty-tensors` turns an init into the output buffer of the
+    result it becomes, each use of a shared init gets its own copy of the
+    fill (or empty tensor); otherwise the buffer of one result would also be
+    the init of another.
+
+    ```mlir
+    // before
+    %e = tensor.empty() : tensor<f32>
+    %z = linalg.fill ins(%c0 : f32) outs(%e : tensor<f32>) -> tensor<f32>
+    %a = linalg.generic ... outs(%z : tensor<f32>)
+    %b = linalg.generic ... outs(%z : tensor<f32>)
+    // after: %b writes a fill of its own
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def TSMemrefCopyToLinalgPass
+    : Pass<"ts-memref-copy-to-linalg", "::mlir::func::FuncOp"> {
+  let summary = "Turn memref.copy into linalg.copy";
+  let description = [{
+    Bufferisation copies into strided views (padding, slices) with
+    `memref.copy`, which the LLVM lowering turns into a call of the
+    `memrefCopy` runtime function. As `linalg.copy`, the copy becomes loops
+    like every other linalg op, and the compiled code needs no runtime
+    library: neither the JIT nor an object file has to link one.
+
+    ```mlir
+    memref.copy %a, %b : memref<4xf32> to memref<4xf32, strided<[2]>>
+    // becomes
+    linalg.copy ins(%a : memref<4xf32>) outs(%b : memref<4xf32, strided<[2]>>)
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 #endif // TSMLIR_TRANSFORMS_PASSES_TD
