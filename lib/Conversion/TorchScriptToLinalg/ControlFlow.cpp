@@ -17,13 +17,13 @@
 //     variable; any other loop becomes scf.while, which carries the
 //     iteration number and the condition and runs while both allow it:
 //
-//       %r:3 = scf.while (%i = 0, %c = %init, %x = %x0) {
+//       %r:3 = scf.while (%x = %x0, %i = 0, %c = %init) {
 //         %go = arith.andi (%i < %n), %c
-//         scf.condition(%go) %i, %c, %x
+//         scf.condition(%go) %x, %i, %c
 //       } do {
-//       ^bb0(%i, %c, %x):
+//       ^bb0(%x, %i, %c):
 //         ... body ...
-//         scf.yield %i + 1, %next_c, %next_x
+//         scf.yield %next_x, %i + 1, %next_c
 //       }
 //
 //   Each carried tensor a loop body yields is written into the buffer of the
@@ -58,11 +58,12 @@ using namespace mlir::tsmlir::lowering;
 /// Whether the loop runs while its trip count allows: its initial and
 /// continue conditions are the constant true.
 static bool isForLoop(ts::PrimLoopOp op) {
-  auto yield = llvm::cast<ts::PrimYieldOp>(op.getBody().front().getTerminator());
+  auto yield =
+      llvm::cast<ts::PrimYieldOp>(op.getBody().front().getTerminator());
   std::optional<bool> initial = getConstBool(op.getInitialCondition());
-  std::optional<bool> next =
-      yield.getValues().empty() ? std::nullopt
-                                : getConstBool(yield.getValues().front());
+  std::optional<bool> next = yield.getValues().empty()
+                                 ? std::nullopt
+                                 : getConstBool(yield.getValues().front());
   return initial && *initial && next && *next;
 }
 
@@ -77,8 +78,8 @@ public:
   matchAndRewrite(ts::PrimIfOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<Type> resultTypes;
-    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(),
-                                                resultTypes)))
+    if (failed(
+            getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
       return rewriter.notifyMatchFailure(op, "result types do not convert");
     Value condition = adaptor.getCondition();
     if (!condition.getType().isSignlessInteger())
@@ -154,32 +155,35 @@ private:
                              ConversionPatternRewriter &rewriter) const {
     Location loc = op.getLoc();
     Type i64 = rewriter.getI64Type();
-    // Both regions take (iteration, condition, carried...), so that each
-    // carried value keeps its position (and its buffer) around the loop.
-    SmallVector<Type> types = {i64, rewriter.getI1Type()};
-    llvm::append_range(types, carriedTypes);
-    SmallVector<Value> inits = {createScalarConstant(rewriter, loc, i64, 0),
-                                adaptor.getInitialCondition()};
-    llvm::append_range(inits, adaptor.getIterArgs());
+    // Both regions take (carried..., iteration, condition), so that each
+    // carried value keeps its position (and its buffer) around the loop,
+    // also once canonicalisation drops the condition from the after region.
+    int64_t n = carriedTypes.size();
+    SmallVector<Type> types(carriedTypes);
+    types.push_back(i64);
+    types.push_back(rewriter.getI1Type());
+    SmallVector<Value> inits(adaptor.getIterArgs());
+    inits.push_back(createScalarConstant(rewriter, loc, i64, 0));
+    inits.push_back(adaptor.getInitialCondition());
     Value tripCount = adaptor.getMaxTripCount();
 
+    // The builder makes both blocks, with arguments of `types`.
     auto whileOp =
         scf::WhileOp::create(rewriter, loc, types, inits, nullptr, nullptr);
-    SmallVector<Location> locs(types.size(), loc);
-    Block *before =
-        rewriter.createBlock(&whileOp.getBefore(), {}, types, locs);
+    Block *before = whileOp.getBeforeBody();
+    rewriter.setInsertionPointToEnd(before);
     Value inRange =
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
-                              before->getArgument(0), tripCount);
+                              before->getArgument(n), tripCount);
     Value go = arith::AndIOp::create(rewriter, loc, inRange,
-                                     before->getArgument(1));
+                                     before->getArgument(n + 1));
     scf::ConditionOp::create(rewriter, loc, go, before->getArguments());
 
-    Block *after = rewriter.createBlock(&whileOp.getAfter(), {}, types, locs);
-    SmallVector<Value> arguments = {after->getArgument(0)};
-    llvm::append_range(arguments, after->getArguments().drop_front(2));
+    Block *after = whileOp.getAfterBody();
+    SmallVector<Value> arguments = {after->getArgument(n)};
+    llvm::append_range(arguments, after->getArguments().take_front(n));
     rewriter.mergeBlocks(&op.getBody().front(), after, arguments);
-    rewriter.replaceOp(op, whileOp.getResults().drop_front(2));
+    rewriter.replaceOp(op, whileOp.getResults().take_front(n));
     return success();
   }
 };
@@ -189,12 +193,10 @@ private:
 /// buffer each, which bufferization requires of scf loops (empty-tensor
 /// elimination makes the op computing the value write there directly).
 static SmallVector<Value> yieldInPlace(OpBuilder &b, Location loc,
-                                       ValueRange values,
-                                       ValueRange carried) {
+                                       ValueRange values, ValueRange carried) {
   SmallVector<Value> result;
   for (auto [value, destination] : llvm::zip_equal(values, carried)) {
-    if (value == destination ||
-        !llvm::isa<RankedTensorType>(value.getType())) {
+    if (value == destination || !llvm::isa<RankedTensorType>(value.getType())) {
       result.push_back(value);
       continue;
     }
@@ -206,8 +208,8 @@ static SmallVector<Value> yieldInPlace(OpBuilder &b, Location loc,
 }
 
 /// prim::Yield in a region moved into an scf op: the scf.yield of that op
-/// (a for loop yields the carried values only, a while loop the next
-/// iteration number, the condition and the carried values).
+/// (a for loop yields the carried values only, a while loop the carried
+/// values, the next iteration number and the condition).
 class YieldLowering : public OpConversionPattern<ts::PrimYieldOp> {
 public:
   using OpConversionPattern::OpConversionPattern;
@@ -232,12 +234,13 @@ public:
     }
     if (auto whileOp = llvm::dyn_cast<scf::WhileOp>(parent)) {
       ValueRange arguments = whileOp.getAfterArguments();
-      Value iteration = arguments.front();
+      int64_t n = values.size() - 1;
+      Value iteration = arguments[n];
       Value one = createScalarConstant(rewriter, loc, iteration.getType(), 1);
-      SmallVector<Value> next = {
-          arith::AddIOp::create(rewriter, loc, iteration, one), values[0]};
-      llvm::append_range(next, yieldInPlace(rewriter, loc, values.drop_front(),
-                                            arguments.drop_front(2)));
+      SmallVector<Value> next = yieldInPlace(rewriter, loc, values.drop_front(),
+                                             arguments.take_front(n));
+      next.push_back(arith::AddIOp::create(rewriter, loc, iteration, one));
+      next.push_back(values[0]);
       rewriter.replaceOpWithNewOp<scf::YieldOp>(op, next);
       return success();
     }

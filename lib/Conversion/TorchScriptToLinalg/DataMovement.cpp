@@ -1,4 +1,4 @@
-//===- DataMovement.cpp - Views, reshapes, permutations, slicing, cat, stack ---===//
+//===- DataMovement.cpp - Views, reshapes, slices, cat, stack -------------===//
 //
 // Part of the tsmlir project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -70,8 +70,8 @@ static RankedTensorType getResultTensorType(const TypeConverter *converter,
 /// fusion folds into the generic reading the result.
 static Value buildCopy(OpBuilder &b, Location loc, Value input,
                        AffineMap inputMap, RankedTensorType resultType) {
-  SmallVector<AffineMap> maps = {inputMap,
-                                 b.getMultiDimIdentityMap(resultType.getRank())};
+  SmallVector<AffineMap> maps = {
+      inputMap, b.getMultiDimIdentityMap(resultType.getRank())};
   SmallVector<utils::IteratorType> iterators(resultType.getRank(),
                                              utils::IteratorType::parallel);
   auto generic = linalg::GenericOp::create(
@@ -128,13 +128,14 @@ static OpFoldResult getOffset(OpBuilder &b, Location loc, Value original,
 /// `strides`; dims in `dropped` (of size 1) are left out of the result.
 static Value buildSlice(OpBuilder &b, Location loc, Value input,
                         RankedTensorType resultType,
-                        ArrayRef<OpFoldResult> offsets,
-                        ArrayRef<int64_t> sizes, ArrayRef<int64_t> strides) {
+                        ArrayRef<OpFoldResult> offsets, ArrayRef<int64_t> sizes,
+                        ArrayRef<int64_t> strides) {
   auto inputType = llvm::cast<RankedTensorType>(input.getType());
-  bool whole = inputType == resultType &&
-               llvm::all_of(offsets,
-                            [](OpFoldResult o) { return isConstantIntValue(o, 0); }) &&
-               llvm::all_of(strides, [](int64_t s) { return s == 1; });
+  bool whole =
+      inputType == resultType &&
+      llvm::all_of(offsets,
+                   [](OpFoldResult o) { return isConstantIntValue(o, 0); }) &&
+      llvm::all_of(strides, [](int64_t s) { return s == 1; });
   if (whole)
     return input;
   SmallVector<OpFoldResult> sizeFolds, strideFolds;
@@ -143,7 +144,7 @@ static Value buildSlice(OpBuilder &b, Location loc, Value input,
   for (int64_t s : strides)
     strideFolds.push_back(b.getIndexAttr(s));
   return tensor::ExtractSliceOp::create(b, loc, resultType, input, offsets,
-                                       sizeFolds, strideFolds);
+                                        sizeFolds, strideFolds);
 }
 
 /// `input` reshaped to `resultType` (same number of elements) with
@@ -162,10 +163,43 @@ static Value reshapeToType(OpBuilder &b, Location loc, Value input,
   return reshapeTo(b, loc, input, resultType.getShape());
 }
 
-/// The tensors of a list built by prim::ListConstruct, converted.
+/// Points the elements of a prim::ListConstruct that the conversion replaces
+/// (all but constants) at their converted values. The list stays legal and
+/// is erased after the conversion once unused; pointing it at the converted
+/// values keeps the unconverted ones from outliving the conversion.
+/// Constants stay, so that their values can still be read.
+static void remapListElements(ConversionPatternRewriter &rewriter, Value list) {
+  auto construct = list.getDefiningOp<ts::PrimListConstructOp>();
+  if (!construct)
+    return;
+  SmallVector<Value> elements;
+  bool changed = false;
+  for (Value element : construct.getElements()) {
+    Value converted = element;
+    if (!element.getDefiningOp<ts::PrimConstantOp>())
+      if (Value remapped = rewriter.getRemappedValue(element))
+        converted = remapped;
+    changed |= converted != element;
+    elements.push_back(converted);
+  }
+  if (changed)
+    rewriter.modifyOpInPlace(construct,
+                             [&] { construct->setOperands(elements); });
+}
+
+/// Remaps the elements of every prim::ListConstruct `op` reads.
+static void remapListOperands(ConversionPatternRewriter &rewriter,
+                              Operation *op) {
+  for (Value operand : op->getOperands())
+    if (llvm::isa<ts::ListType>(operand.getType()))
+      remapListElements(rewriter, operand);
+}
+
+/// The tensors of a list built by prim::ListConstruct, converted, with their
+/// ts dtypes (null once converted).
 static LogicalResult getListTensors(ConversionPatternRewriter &rewriter,
                                     Value list, SmallVectorImpl<Value> &tensors,
-                                    SmallVectorImpl<Value> *originals = nullptr) {
+                                    SmallVectorImpl<Type> &dtypes) {
   auto construct = list.getDefiningOp<ts::PrimListConstructOp>();
   if (!construct)
     return failure();
@@ -174,8 +208,7 @@ static LogicalResult getListTensors(ConversionPatternRewriter &rewriter,
     if (!converted || !llvm::isa<RankedTensorType>(converted.getType()))
       return failure();
     tensors.push_back(converted);
-    if (originals)
-      originals->push_back(element);
+    dtypes.push_back(getTSDtype(element));
   }
   return success();
 }
@@ -223,6 +256,7 @@ public:
       return rewriter.notifyMatchFailure(op, "element counts differ");
     if (inputType.getElementType() != resultType.getElementType())
       return rewriter.notifyMatchFailure(op, "element types differ");
+    remapListOperands(rewriter, op);
     rewriter.replaceOp(
         op, reshapeToType(rewriter, op->getLoc(), operands[0], resultType));
     return success();
@@ -286,6 +320,7 @@ public:
         return rewriter.notifyMatchFailure(op, "result shape is not the "
                                                "permuted input shape");
     if (llvm::equal(perm, llvm::seq<int64_t>(0, rank))) {
+      remapListOperands(rewriter, op);
       rewriter.replaceOp(op, operands[0]);
       return success();
     }
@@ -294,8 +329,9 @@ public:
     for (int64_t i = 0; i < rank; ++i)
       exprs[perm[i]] = rewriter.getAffineDimExpr(i);
     AffineMap map = AffineMap::get(rank, 0, exprs, op->getContext());
-    rewriter.replaceOp(op, buildCopy(rewriter, op->getLoc(), operands[0], map,
-                                     resultType));
+    remapListOperands(rewriter, op);
+    rewriter.replaceOp(
+        op, buildCopy(rewriter, op->getLoc(), operands[0], map, resultType));
     return success();
   }
 };
@@ -324,13 +360,15 @@ public:
         return rewriter.notifyMatchFailure(op, "sizes do not broadcast");
     }
     if (inputType == resultType) {
+      remapListOperands(rewriter, op);
       rewriter.replaceOp(op, operands[0]);
       return success();
     }
     AffineMap map = getBroadcastMap(op->getContext(), inputType.getShape(),
                                     resultType.getShape());
-    rewriter.replaceOp(op, buildCopy(rewriter, op->getLoc(), operands[0], map,
-                                     resultType));
+    remapListOperands(rewriter, op);
+    rewriter.replaceOp(
+        op, buildCopy(rewriter, op->getLoc(), operands[0], map, resultType));
     return success();
   }
 };
@@ -373,6 +411,7 @@ public:
         exprs.push_back(d % in);
     }
     AffineMap map = AffineMap::get(rank, 0, exprs, op.getContext());
+    remapListOperands(rewriter, op);
     rewriter.replaceOp(op, buildCopy(rewriter, op.getLoc(), adaptor.getSelf(),
                                      map, resultType));
     return success();
@@ -440,15 +479,16 @@ public:
                                                "the sliced dim");
     Location loc = op.getLoc();
     SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
-    offsets[*dim] = startNone ? OpFoldResult(rewriter.getIndexAttr(0))
-                              : getOffset(rewriter, loc, op.getStart(),
-                                          adaptor.getStart(), size,
-                                          (length - 1) * *step + 1);
+    offsets[*dim] =
+        startNone ? OpFoldResult(rewriter.getIndexAttr(0))
+                  : getOffset(rewriter, loc, op.getStart(), adaptor.getStart(),
+                              size, (length - 1) * *step + 1);
     SmallVector<int64_t> strides(rank, 1);
     strides[*dim] = *step;
-    rewriter.replaceOp(op, buildSlice(rewriter, loc, adaptor.getSelf(),
-                                      resultType, offsets,
-                                      resultType.getShape(), strides));
+    remapListOperands(rewriter, op);
+    rewriter.replaceOp(op,
+                       buildSlice(rewriter, loc, adaptor.getSelf(), resultType,
+                                  offsets, resultType.getShape(), strides));
     return success();
   }
 };
@@ -507,6 +547,7 @@ public:
     offsets[*dim] =
         getOffset(rewriter, loc, op->getOperand(2), operands[2], size, length);
     SmallVector<int64_t> strides(rank, 1);
+    remapListOperands(rewriter, op);
     rewriter.replaceOp(op, buildSlice(rewriter, loc, operands[0], resultType,
                                       offsets, sizes, strides));
     return success();
@@ -527,8 +568,8 @@ struct Pieces {
 static Pieces splitPieces(int64_t dim, int64_t size, int64_t splitSize) {
   Pieces pieces;
   pieces.dim = dim;
-  int64_t count =
-      std::max<int64_t>((size + splitSize - 1) / std::max<int64_t>(splitSize, 1), 1);
+  int64_t count = std::max<int64_t>(
+      (size + splitSize - 1) / std::max<int64_t>(splitSize, 1), 1);
   for (int64_t i = 0; i < count; ++i) {
     pieces.offsets.push_back(i * splitSize);
     pieces.sizes.push_back(std::min(splitSize, size - i * splitSize));
@@ -538,8 +579,7 @@ static Pieces splitPieces(int64_t dim, int64_t size, int64_t splitSize) {
 
 /// The pieces `op` cuts its input of shape `shape` into, or std::nullopt
 /// when its arguments are not constant.
-static std::optional<Pieces> getPieces(Operation *op,
-                                       ArrayRef<int64_t> shape) {
+static std::optional<Pieces> getPieces(Operation *op, ArrayRef<int64_t> shape) {
   int64_t rank = shape.size();
   auto dimOf = [&](std::optional<int64_t> d) -> std::optional<int64_t> {
     if (!d || rank == 0)
@@ -640,6 +680,7 @@ public:
       results.push_back(buildPiece(rewriter, op.getLoc(), adaptor.getSelf(),
                                    *pieces, i, type));
     }
+    remapListOperands(rewriter, op);
     rewriter.replaceOp(op, results);
     return success();
   }
@@ -711,9 +752,9 @@ public:
         int64_t i = *getConstInt(item.getIdx());
         rewriter.replaceOp(user, piece(i < 0 ? i + count : i));
       } else {
-        rewriter.replaceOp(user, createScalarConstant(rewriter, loc,
-                                                      rewriter.getI64Type(),
-                                                      count));
+        rewriter.replaceOp(
+            user,
+            createScalarConstant(rewriter, loc, rewriter.getI64Type(), count));
       }
     }
     rewriter.eraseOp(op);
@@ -743,8 +784,9 @@ public:
     if (!resultType || resultType.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "expected a static result, at "
                                              "least 1-D");
-    SmallVector<Value> inputs, originals;
-    if (failed(getListTensors(rewriter, op->getOperand(0), inputs, &originals)))
+    SmallVector<Value> inputs;
+    SmallVector<Type> dtypes;
+    if (failed(getListTensors(rewriter, op->getOperand(0), inputs, dtypes)))
       return rewriter.notifyMatchFailure(op, "tensors are not a "
                                              "prim::ListConstruct of static "
                                              "tensors");
@@ -762,7 +804,7 @@ public:
     Type elementType = resultType.getElementType();
     Value result = createEmpty(rewriter, loc, resultType);
     int64_t offset = 0;
-    for (auto [input, original] : llvm::zip(inputs, originals)) {
+    for (auto [input, dtype] : llvm::zip(inputs, dtypes)) {
       auto type = llvm::cast<RankedTensorType>(input.getType());
       if (!stack && type.getNumElements() == 0)
         continue;
@@ -777,11 +819,11 @@ public:
           return rewriter.notifyMatchFailure(op, "input shape differs from "
                                                  "the result's");
       Value cast = castElements(rewriter, loc, input, elementType,
-                                isUnsignedDtype(getTSDtype(original)));
+                                isUnsignedDtype(dtype));
       SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
       offsets[*dim] = rewriter.getIndexAttr(offset);
-      SmallVector<OpFoldResult> sizeFolds, strides(rank,
-                                                   rewriter.getIndexAttr(1));
+      SmallVector<OpFoldResult> sizeFolds,
+          strides(rank, rewriter.getIndexAttr(1));
       for (int64_t s : sizes)
         sizeFolds.push_back(rewriter.getIndexAttr(s));
       result = tensor::InsertSliceOp::create(rewriter, loc, cast, result,
@@ -790,6 +832,7 @@ public:
     }
     if (offset != resultType.getDimSize(*dim))
       return rewriter.notifyMatchFailure(op, "inputs do not fill the result");
+    remapListOperands(rewriter, op);
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -830,8 +873,8 @@ static Value extractAt(OpBuilder &b, Location loc, Value source, int64_t dim,
 static Value buildGather(OpBuilder &b, Location loc, Value source, int64_t dim,
                          int64_t count, Value index, AffineMap indexMap,
                          RankedTensorType resultType) {
-  SmallVector<AffineMap> maps = {indexMap,
-                                 b.getMultiDimIdentityMap(resultType.getRank())};
+  SmallVector<AffineMap> maps = {
+      indexMap, b.getMultiDimIdentityMap(resultType.getRank())};
   SmallVector<utils::IteratorType> iterators(resultType.getRank(),
                                              utils::IteratorType::parallel);
   auto generic = linalg::GenericOp::create(
@@ -877,12 +920,11 @@ public:
       if (!indexType || indexType.getRank() > 1)
         return rewriter.notifyMatchFailure(op, "index is not 0-D or 1-D");
       if (indexType.getRank() == 0)
-        index = reshapeToType(rewriter, op->getLoc(), index,
-                              RankedTensorType::get(
-                                  {1}, indexType.getElementType()));
+        index = reshapeToType(
+            rewriter, op->getLoc(), index,
+            RankedTensorType::get({1}, indexType.getElementType()));
     } else {
-      auto list =
-          op->getOperand(1).getDefiningOp<ts::PrimListConstructOp>();
+      auto list = op->getOperand(1).getDefiningOp<ts::PrimListConstructOp>();
       if (!list)
         return rewriter.notifyMatchFailure(op, "indices are not a "
                                                "prim::ListConstruct");
@@ -918,8 +960,9 @@ public:
       exprs.push_back(rewriter.getAffineDimExpr(dim + i));
     AffineMap map =
         AffineMap::get(resultType.getRank(), 0, exprs, op->getContext());
-    rewriter.replaceOp(op, buildGather(rewriter, op->getLoc(), operands[0],
-                                       dim, count, index, map, resultType));
+    remapListOperands(rewriter, op);
+    rewriter.replaceOp(op, buildGather(rewriter, op->getLoc(), operands[0], dim,
+                                       count, index, map, resultType));
     return success();
   }
 };
@@ -937,8 +980,7 @@ public:
         llvm::dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
     auto indexType =
         llvm::dyn_cast<RankedTensorType>(adaptor.getIndex().getType());
-    if (!resultType || !sourceType || !indexType ||
-        sourceType.getRank() == 0 ||
+    if (!resultType || !sourceType || !indexType || sourceType.getRank() == 0 ||
         indexType.getRank() != sourceType.getRank() ||
         resultType.getShape() != indexType.getShape())
       return rewriter.notifyMatchFailure(op, "expected static tensors of one "
@@ -952,6 +994,7 @@ public:
     if (!llvm::isa<IntegerType>(indexType.getElementType()))
       return rewriter.notifyMatchFailure(op, "index is not an integer tensor");
     AffineMap map = rewriter.getMultiDimIdentityMap(indexType.getRank());
+    remapListOperands(rewriter, op);
     rewriter.replaceOp(op, buildGather(rewriter, op.getLoc(), adaptor.getSelf(),
                                        *dim, 1, adaptor.getIndex(), map,
                                        resultType));
@@ -979,6 +1022,7 @@ public:
     if (!resultType || !inputType)
       return rewriter.notifyMatchFailure(op, "expected static tensors");
     if (inputType == resultType) {
+      remapListOperands(rewriter, op);
       rewriter.replaceOp(op, adaptor.getSelf());
       return success();
     }
@@ -1011,6 +1055,7 @@ public:
             return arith::AddFOp::create(b, l, x, acc);
           return arith::AddIOp::create(b, l, x, acc);
         });
+    remapListOperands(rewriter, op);
     rewriter.replaceOp(op, reshapeToType(rewriter, loc, sum, resultType));
     return success();
   }
@@ -1023,8 +1068,7 @@ public:
 /// size.int, dim, numel of a static tensor: i64 constants.
 class SizeLowering : public ConversionPattern {
 public:
-  SizeLowering(const TypeConverter &converter, MLIRContext *ctx,
-               StringRef name)
+  SizeLowering(const TypeConverter &converter, MLIRContext *ctx, StringRef name)
       : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
 
   LogicalResult
@@ -1051,6 +1095,7 @@ public:
         return rewriter.notifyMatchFailure(op, "dim out of range");
       value = (*shape)[*dim];
     }
+    remapListOperands(rewriter, op);
     rewriter.replaceOp(op, createScalarConstant(rewriter, op->getLoc(),
                                                 rewriter.getI64Type(), value));
     return success();
@@ -1118,11 +1163,12 @@ public:
     Type resultType = getTypeConverter()->convertType(op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "result type does not convert");
-    FailureOr<Value> element = getListElement(rewriter, op.getLoc(),
-                                              op.getListValue(), *index, resultType);
+    FailureOr<Value> element = getListElement(
+        rewriter, op.getLoc(), op.getListValue(), *index, resultType);
     if (failed(element))
       return rewriter.notifyMatchFailure(op, "list is not known at compile "
                                              "time, or index out of range");
+    remapListOperands(rewriter, op);
     rewriter.replaceOp(op, *element);
     return success();
   }
@@ -1145,6 +1191,7 @@ public:
     else
       return rewriter.notifyMatchFailure(op, "list length is not known at "
                                              "compile time");
+    remapListOperands(rewriter, op);
     rewriter.replaceOp(op, createScalarConstant(rewriter, op.getLoc(),
                                                 rewriter.getI64Type(), n));
     return success();
@@ -1181,6 +1228,7 @@ public:
       if (construct.getElements().size() != op.getNumResults())
         return rewriter.notifyMatchFailure(op, "list length differs from the "
                                                "number of results");
+    remapListOperands(rewriter, op);
     rewriter.replaceOp(op, values);
     return success();
   }
@@ -1197,10 +1245,9 @@ void lowering::populateDataMovementPatterns(const TypeConverter &converter,
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ConstantChunkLowering, GatherLowering, GetItemLowering,
                GradSumToSizeLowering, LenLowering, ListUnpackLowering,
-               RepeatLowering, SizeListLowering, SliceLowering>(converter,
-                                                                ctx);
-  for (StringRef name : {"ts.aten.broadcast_to", "ts.aten.expand",
-                         "ts.aten.expand_as"})
+               RepeatLowering, SizeListLowering, SliceLowering>(converter, ctx);
+  for (StringRef name :
+       {"ts.aten.broadcast_to", "ts.aten.expand", "ts.aten.expand_as"})
     patterns.add<BroadcastLowering>(converter, ctx, name);
   for (StringRef name : {"ts.aten.cat", "ts.aten.stack"})
     patterns.add<ConcatLowering>(converter, ctx, name);
@@ -1209,8 +1256,8 @@ void lowering::populateDataMovementPatterns(const TypeConverter &converter,
   for (StringRef name :
        {"ts.aten.chunk", "ts.aten.split.Tensor", "ts.aten.unbind.int"})
     patterns.add<ListSplitLowering>(converter, ctx, name);
-  for (StringRef name : {"ts.aten.permute", "ts.aten.t",
-                         "ts.aten.transpose.int"})
+  for (StringRef name :
+       {"ts.aten.permute", "ts.aten.t", "ts.aten.transpose.int"})
     patterns.add<PermuteLowering>(converter, ctx, name);
   for (StringRef name :
        {"ts.aten.flatten.using_ints", "ts.aten.reshape", "ts.aten.reshape_as",
