@@ -27,7 +27,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tsmlir_tools_dir, append_path=True)
 
 tool_dirs = [config.tsmlir_tools_dir, config.llvm_tools_dir]
-tools = ["tsmlir-opt", "tsmlir-translate"]
+tools = ["tsmlir-opt", "tsmlir-run", "tsmlir-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # torchscript-import-fuzzer (libFuzzer + ASan, clang only): TSMLIR_ENABLE_FUZZER.
@@ -48,4 +48,15 @@ for candidate in [config.python_executable, "/usr/bin/python3"]:
     if found:
         config.available_features.add("torch")
         config.substitutions.append(("%torch_python", candidate))
+        break
+
+for candidate in [config.python_executable, "/usr/bin/python3"]:
+    try:
+        found = subprocess.run([candidate, "-c", "import numpy"],
+                               capture_output=True).returncode == 0
+    except OSError:
+        found = False
+    if found:
+        config.available_features.add("numpy")
+        config.substitutions.append(("%numpy_python", candidate))
         break

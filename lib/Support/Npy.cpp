@@ -11,6 +11,10 @@
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cstring>
 
 #include <optional>
 
@@ -231,6 +235,107 @@ Expected<NpyHeader> readNpyHeader(StringRef path) {
   if (!header)
     return npyError("'" + path + "': " + toString(header.takeError()));
   return header;
+}
+
+int64_t NpyArray::numElements() const {
+  int64_t n = 1;
+  for (int64_t d : header.shape)
+    n *= d;
+  return n;
+}
+
+/// Reverses the bytes of each element (big-endian files).
+static void swapBytes(std::vector<uint8_t> &data, unsigned itemSize) {
+  for (size_t i = 0; i + itemSize <= data.size(); i += itemSize)
+    std::reverse(data.begin() + i, data.begin() + i + itemSize);
+}
+
+/// Converts Fortran-order data (first index fastest) to C order.
+static std::vector<uint8_t> fortranToC(const std::vector<uint8_t> &data,
+                                       ArrayRef<int64_t> shape,
+                                       unsigned itemSize) {
+  std::vector<uint8_t> result(data.size());
+  size_t rank = shape.size();
+  int64_t n = data.size() / std::max(itemSize, 1u);
+  SmallVector<int64_t> index(rank, 0);
+  for (int64_t c = 0; c < n; ++c) {
+    // `index` is the C-order multi-index of element c.
+    int64_t f = 0, stride = 1;
+    for (size_t d = 0; d < rank; ++d) {
+      f += index[d] * stride;
+      stride *= shape[d];
+    }
+    std::memcpy(&result[c * itemSize], &data[f * itemSize], itemSize);
+    for (size_t d = rank; d-- > 0;) {
+      if (++index[d] < shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  return result;
+}
+
+Expected<NpyArray> readNpy(StringRef path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+      MemoryBuffer::getFile(path, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return npyError("'" + path +
+                    "': cannot read: " + buffer.getError().message());
+  StringRef bytes = (*buffer)->getBuffer();
+  Expected<NpyHeader> header = parseNpyHeader(bytes);
+  if (!header)
+    return npyError("'" + path + "': " + toString(header.takeError()));
+  if (header->kind == 'c')
+    return npyError("'" + path + "': complex arrays are not supported");
+  if (header->dataOffset + header->dataSize > bytes.size())
+    return npyError("'" + path + "': the file ends before its data do (" +
+                    Twine(bytes.size() - std::min<uint64_t>(
+                                             bytes.size(), header->dataOffset)) +
+                    " of " + Twine(header->dataSize) + " bytes)");
+  NpyArray array;
+  array.header = *header;
+  const uint8_t *begin =
+      reinterpret_cast<const uint8_t *>(bytes.data()) + header->dataOffset;
+  array.data.assign(begin, begin + header->dataSize);
+  if (header->byteOrder == NpyHeader::ByteOrder::Big && header->itemSize > 1) {
+    swapBytes(array.data, header->itemSize);
+    array.header.byteOrder = NpyHeader::ByteOrder::Little;
+  }
+  if (header->fortranOrder && header->shape.size() > 1) {
+    array.data = fortranToC(array.data, header->shape, header->itemSize);
+  }
+  array.header.fortranOrder = false;
+  return array;
+}
+
+Error writeNpy(StringRef path, StringRef descr, ArrayRef<int64_t> shape,
+               const void *data, size_t bytes) {
+  std::string dims;
+  for (size_t i = 0; i < shape.size(); ++i)
+    dims += (i ? ", " : "") + std::to_string(shape[i]);
+  if (shape.size() == 1)
+    dims += ",";
+  std::string dict = "{'descr': '" + descr.str() +
+                     "', 'fortran_order': False, 'shape': (" + dims + "), }";
+  // Magic (6) + version (2) + length (2) + dict + padding + '\n', a
+  // multiple of 64.
+  size_t total = 10 + dict.size() + 1;
+  dict.append((64 - total % 64) % 64, ' ');
+  dict += '\n';
+  std::error_code ec;
+  raw_fd_ostream os(path, ec);
+  if (ec)
+    return npyError("'" + path + "': cannot write: " + ec.message());
+  os << "\x93NUMPY" << '\x01' << '\x00';
+  uint16_t length = dict.size();
+  os << static_cast<char>(length & 0xff) << static_cast<char>(length >> 8);
+  os << dict;
+  os.write(static_cast<const char *>(data), bytes);
+  os.close();
+  if (os.has_error())
+    return npyError("'" + path + "': cannot write: " + os.error().message());
+  return Error::success();
 }
 
 } // namespace mlir::tsmlir

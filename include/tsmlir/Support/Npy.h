@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace mlir::tsmlir {
 
@@ -59,6 +60,28 @@ llvm::Expected<NpyHeader> parseNpyHeader(llvm::StringRef bytes);
 /// present: tools that only need the dtype and shape accept a file cut after
 /// its header.
 llvm::Expected<NpyHeader> readNpyHeader(llvm::StringRef path);
+
+/// A whole .npy array, its data in C order and little-endian byte order
+/// (Fortran-order and big-endian files are converted when read).
+struct NpyArray {
+  /// The header as read; `fortranOrder` is false and `byteOrder` native
+  /// once the data are converted.
+  NpyHeader header;
+  std::vector<uint8_t> data;
+
+  int64_t numElements() const;
+  const llvm::SmallVector<int64_t> &shape() const { return header.shape; }
+};
+
+/// Reads a .npy file: every dtype NumPy writes for PyTorch's dtypes (f2,
+/// f4, f8, i1, i2, i4, i8, u1, b1), either byte order, C or Fortran order.
+llvm::Expected<NpyArray> readNpy(llvm::StringRef path);
+
+/// Writes a C-order, little-endian .npy file (version 1.0) with dtype
+/// `descr` ('<f4', '|b1', ...), shape `shape` and `data`.
+llvm::Error writeNpy(llvm::StringRef path, llvm::StringRef descr,
+                     llvm::ArrayRef<int64_t> shape, const void *data,
+                     size_t bytes);
 
 } // namespace mlir::tsmlir
 

@@ -178,7 +178,12 @@ static void flattenReturnedTuples(func::FuncOp func) {
       return;
     OpBuilder b(ret);
     func::ReturnOp::create(b, ret.getLoc(), flat);
+    SmallVector<Value> returned(ret.getOperands());
     ret.erase();
+    for (Value v : returned)
+      if (auto tuple = v.getDefiningOp<ts::PrimTupleConstructOp>())
+        if (tuple->use_empty())
+          tuple->erase();
     func.setType(FunctionType::get(func.getContext(),
                                    func.getArgumentTypes(),
                                    ValueRange(flat).getTypes()));

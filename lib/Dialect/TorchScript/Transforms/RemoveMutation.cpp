@@ -84,6 +84,16 @@ static bool mayPromote(Operation *op) {
          self.getDtype() != other.getDtype();
 }
 
+/// Whether the dtype of the out-of-place form is unknown: an operand's dtype
+/// is. (Known dtypes that differ only need a cast back to self's.)
+static bool mayPromoteUnknown(Operation *op) {
+  if (!mayPromote(op))
+    return false;
+  auto self = llvm::dyn_cast<ts::TensorType>(op->getOperand(0).getType());
+  auto other = llvm::dyn_cast<ts::TensorType>(op->getOperand(1).getType());
+  return !self || !other || !self.getDtype() || !other.getDtype();
+}
+
 /// Checks the invariants of a freshly built op, quietly.
 static bool isValidOp(Operation *op) {
   ScopedDiagnosticHandler silence(op->getContext(),
@@ -316,7 +326,7 @@ Value MutationRemover::buildTensorValue(OpBuilder &builder, Operation *op,
   if (!name)
     return {};
   bool cast = preserveDtype && mayPromote(op);
-  if (cast && !castUnknownDtypes)
+  if (cast && mayPromoteUnknown(op) && !castUnknownDtypes)
     return {};
   OperationState state(loc, *name);
   state.addOperands(op->getOperands());
@@ -376,7 +386,7 @@ LogicalResult MutationRemover::tryRewrite(Operation *op, std::string &why) {
     if (isListMutation(op))
       why = "the list is not built by a prim::ListConstruct, or the index is "
             "not a constant within it";
-    else if (preserveDtype && !castUnknownDtypes && mayPromote(op))
+    else if (preserveDtype && !castUnknownDtypes && mayPromoteUnknown(op))
       why = "its operands' dtypes are not known, so its out-of-place form "
             "may promote (cast-unknown-dtypes=false)";
     else

@@ -1,0 +1,557 @@
+//===- CpuRunner.cpp - Compile a graph for its inputs and run it ----------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/ExecutionEngine/CpuRunner.h"
+
+#include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
+#include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
+#include "tsmlir/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <functional>
+#include <cstdlib>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+
+#ifndef TSMLIR_OPENMP_RUNTIME
+#define TSMLIR_OPENMP_RUNTIME ""
+#endif
+
+//===----------------------------------------------------------------------===//
+// Inputs
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<RunValue> RunValue::parse(StringRef text) {
+  RunValue value;
+  value.text = text.str();
+  StringRef lower = text.trim();
+  if (lower.equals_insensitive("none")) {
+    value.kind = Kind::None;
+    return value;
+  }
+  if (lower.equals_insensitive("true") || lower.equals_insensitive("false")) {
+    value.kind = Kind::Bool;
+    value.boolValue = lower.equals_insensitive("true");
+    return value;
+  }
+  int64_t i;
+  if (!lower.getAsInteger(10, i)) {
+    value.kind = Kind::Int;
+    value.intValue = i;
+    return value;
+  }
+  double f;
+  if (!lower.getAsDouble(f)) {
+    value.kind = Kind::Float;
+    value.floatValue = f;
+    return value;
+  }
+  llvm::Expected<NpyArray> array = readNpy(text);
+  if (!array)
+    return array.takeError();
+  value.kind = Kind::Tensor;
+  value.tensor = std::move(*array);
+  return value;
+}
+
+/// The spec name (`f32`, `i64`, `bool`, ...) of a .npy dtype, or empty.
+static std::string getSpecDtype(const NpyHeader &header) {
+  unsigned bits = header.itemSize * 8;
+  switch (header.kind) {
+  case 'f':
+    return bits == 16 || bits == 32 || bits == 64 ? "f" + std::to_string(bits)
+                                                  : "";
+  case 'i':
+    return "i" + std::to_string(bits);
+  case 'u':
+    return bits == 8 ? "u8" : "";
+  case 'b':
+    return "bool";
+  }
+  return "";
+}
+
+/// The .npy dtype of a TorchScript dtype, or empty.
+static std::string getNpyDescr(Type dtype) {
+  if (dtype.isF16())
+    return "<f2";
+  if (dtype.isF32())
+    return "<f4";
+  if (dtype.isF64())
+    return "<f8";
+  if (auto i = llvm::dyn_cast<IntegerType>(dtype)) {
+    if (i.getWidth() == 1)
+      return "|b1";
+    std::string size = std::to_string(i.getWidth() / 8);
+    if (i.getWidth() == 8)
+      return i.isUnsigned() ? "|u1" : "|i1";
+    return "<i" + size;
+  }
+  return "";
+}
+
+static std::string describe(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << type;
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers
+//===----------------------------------------------------------------------===//
+
+/// A memref the compiled code reads or writes: 64-byte aligned data and the
+/// descriptor MLIR's C interface passes by pointer.
+struct CompiledGraph::Buffer {
+  std::string descr;
+  SmallVector<int64_t> shape;
+  size_t bytes = 0;
+  void *data = nullptr;
+  std::vector<int64_t> descriptor;
+  void *descriptorPtr = nullptr;
+
+  Buffer(std::string descr, ArrayRef<int64_t> shape, size_t elementSize)
+      : descr(std::move(descr)), shape(shape) {
+    int64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    bytes = n * elementSize;
+    data = std::aligned_alloc(64, std::max<size_t>((bytes + 63) / 64 * 64, 64));
+    std::memset(data, 0, bytes);
+    descriptor.push_back(reinterpret_cast<int64_t>(data));
+    descriptor.push_back(reinterpret_cast<int64_t>(data));
+    descriptor.push_back(0);
+    for (int64_t d : shape)
+      descriptor.push_back(d);
+    int64_t stride = 1;
+    SmallVector<int64_t> strides(shape.size());
+    for (size_t d = shape.size(); d-- > 0;) {
+      strides[d] = stride;
+      stride *= shape[d];
+    }
+    descriptor.insert(descriptor.end(), strides.begin(), strides.end());
+    descriptorPtr = descriptor.data();
+  }
+  ~Buffer() { std::free(data); }
+};
+
+CompiledGraph::~CompiledGraph() = default;
+
+void CompiledGraph::pack() {
+  packed.clear();
+  size_t nextFloat = 0;
+  for (auto &buffer : arguments) {
+    if (buffer)
+      packed.push_back(&buffer->descriptorPtr);
+    else
+      packed.push_back(&floatArguments[nextFloat++]);
+  }
+  for (auto &buffer : outputs)
+    packed.push_back(&buffer->descriptorPtr);
+}
+
+void CompiledGraph::setInputs(ArrayRef<RunValue> inputs) {
+  size_t nextFloat = 0, nextArg = 0;
+  for (const RunValue &input : inputs) {
+    if (input.kind == RunValue::Kind::Tensor) {
+      Buffer &buffer = *arguments[nextArg++];
+      std::memcpy(buffer.data, input.tensor.data.data(),
+                  std::min(buffer.bytes, input.tensor.data.size()));
+    } else if (input.kind == RunValue::Kind::Float && nextArg < arguments.size() &&
+               !arguments[nextArg]) {
+      floatArguments[nextFloat++] = input.floatValue;
+      ++nextArg;
+    }
+  }
+}
+
+LogicalResult CompiledGraph::invoke() {
+  if (llvm::Error error = engine->invokePacked(symbol, packed)) {
+    llvm::errs() << "tsmlir-run: " << llvm::toString(std::move(error)) << "\n";
+    return failure();
+  }
+  return success();
+}
+
+SmallVector<HostTensor> CompiledGraph::getOutputs() const {
+  SmallVector<HostTensor> result;
+  for (const auto &buffer : outputs) {
+    HostTensor t;
+    t.descr = buffer->descr;
+    t.shape = buffer->shape;
+    auto *bytes = static_cast<const uint8_t *>(buffer->data);
+    t.data.assign(bytes, bytes + buffer->bytes);
+    result.push_back(std::move(t));
+  }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Compilation
+//===----------------------------------------------------------------------===//
+
+static func::FuncOp findEntry(ModuleOp module, StringRef name) {
+  if (!name.empty())
+    return module.lookupSymbol<func::FuncOp>(name);
+  if (auto main = module.lookupSymbol<func::FuncOp>("main"))
+    return main;
+  func::FuncOp entry;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal() || func.isPrivate())
+      continue;
+    if (entry)
+      return func::FuncOp();
+    entry = func;
+  }
+  return entry;
+}
+
+static bool isObject(Type type) {
+  return llvm::isa<ts::ClassType, ts::ModuleType>(type);
+}
+
+/// The name of argument `i` for messages: `'x'` (TorchScript's name) or
+/// `#i`.
+static std::string argName(func::FuncOp func, unsigned i) {
+  StringRef name = ts::getArgumentName(func.getArgument(i));
+  if (name.empty())
+    return "#" + std::to_string(i);
+  return "'" + name.str() + "'";
+}
+
+/// Runs `pipeline` (passes on the module, `builtin.module(...)` left out).
+static LogicalResult runPipeline(ModuleOp module, StringRef pipeline) {
+  PassManager pm(module->getName());
+  if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))
+    return failure();
+  return pm.run(module);
+}
+
+static void dump(ModuleOp module, const CpuCompileOptions &options,
+                 StringRef stage) {
+  if (options.dumpDir.empty())
+    return;
+  llvm::sys::fs::create_directories(options.dumpDir);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(options.dumpDir + "/" + stage.str() + ".mlir", ec);
+  if (!ec)
+    module.print(os);
+}
+
+/// The types of the entry's results once returned tuples are flattened.
+static void flattenResultTypes(Type type, SmallVectorImpl<Type> &flat) {
+  if (auto tuple = llvm::dyn_cast<ts::TupleType>(type)) {
+    for (Type element : tuple.getElementTypes())
+      flattenResultTypes(element, flat);
+    return;
+  }
+  flat.push_back(type);
+}
+
+FailureOr<std::unique_ptr<CompiledGraph>>
+CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
+                       const CpuCompileOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  MLIRContext *ctx = module.getContext();
+  func::FuncOp func = findEntry(module, options.entry);
+  if (!func)
+    return module.emitError()
+           << (options.entry.empty()
+                   ? std::string("no entry function: name it with --entry")
+                   : "no function named '" + options.entry + "'");
+  std::string entry = func.getSymName().str();
+
+  // Calls inlined; a module's attributes frozen into constants.
+  bool hasSelf = func.getNumArguments() > 0 && isObject(func.getArgumentTypes()[0]);
+  if (failed(runPipeline(module, hasSelf ? "ts-inline,ts-freeze" : "ts-inline")))
+    return failure();
+  func = module.lookupSymbol<func::FuncOp>(entry);
+  if (hasSelf) {
+    if (!func.getArgument(0).use_empty())
+      return func.emitError()
+             << "the module's attributes are still read after freezing: "
+                "give their values with --params";
+    (void)func.eraseArgument(0);
+  }
+
+  // Inputs: one per argument.
+  unsigned numArgs = func.getNumArguments();
+  if (inputs.size() != numArgs) {
+    InFlightDiagnostic diag = func.emitError()
+                              << "'" << entry << "' takes " << numArgs
+                              << " input" << (numArgs == 1 ? "" : "s");
+    if (numArgs) {
+      diag << " (";
+      for (unsigned i = 0; i < numArgs; ++i)
+        diag << (i ? ", " : "") << argName(func, i);
+      diag << ")";
+    }
+    return diag << ", but " << inputs.size() << " were given";
+  }
+
+  // Tensors specialise their arguments' types; ints, bools and None become
+  // constants; floats stay arguments.
+  std::string spec = "func=" + entry;
+  llvm::BitVector erase(numArgs);
+  OpBuilder builder(ctx);
+  builder.setInsertionPointToStart(&func.getBody().front());
+  for (unsigned i = 0; i < inputs.size(); ++i) {
+    const RunValue &input = inputs[i];
+    BlockArgument arg = func.getArgument(i);
+    Type type = arg.getType();
+    Type inner = type;
+    if (auto optional = llvm::dyn_cast<ts::OptionalType>(type))
+      inner = optional.getContainedType();
+    auto fail = [&](const Twine &why) {
+      return func.emitError() << "input " << i << " (" << argName(func, i)
+                              << ", of type " << describe(type)
+                              << "): " << why;
+    };
+    switch (input.kind) {
+    case RunValue::Kind::Tensor: {
+      auto tensorType = llvm::dyn_cast<ts::TensorType>(inner);
+      if (!tensorType)
+        return fail("got the tensor '" + input.text + "'");
+      std::string dtype = getSpecDtype(input.tensor.header);
+      if (dtype.empty())
+        return fail("the dtype '" + input.tensor.header.descr +
+                    "' of '" + input.text + "' has no PyTorch dtype");
+      ArrayRef<int64_t> shape = input.tensor.shape();
+      if (tensorType.hasSizes()) {
+        ArrayRef<int64_t> declared = tensorType.getSizesOrEmpty();
+        bool fits = declared.size() == shape.size();
+        for (size_t d = 0; fits && d < shape.size(); ++d)
+          fits = declared[d] == ts::TensorType::kUnknown ||
+                 declared[d] == shape[d];
+        if (!fits) {
+          std::string got;
+          for (int64_t s : shape)
+            got += (got.empty() ? "" : ", ") + std::to_string(s);
+          return fail("'" + input.text + "' has shape [" + got + "]");
+        }
+      }
+      spec += ",arg" + std::to_string(i) + "=" + dtype + "[";
+      for (auto [d, s] : llvm::enumerate(shape))
+        spec += (d ? "," : "") + std::to_string(s);
+      spec += "]";
+      if (tensorType.hasDtype()) {
+        // A declared dtype must match: ts-specialize checks it again.
+      }
+      break;
+    }
+    case RunValue::Kind::Float:
+      if (llvm::isa<ts::FloatType>(type))
+        break; // a run-time argument
+      [[fallthrough]];
+    case RunValue::Kind::Int:
+    case RunValue::Kind::Bool:
+    case RunValue::Kind::None: {
+      Attribute value;
+      Type constType;
+      if (input.kind == RunValue::Kind::None) {
+        if (!llvm::isa<ts::OptionalType, ts::NoneType>(type))
+          return fail("got None");
+        constType = ts::NoneType::get(ctx);
+      } else if (input.kind == RunValue::Kind::Bool) {
+        if (!llvm::isa<ts::BoolType>(inner))
+          return fail("got the bool " + input.text);
+        value = builder.getBoolAttr(input.boolValue);
+        constType = ts::BoolType::get(ctx);
+      } else if (llvm::isa<ts::FloatType>(inner)) {
+        double v = input.kind == RunValue::Kind::Int
+                       ? static_cast<double>(input.intValue)
+                       : input.floatValue;
+        value = builder.getF64FloatAttr(v);
+        constType = ts::FloatType::get(ctx);
+      } else if (llvm::isa<ts::IntType>(inner) &&
+                 input.kind == RunValue::Kind::Int) {
+        value = builder.getI64IntegerAttr(input.intValue);
+        constType = ts::IntType::get(ctx);
+      } else {
+        return fail("got " + input.text);
+      }
+      auto cst = ts::PrimConstantOp::create(builder, arg.getLoc(), constType,
+                                            value);
+      arg.replaceAllUsesWith(cst.getResult());
+      erase.set(i);
+      break;
+    }
+    }
+  }
+  if (failed(func.eraseArguments(erase)))
+    return failure();
+  // Argument indices for ts-specialize after the erasures.
+  {
+    std::string renumbered = "func=" + entry;
+    unsigned next = 0;
+    for (auto [i, input] : llvm::enumerate(inputs)) {
+      if (erase.test(i))
+        continue;
+      if (input.kind == RunValue::Kind::Tensor) {
+        std::string key = ",arg" + std::to_string(i) + "=";
+        size_t at = spec.find(key);
+        size_t end = spec.find(",arg", at + 1);
+        renumbered += ",arg" + std::to_string(next) + "=" +
+                      spec.substr(at + key.size(), end == std::string::npos
+                                                       ? std::string::npos
+                                                       : end - at - key.size());
+      }
+      ++next;
+    }
+    spec = renumbered;
+  }
+  std::string pipeline;
+  if (spec.find(",arg") != std::string::npos)
+    pipeline += "ts-specialize{" + spec + "},";
+  pipeline += "ts-optimize";
+  if (!options.strategy.empty())
+    pipeline += ",func.func(ts-create-fusion-groups{strategy=" +
+                options.strategy + "})";
+  if (failed(runPipeline(module, pipeline)))
+    return failure();
+  dump(module, options, "ts");
+
+  auto graph = std::unique_ptr<CompiledGraph>(new CompiledGraph());
+  func = module.lookupSymbol<func::FuncOp>(entry);
+  module.walk([&](fusion::GroupOp) { ++graph->numFusionGroups; });
+
+  // The buffers: run-time arguments, then results.
+  for (Type type : func.getArgumentTypes()) {
+    if (llvm::isa<ts::FloatType>(type)) {
+      graph->arguments.push_back(nullptr);
+      graph->floatArguments.push_back(0);
+      continue;
+    }
+    auto tensor = llvm::dyn_cast<ts::TensorType>(type);
+    if (!tensor || !tensor.hasStaticShape() || !tensor.hasDtype())
+      return func.emitError() << "argument of type " << type
+                              << " is not a tensor of known dtype and shape";
+    unsigned bits = tensor.getDtype().getIntOrFloatBitWidth();
+    graph->arguments.push_back(std::make_unique<Buffer>(
+        getNpyDescr(tensor.getDtype()), tensor.getSizesOrEmpty(),
+        std::max(bits / 8, 1u)));
+  }
+  SmallVector<Type> results;
+  for (Type type : func.getResultTypes())
+    flattenResultTypes(type, results);
+  for (auto [i, type] : llvm::enumerate(results)) {
+    std::string descr;
+    SmallVector<int64_t> shape;
+    unsigned size = 0;
+    if (auto tensor = llvm::dyn_cast<ts::TensorType>(type)) {
+      if (!tensor.hasStaticShape() || !tensor.hasDtype())
+        return func.emitError()
+               << "output " << i << " has type " << type
+               << ": its dtype and shape are not known after specialisation";
+      descr = getNpyDescr(tensor.getDtype());
+      shape.assign(tensor.getSizesOrEmpty().begin(),
+                   tensor.getSizesOrEmpty().end());
+      size = std::max(tensor.getDtype().getIntOrFloatBitWidth() / 8, 1u);
+    } else if (llvm::isa<ts::IntType>(type)) {
+      descr = "<i8", size = 8;
+    } else if (llvm::isa<ts::FloatType>(type)) {
+      descr = "<f8", size = 8;
+    } else if (llvm::isa<ts::BoolType>(type)) {
+      descr = "|b1", size = 1;
+    }
+    if (descr.empty())
+      return func.emitError() << "output " << i << " has type " << type
+                              << ": tsmlir-run returns tensors and numbers";
+    graph->outputTypes.push_back(describe(type));
+    graph->outputs.push_back(std::make_unique<Buffer>(descr, shape, size));
+  }
+
+  // Lowered for the CPU.
+  PassManager pm(ctx);
+  LowerToLLVMOptions lowering;
+  lowering.entry = entry;
+  lowering.threads = options.threads;
+  lowering.approximateMath = options.approximateMath;
+  if (options.dumpDir.empty()) {
+    buildLowerToLLVMPipeline(pm, lowering);
+    if (failed(pm.run(module)))
+      return failure();
+  } else {
+    buildTSToLinalgPipeline(pm, lowering);
+    if (failed(pm.run(module)))
+      return failure();
+    dump(module, options, "linalg");
+    PassManager rest(ctx);
+    buildLinalgToLoopsPipeline(rest, lowering);
+    buildLoopsToLLVMPipeline(rest, lowering);
+    if (failed(rest.run(module)))
+      return failure();
+    dump(module, options, "llvm");
+  }
+
+  // JIT-compiled for this machine.
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  registerBuiltinDialectTranslation(*ctx);
+  registerLLVMDialectTranslation(*ctx);
+  registerOpenMPDialectTranslation(*ctx);
+  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder)
+    return module.emitError() << "cannot target this machine: "
+                              << llvm::toString(tmBuilder.takeError());
+  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto tm = tmBuilder->createTargetMachine();
+  if (!tm)
+    return module.emitError() << "cannot target this machine: "
+                              << llvm::toString(tm.takeError());
+  ExecutionEngineOptions engineOptions;
+  std::function<llvm::Error(llvm::Module *)> optimize =
+      makeOptimizingTransformer(3, 0, tm->get());
+  engineOptions.transformer = optimize;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  SmallVector<StringRef> libs;
+  if (options.threads != 1) {
+    if (StringRef(TSMLIR_OPENMP_RUNTIME).empty())
+      return module.emitError()
+             << "--threads " << options.threads
+             << " needs the OpenMP runtime, which this build did not find "
+                "(Debian: libomp-22-dev)";
+    libs.push_back(TSMLIR_OPENMP_RUNTIME);
+  }
+  engineOptions.sharedLibPaths = libs;
+  auto engine = ExecutionEngine::create(module, engineOptions, std::move(*tm));
+  if (!engine)
+    return module.emitError() << "cannot compile: "
+                              << llvm::toString(engine.takeError());
+  graph->engine = std::move(*engine);
+  graph->symbol = "_mlir_ciface_" + entry;
+  // Looking the entry up compiles the module to machine code now.
+  if (auto fn = graph->engine->lookupPacked(graph->symbol); !fn)
+    return module.emitError() << "cannot compile: "
+                              << llvm::toString(fn.takeError());
+  graph->pack();
+  graph->setInputs(inputs);
+  graph->compileSeconds = std::chrono::duration<double>(
+                              std::chrono::steady_clock::now() - start)
+                              .count();
+  return graph;
+}

@@ -1,0 +1,247 @@
+//===- tsmlir-run.cpp - Compile a TorchScript graph and run it ------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+//   tsmlir-run graph.txt --input x.npy --input 0.5 --output-dir out
+//
+// Imports the graph (TorchScript IR text, or .mlir in the ts dialect),
+// specialises it for its inputs, optimises and fuses it, lowers it with
+// --ts-lower-to-llvm, compiles it with MLIR's ExecutionEngine and runs it,
+// writing out0.npy, out1.npy, ... (tuples flattened, numbers as 0-d arrays).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/ExecutionEngine/CpuRunner.h"
+#include "tsmlir/InitAll.h"
+#include "tsmlir/Target/TorchScript/Import.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("tsmlir-run options");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
+                                      cl::desc("<graph.txt | module.mlir>"),
+                                      cl::cat(category));
+static cl::opt<std::string>
+    entry("entry", cl::desc("The function to run (default: main)"),
+          cl::init(""), cl::cat(category));
+static cl::list<std::string>
+    inputs("input",
+           cl::desc("The graph's arguments in order (a module's self "
+                    "excluded): a .npy file, an int, a float, true, false "
+                    "or none"),
+           cl::value_desc("x.npy|3|2.5|true|none"), cl::cat(category));
+static cl::opt<std::string>
+    params("params",
+           cl::desc("A safetensors file with the module's attributes"),
+           cl::value_desc("p.safetensors"), cl::init(""), cl::cat(category));
+static cl::list<std::string> functionFiles(
+    "import-function",
+    cl::desc("Also import the graph in FILE as the function NAME, the callee "
+             "of a prim::CallFunction or prim::CallMethod (repeatable)"),
+    cl::value_desc("NAME=FILE"), cl::cat(category));
+static cl::opt<std::string>
+    outputDir("output-dir", cl::desc("Where to write out0.npy, out1.npy, ..."),
+              cl::init("."), cl::cat(category));
+static cl::opt<std::string>
+    strategy("strategy",
+             cl::desc("Fusion strategy: nnc (default), pointwise, nvfuser, "
+                      "aggressive"),
+             cl::init("nnc"), cl::cat(category));
+static cl::opt<bool> noFusion("no-fusion",
+                              cl::desc("Form no fusion groups: every op is "
+                                       "its own loop nest"),
+                              cl::init(false), cl::cat(category));
+static cl::opt<unsigned> threads(
+    "num-threads",
+    cl::desc("Worker threads of the compiled code (also --threads N: LLVM "
+             "owns the option name `threads`, so it is read before LLVM's "
+             "parser)"),
+    cl::init(1), cl::cat(category));
+static cl::opt<unsigned> benchmark(
+    "benchmark",
+    cl::desc("Run N more times after a warm-up run and print the median and "
+             "minimum time of a call"),
+    cl::init(0), cl::cat(category));
+static cl::opt<std::string>
+    dumpDir("dump-ir",
+            cl::desc("Write the module after each stage (ts.mlir, "
+                     "linalg.mlir, llvm.mlir) into DIR"),
+            cl::value_desc("DIR"), cl::init(""), cl::cat(category));
+static cl::opt<bool> exactMath(
+    "exact-math",
+    cl::desc("Call libm for f32 math instead of vectorizable polynomials"),
+    cl::init(false), cl::cat(category));
+
+static OwningOpRef<ModuleOp> load(MLIRContext &ctx, llvm::SourceMgr &sourceMgr) {
+  std::string error;
+  auto file = openInputFile(inputFile, &error);
+  if (!file) {
+    llvm::errs() << "tsmlir-run: " << error << "\n";
+    return nullptr;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  if (llvm::StringRef(inputFile).ends_with(".mlir"))
+    return parseSourceFile<ModuleOp>(sourceMgr, &ctx);
+  TorchScriptImportOptions options;
+  options.paramsFile = params;
+  for (llvm::StringRef fileEntry : functionFiles) {
+    auto [name, path] = fileEntry.split('=');
+    if (name.empty() || path.empty()) {
+      llvm::errs() << "tsmlir-run: --import-function expects NAME=FILE, got '"
+                   << fileEntry << "'\n";
+      return nullptr;
+    }
+    options.functionFiles.emplace_back(name.str(), path.str());
+  }
+  return importTorchScript(sourceMgr, &ctx, options);
+}
+
+static std::string shapeString(const HostTensor &t) {
+  std::string s = "[";
+  for (size_t i = 0; i < t.shape.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(t.shape[i]);
+  return s + "]";
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  // `--threads N` and `--threads=N` are spelled as users expect, though a
+  // library of LLVM's registers an option of that name.
+  std::vector<char *> args;
+  std::string threadsArg;
+  for (int i = 0; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if ((arg == "--threads" || arg == "-threads") && i + 1 < argc) {
+      threadsArg = "--num-threads=" + std::string(argv[++i]);
+      continue;
+    }
+    if (arg.consume_front("--threads=") || arg.consume_front("-threads=")) {
+      threadsArg = "--num-threads=" + arg.str();
+      continue;
+    }
+    args.push_back(argv[i]);
+  }
+  if (!threadsArg.empty())
+    args.push_back(threadsArg.data());
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      static_cast<int>(args.size()), args.data(),
+      "tsmlir-run: compile a TorchScript graph for its inputs and run it on "
+      "the CPU\n");
+
+  DialectRegistry registry;
+  registerAllDialectsWithUpstream(registry);
+  registerTorchScriptImportDialects(registry);
+  registerAllPasses();
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &ctx);
+
+  SmallVector<RunValue> values;
+  for (const std::string &text : inputs) {
+    llvm::Expected<RunValue> value = RunValue::parse(text);
+    if (!value) {
+      llvm::errs() << "tsmlir-run: --input " << text << ": "
+                   << llvm::toString(value.takeError()) << "\n";
+      return 1;
+    }
+    values.push_back(std::move(*value));
+  }
+
+  OwningOpRef<ModuleOp> module = load(ctx, sourceMgr);
+  if (!module)
+    return 1;
+
+  CpuCompileOptions options;
+  options.entry = entry;
+  options.strategy = noFusion ? std::string() : strategy.getValue();
+  options.threads = threads;
+  options.approximateMath = !exactMath;
+  options.dumpDir = dumpDir;
+  FailureOr<std::unique_ptr<CompiledGraph>> graph =
+      CompiledGraph::compile(*module, values, options);
+  if (failed(graph))
+    return 1;
+
+  auto start = std::chrono::steady_clock::now();
+  if (failed((*graph)->invoke()))
+    return 1;
+  double runSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+
+  if (benchmark > 0) {
+    std::vector<double> times;
+    for (unsigned i = 0; i < benchmark; ++i) {
+      auto t0 = std::chrono::steady_clock::now();
+      if (failed((*graph)->invoke()))
+        return 1;
+      times.push_back(std::chrono::duration<double, std::micro>(
+                          std::chrono::steady_clock::now() - t0)
+                          .count());
+    }
+    std::sort(times.begin(), times.end());
+    double median = times.size() % 2
+                        ? times[times.size() / 2]
+                        : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
+    llvm::outs() << llvm::format("benchmark: %u runs, median %.3f us, min %.3f us\n",
+                                 benchmark.getValue(), median, times.front());
+  }
+
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
+    llvm::errs() << "tsmlir-run: cannot create '" << outputDir
+                 << "': " << ec.message() << "\n";
+    return 1;
+  }
+  SmallVector<HostTensor> outputs = (*graph)->getOutputs();
+  std::string written;
+  for (auto [i, t] : llvm::enumerate(outputs)) {
+    llvm::SmallString<128> path(outputDir);
+    llvm::sys::path::append(path, "out" + std::to_string(i) + ".npy");
+    if (llvm::Error error =
+            writeNpy(path, t.descr, t.shape, t.data.data(), t.data.size())) {
+      llvm::errs() << "tsmlir-run: " << llvm::toString(std::move(error))
+                   << "\n";
+      return 1;
+    }
+    written += (i ? ", " : "") + (t.descr.substr(1) + shapeString(t));
+  }
+  llvm::outs() << "tsmlir-run: " << llvm::sys::path::filename(inputFile)
+               << ": " << values.size() << " input"
+               << (values.size() == 1 ? "" : "s") << ", " << outputs.size()
+               << " output" << (outputs.size() == 1 ? "" : "s") << " ("
+               << written << "); "
+               << (noFusion ? std::string("no fusion")
+                            : strategy + ": " +
+                                  std::to_string((*graph)->numFusionGroups) +
+                                  " fusion group" +
+                                  ((*graph)->numFusionGroups == 1 ? "" : "s"))
+               << "; " << threads << " thread" << (threads == 1 ? "" : "s")
+               << llvm::format("; compiled in %.2f s, ran in %.3f ms",
+                               (*graph)->compileSeconds, runSeconds * 1e3)
+               << "; wrote " << outputDir << "/out*.npy\n";
+  return 0;
+}
