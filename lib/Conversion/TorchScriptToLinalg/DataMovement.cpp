@@ -38,6 +38,7 @@
 #include "PopulatePatterns.h"
 #include "Utils.h"
 
+#include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
@@ -124,12 +125,27 @@ static OpFoldResult getOffset(OpBuilder &b, Location loc, Value original,
       .getResult();
 }
 
+/// Whether `input`, read by the view-like `op`, is computed by a generic in
+/// the same fusion group: elementwise fusion then folds a copy generic that
+/// does the view's indexing into the generic reading it, where a tensor
+/// slice or reshape would stop the fusion.
+static bool isFusedComputation(Operation *op, Value input) {
+  auto producer = input.getDefiningOp<linalg::GenericOp>();
+  auto group = op->getParentOfType<fusion::GroupOp>();
+  return producer && group &&
+         producer->getParentOfType<fusion::GroupOp>() == group;
+}
+
 /// A slice of `input` of `resultType`: `sizes` elements from `offsets` with
-/// `strides`; dims in `dropped` (of size 1) are left out of the result.
+/// `strides`, dim `dropped` (of size 1) left out of the result. A
+/// tensor.extract_slice (a view once bufferised), or, when `copy` and the
+/// offsets are constants, a copy generic reading input index
+/// `offset + stride * d` (see isFusedComputation).
 static Value buildSlice(OpBuilder &b, Location loc, Value input,
                         RankedTensorType resultType,
                         ArrayRef<OpFoldResult> offsets, ArrayRef<int64_t> sizes,
-                        ArrayRef<int64_t> strides) {
+                        ArrayRef<int64_t> strides,
+                        std::optional<int64_t> dropped, bool copy) {
   auto inputType = llvm::cast<RankedTensorType>(input.getType());
   bool whole =
       inputType == resultType &&
@@ -138,6 +154,22 @@ static Value buildSlice(OpBuilder &b, Location loc, Value input,
       llvm::all_of(strides, [](int64_t s) { return s == 1; });
   if (whole)
     return input;
+  if (copy && llvm::all_of(offsets, [](OpFoldResult o) {
+        return getConstantIntValue(o).has_value();
+      })) {
+    SmallVector<AffineExpr> exprs;
+    for (int64_t j = 0, d = 0; j < inputType.getRank(); ++j) {
+      int64_t offset = *getConstantIntValue(offsets[j]);
+      if (dropped && j == *dropped) {
+        exprs.push_back(b.getAffineConstantExpr(offset));
+        continue;
+      }
+      exprs.push_back(b.getAffineDimExpr(d++) * strides[j] + offset);
+    }
+    AffineMap map =
+        AffineMap::get(resultType.getRank(), 0, exprs, b.getContext());
+    return buildCopy(b, loc, input, map, resultType);
+  }
   SmallVector<OpFoldResult> sizeFolds, strideFolds;
   for (int64_t s : sizes)
     sizeFolds.push_back(b.getIndexAttr(s));
@@ -147,13 +179,46 @@ static Value buildSlice(OpBuilder &b, Location loc, Value input,
                                         sizeFolds, strideFolds);
 }
 
+/// The map reading a tensor of `inputShape` at the indices of one of
+/// `resultShape` holding the same elements, when the two differ by size-1
+/// dims only (unsqueeze, squeeze): the other dims match in order, the
+/// input's size-1 dims are read at 0.
+static std::optional<AffineMap>
+getUnitReshapeMap(MLIRContext *ctx, ArrayRef<int64_t> inputShape,
+                  ArrayRef<int64_t> resultShape) {
+  SmallVector<AffineExpr> exprs;
+  size_t r = 0;
+  for (int64_t size : inputShape) {
+    if (size == 1) {
+      exprs.push_back(getAffineConstantExpr(0, ctx));
+      continue;
+    }
+    while (r < resultShape.size() && resultShape[r] == 1)
+      ++r;
+    if (r == resultShape.size() || resultShape[r] != size)
+      return std::nullopt;
+    exprs.push_back(getAffineDimExpr(r++, ctx));
+  }
+  while (r < resultShape.size() && resultShape[r] == 1)
+    ++r;
+  if (r != resultShape.size())
+    return std::nullopt;
+  return AffineMap::get(resultShape.size(), 0, exprs, ctx);
+}
+
 /// `input` reshaped to `resultType` (same number of elements) with
-/// expand_shape / collapse_shape; 0-d tensors on either side included.
+/// expand_shape / collapse_shape, 0-d tensors on either side included; or,
+/// when `copy` and only size-1 dims come or go, a copy generic (see
+/// isFusedComputation).
 static Value reshapeToType(OpBuilder &b, Location loc, Value input,
-                           RankedTensorType resultType) {
+                           RankedTensorType resultType, bool copy = false) {
   auto inputType = llvm::cast<RankedTensorType>(input.getType());
   if (inputType.getShape() == resultType.getShape())
     return input;
+  if (copy)
+    if (std::optional<AffineMap> map = getUnitReshapeMap(
+            b.getContext(), inputType.getShape(), resultType.getShape()))
+      return buildCopy(b, loc, input, *map, resultType);
   if (resultType.getRank() == 0)
     return tensor::CollapseShapeOp::create(b, loc, resultType, input,
                                            ArrayRef<ReassociationIndices>{});
@@ -257,8 +322,9 @@ public:
     if (inputType.getElementType() != resultType.getElementType())
       return rewriter.notifyMatchFailure(op, "element types differ");
     remapListOperands(rewriter, op);
-    rewriter.replaceOp(
-        op, reshapeToType(rewriter, op->getLoc(), operands[0], resultType));
+    rewriter.replaceOp(op, reshapeToType(rewriter, op->getLoc(), operands[0],
+                                         resultType,
+                                         isFusedComputation(op, operands[0])));
     return success();
   }
 };
@@ -486,9 +552,10 @@ public:
     SmallVector<int64_t> strides(rank, 1);
     strides[*dim] = *step;
     remapListOperands(rewriter, op);
-    rewriter.replaceOp(op,
-                       buildSlice(rewriter, loc, adaptor.getSelf(), resultType,
-                                  offsets, resultType.getShape(), strides));
+    rewriter.replaceOp(
+        op, buildSlice(rewriter, loc, adaptor.getSelf(), resultType, offsets,
+                       resultType.getShape(), strides, std::nullopt,
+                       isFusedComputation(op, adaptor.getSelf())));
     return success();
   }
 };
@@ -548,8 +615,11 @@ public:
         getOffset(rewriter, loc, op->getOperand(2), operands[2], size, length);
     SmallVector<int64_t> strides(rank, 1);
     remapListOperands(rewriter, op);
-    rewriter.replaceOp(op, buildSlice(rewriter, loc, operands[0], resultType,
-                                      offsets, sizes, strides));
+    rewriter.replaceOp(
+        op, buildSlice(rewriter, loc, operands[0], resultType, offsets, sizes,
+                       strides,
+                       select ? std::optional<int64_t>(*dim) : std::nullopt,
+                       isFusedComputation(op, operands[0])));
     return success();
   }
 };
@@ -623,10 +693,10 @@ static std::optional<Pieces> getPieces(Operation *op, ArrayRef<int64_t> shape) {
 }
 
 /// Piece `i` of `input`, of type `type` (null: its type follows from the
-/// piece).
+/// piece); a copy generic when `copy` (see isFusedComputation).
 static Value buildPiece(OpBuilder &b, Location loc, Value input,
-                        const Pieces &pieces, int64_t i,
-                        RankedTensorType type) {
+                        const Pieces &pieces, int64_t i, RankedTensorType type,
+                        bool copy) {
   auto inputType = llvm::cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   SmallVector<int64_t> sizes(inputType.getShape());
@@ -639,8 +709,9 @@ static Value buildPiece(OpBuilder &b, Location loc, Value input,
   }
   SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
   offsets[pieces.dim] = b.getIndexAttr(pieces.offsets[i]);
-  return buildSlice(b, loc, input, type, offsets, sizes,
-                    SmallVector<int64_t>(rank, 1));
+  return buildSlice(
+      b, loc, input, type, offsets, sizes, SmallVector<int64_t>(rank, 1),
+      pieces.drop ? std::optional<int64_t>(pieces.dim) : std::nullopt, copy);
 }
 
 /// Whether `type` is the type of piece `i` of an input of `inputType`.
@@ -678,7 +749,8 @@ public:
         return rewriter.notifyMatchFailure(op, "result type differs from the "
                                                "chunk's");
       results.push_back(buildPiece(rewriter, op.getLoc(), adaptor.getSelf(),
-                                   *pieces, i, type));
+                                   *pieces, i, type,
+                                   isFusedComputation(op, adaptor.getSelf())));
     }
     remapListOperands(rewriter, op);
     rewriter.replaceOp(op, results);
@@ -738,8 +810,9 @@ public:
     SmallVector<Value> slices(count);
     auto piece = [&](int64_t i) {
       if (!slices[i])
-        slices[i] = buildPiece(rewriter, loc, operands[0], *pieces, i,
-                               RankedTensorType());
+        slices[i] =
+            buildPiece(rewriter, loc, operands[0], *pieces, i,
+                       RankedTensorType(), isFusedComputation(op, operands[0]));
       return slices[i];
     };
     for (Operation *user : users) {
@@ -1123,6 +1196,37 @@ public:
   }
 };
 
+/// prim::device, prim::dtype and prim::layout of a static tensor: constants
+/// (`cpu`, the dtype's c10::ScalarType code, strided). Their users read them
+/// at compile time; the lowering keeps every tensor in host memory.
+class TensorPropertyLowering : public ConversionPattern {
+public:
+  TensorPropertyLowering(const TypeConverter &converter, MLIRContext *ctx,
+                         StringRef name)
+      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    StringRef name = op->getName().getStringRef();
+    Attribute value;
+    if (name == "ts.prim.device") {
+      value = rewriter.getStringAttr("cpu");
+    } else if (name == "ts.prim.layout") {
+      value = rewriter.getI64IntegerAttr(0);
+    } else {
+      std::optional<int64_t> code =
+          ts::getScalarTypeCode(getTSDtype(op->getOperand(0)));
+      if (!code)
+        return rewriter.notifyMatchFailure(op, "dtype is unknown");
+      value = rewriter.getI64IntegerAttr(*code);
+    }
+    rewriter.replaceOpWithNewOp<ts::PrimConstantOp>(
+        op, op->getResult(0).getType(), value);
+    return success();
+  }
+};
+
 /// The element `index` of a list known at compile time (a
 /// prim::ListConstruct, a constant int list, aten::size of a static tensor),
 /// converted; a negative index counts from the end.
@@ -1268,4 +1372,6 @@ void lowering::populateDataMovementPatterns(const TypeConverter &converter,
     patterns.add<SelectLowering>(converter, ctx, name);
   for (StringRef name : {"ts.aten.dim", "ts.aten.numel", "ts.aten.size.int"})
     patterns.add<SizeLowering>(converter, ctx, name);
+  for (StringRef name : {"ts.prim.device", "ts.prim.dtype", "ts.prim.layout"})
+    patterns.add<TensorPropertyLowering>(converter, ctx, name);
 }
