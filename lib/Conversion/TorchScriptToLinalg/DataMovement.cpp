@@ -873,15 +873,17 @@ public:
     if (!dim)
       return rewriter.notifyMatchFailure(op, "dim out of range");
 
-    Location loc = op->getLoc();
-    Type elementType = resultType.getElementType();
-    Value result = createEmpty(rewriter, loc, resultType);
-    int64_t offset = 0;
-    for (auto [input, dtype] : llvm::zip(inputs, dtypes)) {
+    // The slice of the result each input fills (its sizes, null when it
+    // has no elements and is skipped), checked before anything is built.
+    SmallVector<SmallVector<int64_t>> slices;
+    int64_t total = 0;
+    for (Value input : inputs) {
       auto type = llvm::cast<RankedTensorType>(input.getType());
-      if (!stack && type.getNumElements() == 0)
-        continue;
       SmallVector<int64_t> sizes(type.getShape());
+      if (!stack && type.getNumElements() == 0) {
+        slices.push_back({});
+        continue;
+      }
       if (stack)
         sizes.insert(sizes.begin() + *dim, 1);
       if (static_cast<int64_t>(sizes.size()) != rank)
@@ -891,6 +893,19 @@ public:
         if (i != *dim && sizes[i] != resultType.getDimSize(i))
           return rewriter.notifyMatchFailure(op, "input shape differs from "
                                                  "the result's");
+      total += sizes[*dim];
+      slices.push_back(sizes);
+    }
+    if (total != resultType.getDimSize(*dim))
+      return rewriter.notifyMatchFailure(op, "inputs do not fill the result");
+
+    Location loc = op->getLoc();
+    Type elementType = resultType.getElementType();
+    Value result = createEmpty(rewriter, loc, resultType);
+    int64_t offset = 0;
+    for (auto [input, dtype, sizes] : llvm::zip(inputs, dtypes, slices)) {
+      if (sizes.empty())
+        continue;
       Value cast = castElements(rewriter, loc, input, elementType,
                                 isUnsignedDtype(dtype));
       SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
@@ -903,8 +918,6 @@ public:
                                              offsets, sizeFolds, strides);
       offset += sizes[*dim];
     }
-    if (offset != resultType.getDimSize(*dim))
-      return rewriter.notifyMatchFailure(op, "inputs do not fill the result");
     remapListOperands(rewriter, op);
     rewriter.replaceOp(op, result);
     return success();
@@ -992,10 +1005,6 @@ public:
       auto indexType = llvm::dyn_cast<RankedTensorType>(index.getType());
       if (!indexType || indexType.getRank() > 1)
         return rewriter.notifyMatchFailure(op, "index is not 0-D or 1-D");
-      if (indexType.getRank() == 0)
-        index = reshapeToType(
-            rewriter, op->getLoc(), index,
-            RankedTensorType::get({1}, indexType.getElementType()));
     } else {
       auto list = op->getOperand(1).getDefiningOp<ts::PrimListConstructOp>();
       if (!list)
@@ -1022,9 +1031,15 @@ public:
       return rewriter.notifyMatchFailure(op, "index is not an integer tensor "
                                              "(boolean masks are not "
                                              "supported)");
-    int64_t count = indexType.getRank();
+    // index_select reads a 0-d index as a 1-D one of one element.
+    bool scalarIndex = indexType.getRank() == 0 &&
+                       op->getName().getStringRef() == "ts.aten.index_select";
+    int64_t count = scalarIndex ? 1 : indexType.getRank();
     SmallVector<int64_t> shape(sourceType.getShape().take_front(dim));
-    llvm::append_range(shape, indexType.getShape());
+    if (scalarIndex)
+      shape.push_back(1);
+    else
+      llvm::append_range(shape, indexType.getShape());
     llvm::append_range(shape, sourceType.getShape().drop_front(dim + 1));
     if (resultType.getShape() != ArrayRef<int64_t>(shape))
       return rewriter.notifyMatchFailure(op, "result shape is wrong");
@@ -1033,6 +1048,9 @@ public:
       exprs.push_back(rewriter.getAffineDimExpr(dim + i));
     AffineMap map =
         AffineMap::get(resultType.getRank(), 0, exprs, op->getContext());
+    if (scalarIndex)
+      index = reshapeToType(rewriter, op->getLoc(), index,
+                            RankedTensorType::get({1}, indexElement));
     remapListOperands(rewriter, op);
     rewriter.replaceOp(op, buildGather(rewriter, op->getLoc(), operands[0], dim,
                                        count, index, map, resultType));
@@ -1311,6 +1329,18 @@ public:
   LogicalResult
   matchAndRewrite(ts::PrimListUnpackOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    std::optional<size_t> length;
+    if (auto construct = op.getList().getDefiningOp<ts::PrimListConstructOp>())
+      length = construct.getElements().size();
+    else if (std::optional<SmallVector<int64_t>> ints =
+                 getCompileTimeIntList(op.getList()))
+      length = ints->size();
+    if (!length)
+      return rewriter.notifyMatchFailure(op, "list is not known at compile "
+                                             "time");
+    if (*length != op.getNumResults())
+      return rewriter.notifyMatchFailure(op, "list length differs from the "
+                                             "number of results");
     SmallVector<Value> values;
     for (unsigned i = 0; i < op.getNumResults(); ++i) {
       Type type = getTypeConverter()->convertType(op.getResult(i).getType());
@@ -1319,19 +1349,9 @@ public:
       FailureOr<Value> element =
           getListElement(rewriter, op.getLoc(), op.getList(), i, type);
       if (failed(element))
-        return rewriter.notifyMatchFailure(op, "list is not known at compile "
-                                               "time");
+        return rewriter.notifyMatchFailure(op, "an element does not convert");
       values.push_back(*element);
     }
-    if (std::optional<SmallVector<int64_t>> ints =
-            getCompileTimeIntList(op.getList()))
-      if (ints->size() != op.getNumResults())
-        return rewriter.notifyMatchFailure(op, "list length differs from the "
-                                               "number of results");
-    if (auto construct = op.getList().getDefiningOp<ts::PrimListConstructOp>())
-      if (construct.getElements().size() != op.getNumResults())
-        return rewriter.notifyMatchFailure(op, "list length differs from the "
-                                               "number of results");
     remapListOperands(rewriter, op);
     rewriter.replaceOp(op, values);
     return success();
