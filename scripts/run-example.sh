@@ -3,8 +3,12 @@
 #   1. imports a graph PyTorch printed (examples/ratio_iou.txt, the graph of
 #      torch.jit.script(ratio_iou)) into the ts dialect,
 #   2. canonicalises and CSEs it with tsmlir-opt,
-#   3. exports the result as TorchScript text again,
-# and prints the op counts before and after.
+#   3. exports the result as TorchScript text again, and prints the op counts
+#      before and after;
+#   4. compiles the real corpus graph test/Corpus/ratio_iou/graph.txt for the
+#      CPU with tsmlir-run, unfused and with nnc fusion groups, runs it on the
+#      inputs PyTorch was recorded with, and compares the output with
+#      PyTorch's (max abs error), with the time of one call.
 #
 #   scripts/run-example.sh [graph.txt]
 set -euo pipefail
@@ -14,7 +18,7 @@ BUILD="${TSMLIR_BUILD_DIR:-$ROOT/build}"
 GRAPH="${1:-$ROOT/examples/ratio_iou.txt}"
 
 "$ROOT/scripts/setup.sh" > /dev/null
-ninja -C "$BUILD" tsmlir-opt tsmlir-translate > /dev/null
+ninja -C "$BUILD" tsmlir-opt tsmlir-translate tsmlir-run > /dev/null
 
 OPT="$BUILD/bin/tsmlir-opt"
 TRANSLATE="$BUILD/bin/tsmlir-translate"
@@ -31,3 +35,20 @@ echo "== $GRAPH, imported, canonicalised and CSE'd, exported:"
 "$TRANSLATE" --export-torchscript "$TMP/optimized.mlir"
 echo
 echo "== ts ops: $(count_ops "$TMP/imported.mlir") before, $(count_ops "$TMP/optimized.mlir") after"
+
+CASE="$ROOT/test/Corpus/ratio_iou"
+echo
+echo "== $CASE/graph.txt compiled for the CPU and run on PyTorch's recorded inputs:"
+for variant in "--no-fusion" "--strategy nnc"; do
+  out="$TMP/out${variant// /_}"
+  # shellcheck disable=SC2086
+  "$BUILD/bin/tsmlir-run" "$CASE/graph.txt" --input "$CASE/in0.npy" \
+    --input "$CASE/in1.npy" --output-dir "$out" $variant --benchmark 50 |
+    sed 's/^/   /'
+  /usr/bin/python3 -c "
+import sys, numpy as np
+ours, ref = np.load(sys.argv[1]), np.load(sys.argv[2])
+ok = ours.dtype == ref.dtype and ours.shape == ref.shape and np.allclose(ours, ref, rtol=1e-4, atol=1e-5)
+print('   vs PyTorch: %s, max abs error %.3g' % ('match' if ok else 'MISMATCH', np.abs(ours - ref).max()))
+sys.exit(0 if ok else 1)" "$out/out0.npy" "$CASE/out0.npy"
+done

@@ -14,10 +14,12 @@ LLVM_PREFIX=/usr/lib/llvm-22
 
 # libclang-rt-22-dev: libFuzzer and ASan for the importer's fuzz target;
 # libbenchmark-dev: Google Benchmark for bench/; python3-torch and
-# python3-numpy: the tests that run rewritten graphs in PyTorch.
+# python3-numpy: the tests that run rewritten graphs in PyTorch and compare
+# compiled code with PyTorch's outputs; libomp-22-dev: the OpenMP runtime
+# compiled code uses for threads (tsmlir-run --threads N).
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           lld-22 libclang-rt-22-dev libbenchmark-dev cmake ninja-build python3
-          python3-torch python3-numpy)
+          python3-torch python3-numpy libomp-22-dev)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -328,7 +328,7 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
       inner = optional.getContainedType();
     auto fail = [&](const Twine &why) {
       return func.emitError() << "input " << i << " (" << argName(func, i)
-                              << ", of type " << describe(type)
+                              << ", of type '" << describe(type) << "'"
                               << "): " << why;
     };
     switch (input.kind) {

@@ -66,9 +66,14 @@ void mlir::tsmlir::buildLinalgToLoopsPipeline(
   pm.addPass(createCanonicalizerPass());
   // Each generic becomes a loop nest: parallel dims as scf.parallel.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  // Reduction accumulators in registers, reassociable: vectorizable.
+  pm.addNestedPass<func::FuncOp>(createTSPromoteAccumulatorsPass());
   // Polynomial math keeps the loops vectorizable.
   if (options.approximateMath)
     pm.addPass(createTSApproximateMathPass());
+  // Threads run whole rows: only the outer dimension of a big enough nest
+  // stays parallel, and its inner loops vectorize.
+  pm.addNestedPass<func::FuncOp>(createTSOuterParallelLoopsPass());
   // Parallel loops on OpenMP threads.
   if (options.threads != 1) {
     ConvertSCFToOpenMPPassOptions omp;

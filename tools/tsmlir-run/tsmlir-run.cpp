@@ -157,6 +157,8 @@ int main(int argc, char **argv) {
   registerAllPasses();
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
+  // Diagnostics point at the graph text; the generic op form adds nothing.
+  ctx.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &ctx);
 

@@ -56,4 +56,72 @@ def TSApproximateMathPass : Pass<"ts-approximate-math"> {
   ];
 }
 
+def TSOuterParallelLoopsPass
+    : Pass<"ts-outer-parallel-loops", "::mlir::func::FuncOp"> {
+  let summary = "Keep loop nests parallel on their outer dimension only";
+  let description = [{
+    Prepares the `scf.parallel` nests of `convert-linalg-to-parallel-loops`
+    for threads: an outermost `scf.parallel` over several dimensions keeps
+    the first one parallel and runs the others as `scf.for` loops inside it,
+    so that each thread runs whole rows whose innermost loop LLVM can
+    vectorize (OpenMP's collapsed loops compute every index with divisions
+    and do not vectorize). A nest with less work than `min-work` iterations
+    in all, or whose outer dimension is a single iteration, becomes
+    sequential `scf.for` loops: starting threads costs more than it saves.
+    Nested `scf.parallel` loops become sequential too.
+
+    ```mlir
+    // before
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c64, %c128) step (%c1, %c1) { ... }
+    // after
+    scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+      scf.for %j = %c0 to %c128 step %c1 { ... }
+    }
+    ```
+  }];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"32768",
+           "Iterations a nest needs to stay parallel">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
+def TSPromoteAccumulatorsPass
+    : Pass<"ts-promote-accumulators", "::mlir::func::FuncOp"> {
+  let summary = "Keep reduction accumulators in registers, reassociable";
+  let description = [{
+    A reduction lowered to loops reads and writes its accumulator in memory
+    on every iteration (`acc = load out[i]; store acc + x, out[i]`), which
+    LLVM can neither keep in a register (the buffers might alias) nor
+    vectorize. This pass turns such an `scf.for` into one that carries the
+    accumulator (`iter_args`), loaded before and stored after the loop, and
+    marks the combining float op `reassoc`, as PyTorch's vectorized
+    reductions reassociate too: LLVM then vectorizes the loop.
+
+    It applies when the loop's only store writes one memref at
+    loop-invariant indices that the loop reads first, and nothing else in
+    the loop touches that memref. Buffers of one linalg op's inputs and
+    outputs never alias after bufferisation.
+
+    ```mlir
+    // before
+    scf.for %j = %c0 to %c1024 step %c1 {
+      %x = memref.load %in[%i, %j] : memref<8x1024xf32>
+      %a = memref.load %out[%i] : memref<8xf32>
+      %s = arith.addf %a, %x : f32
+      memref.store %s, %out[%i] : memref<8xf32>
+    }
+    // after
+    %a0 = memref.load %out[%i] : memref<8xf32>
+    %r = scf.for %j = %c0 to %c1024 step %c1 iter_args(%a = %a0) -> (f32) {
+      %x = memref.load %in[%i, %j] : memref<8x1024xf32>
+      %s = arith.addf %a, %x fastmath<reassoc> : f32
+      scf.yield %s : f32
+    }
+    memref.store %r, %out[%i] : memref<8xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 #endif // TSMLIR_TRANSFORMS_PASSES_TD

@@ -50,6 +50,8 @@ struct BodyContext {
   Value cst(double v) const { return createScalarConstant(b, loc, type, v); }
   /// Operand `i` (a scalar) cast to the compute type.
   Value scalar(unsigned i) const {
+    if (std::optional<double> n = getConstNumber(op->getOperand(i)))
+      return cst(*n);
     return castScalar(b, loc, operands[i], type);
   }
   Value add(Value x, Value y) const {
@@ -213,8 +215,12 @@ public:
         slots.push_back({true, Value()});
         inputs.push_back(v);
       } else if (llvm::isa<IntegerType, FloatType>(v.getType())) {
-        slots.push_back(
-            {false, d.cast ? castScalar(rewriter, loc, v, computeType) : v});
+        std::optional<double> n = getConstNumber(op->getOperand(d.index));
+        if (d.cast && n)
+          v = createScalarConstant(rewriter, loc, computeType, *n);
+        else if (d.cast)
+          v = castScalar(rewriter, loc, v, computeType);
+        slots.push_back({false, v});
       } else {
         return rewriter.notifyMatchFailure(op, "operand is not a number");
       }

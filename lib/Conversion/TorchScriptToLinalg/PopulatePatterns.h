@@ -9,6 +9,7 @@
 #ifndef TSMLIR_LIB_CONVERSION_TORCHSCRIPTTOLINALG_POPULATEPATTERNS_H
 #define TSMLIR_LIB_CONVERSION_TORCHSCRIPTTOLINALG_POPULATEPATTERNS_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::tsmlir::lowering {
@@ -32,6 +33,10 @@ void populateDataMovementPatterns(const TypeConverter &converter,
 /// prim::If and prim::Loop.
 void populateControlFlowPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
+
+/// Fuses the generics of each fusion.group in `module` (when `fuse`), so that
+/// a group is one loop nest per reduction level, then inlines the groups.
+LogicalResult fuseAndInlineGroups(ModuleOp module, bool fuse);
 
 } // namespace mlir::tsmlir::lowering
 

@@ -36,12 +36,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
-#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace mlir::tsmlir {
@@ -303,31 +300,6 @@ static void wrapComposites(ModuleOp module) {
     op->replaceAllUsesWith(group.getResults());
     op->erase();
   }
-}
-
-/// Step 5: fuses the generics of each group, then inlines it.
-static LogicalResult fuseAndInlineGroups(ModuleOp module, bool fuse) {
-  MLIRContext *ctx = module.getContext();
-  RewritePatternSet patterns(ctx);
-  linalg::populateElementwiseOpsFusionPatterns(
-      patterns, [](OpOperand *) { return true; });
-  tensor::populateFoldTensorEmptyPatterns(patterns);
-  FrozenRewritePatternSet frozen(std::move(patterns));
-
-  SmallVector<fusion::GroupOp> groups;
-  module.walk([&](fusion::GroupOp group) { groups.push_back(group); });
-  for (fusion::GroupOp group : groups) {
-    if (fuse && failed(applyPatternsGreedily(group.getOperation(), frozen)))
-      return group.emitError("fusion of the group's generics did not converge");
-    Block *body = group.getBodyBlock();
-    auto yield = llvm::cast<fusion::YieldOp>(body->getTerminator());
-    SmallVector<Value> results(yield.getOperands());
-    IRRewriter rewriter(ctx);
-    rewriter.inlineBlockBefore(body, group, group.getInputs());
-    rewriter.eraseOp(yield);
-    rewriter.replaceOp(group, results);
-  }
-  return success();
 }
 
 /// Step 6: erases the compile-time ops nothing uses any more; any ts op left

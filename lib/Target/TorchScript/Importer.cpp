@@ -430,7 +430,10 @@ LogicalResult Importer::parseNode(GraphState &graph) {
     scope = lexer.lexRestOfLine();
     consumeKeepingComment();
   }
-  Location source = UnknownLoc::get(context);
+  // Without a `# file:line:col` comment, diagnostics point at the node in
+  // the graph text (a position the exporter does not print back).
+  Location source = NameLoc::get(StringAttr::get(context, ts::kTextPosition),
+                                 getTextLoc(kindLoc));
   if (tok.is(Token::comment)) {
     source = parseSourceComment(tok.spelling);
     consume();

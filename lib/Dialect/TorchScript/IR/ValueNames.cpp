@@ -82,8 +82,11 @@ FileLineColLoc mlir::tsmlir::ts::getSourceLoc(Location loc) {
   loc = getCalleeLoc(loc);
   if (auto fileLoc = llvm::dyn_cast<FileLineColLoc>(loc))
     return fileLoc;
-  if (auto name = llvm::dyn_cast<NameLoc>(loc))
+  if (auto name = llvm::dyn_cast<NameLoc>(loc)) {
+    if (name.getName() == kTextPosition)
+      return {};
     return getSourceLoc(name.getChildLoc());
+  }
   if (auto fused = llvm::dyn_cast<FusedLoc>(loc)) {
     for (Location child : fused.getLocations())
       if (FileLineColLoc fileLoc = getSourceLoc(child))

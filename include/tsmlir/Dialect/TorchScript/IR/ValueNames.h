@@ -37,6 +37,11 @@ namespace mlir::tsmlir::ts {
 /// this prefix around the source location; no value name has a space.
 inline constexpr const char *kScopePrefix = "scope: ";
 
+/// The name of a NameLoc whose child is the position of a node in the graph
+/// text: where diagnostics point when PyTorch printed no source comment. The
+/// exporter prints no comment for it.
+inline constexpr llvm::StringLiteral kTextPosition = "ts.text";
+
 /// The scope inside `loc`, without the prefix, or "".
 llvm::StringRef getScope(Location loc);
 

@@ -1,0 +1,168 @@
+//===- GroupFusion.cpp - One loop nest per fusion.group -------------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Once a group's ops are lowered op by op, its generics are fused:
+//   1. vertically, with linalg's elementwise fusion: a producer is inlined
+//      into each consumer (into reductions too), so its result never reaches
+//      memory;
+//   2. horizontally: generics of the same parallel iteration space that do
+//      not depend on each other (siblings left by step 1 when a producer also
+//      leaves the group, or outputs computed from common inputs) merge into
+//      one generic with several results, whose body CSE shares.
+// The group is then inlined where it was.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PopulatePatterns.h"
+
+#include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::lowering;
+
+/// Whether `op` is an all-parallel generic writing its results with identity
+/// maps: one that can share a loop nest with another of the same bounds.
+static bool isMergeable(linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics() ||
+      op.getNumParallelLoops() != op.getNumLoops())
+    return false;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (!op.getMatchingIndexingMap(&init).isIdentity())
+      return false;
+  return !op.getStaticLoopRanges().empty() || op.getNumLoops() == 0;
+}
+
+/// Whether `later` can absorb `earlier`: the same loop bounds, `later` does
+/// not read `earlier`'s results, and nothing between them does either.
+static bool canMerge(linalg::GenericOp earlier, linalg::GenericOp later) {
+  if (earlier->getBlock() != later->getBlock() ||
+      !earlier->isBeforeInBlock(later) ||
+      earlier.getStaticLoopRanges() != later.getStaticLoopRanges())
+    return false;
+  for (Value result : earlier->getResults())
+    for (Operation *user : result.getUsers()) {
+      Operation *ancestor = later->getBlock()->findAncestorOpInBlock(*user);
+      if (!ancestor || ancestor == later.getOperation() ||
+          !later->isBeforeInBlock(ancestor))
+        return false;
+    }
+  return true;
+}
+
+/// One generic computing both, where `later` was.
+static void merge(RewriterBase &rewriter, linalg::GenericOp earlier,
+                  linalg::GenericOp later) {
+  rewriter.setInsertionPoint(later);
+  SmallVector<Value> inputs(earlier.getDpsInputs());
+  llvm::append_range(inputs, later.getDpsInputs());
+  SmallVector<Value> inits(earlier.getDpsInits());
+  llvm::append_range(inits, later.getDpsInits());
+  SmallVector<AffineMap> maps;
+  for (OpOperand *in : earlier.getDpsInputOperands())
+    maps.push_back(earlier.getMatchingIndexingMap(in));
+  for (OpOperand *in : later.getDpsInputOperands())
+    maps.push_back(later.getMatchingIndexingMap(in));
+  for (OpOperand &init : earlier.getDpsInitsMutable())
+    maps.push_back(earlier.getMatchingIndexingMap(&init));
+  for (OpOperand &init : later.getDpsInitsMutable())
+    maps.push_back(later.getMatchingIndexingMap(&init));
+  SmallVector<Type> types(earlier.getResultTypes());
+  llvm::append_range(types, later.getResultTypes());
+  auto merged = linalg::GenericOp::create(
+      rewriter, later.getLoc(), types, inputs, inits, maps,
+      later.getIteratorTypesArray(),
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        unsigned ei = earlier.getNumDpsInputs(), li = later.getNumDpsInputs();
+        unsigned eo = earlier.getNumDpsInits();
+        IRMapping mapping;
+        Block *eb = earlier.getBody(), *lb = later.getBody();
+        for (unsigned i = 0; i < ei; ++i)
+          mapping.map(eb->getArgument(i), args[i]);
+        for (unsigned i = 0; i < li; ++i)
+          mapping.map(lb->getArgument(i), args[ei + i]);
+        for (unsigned i = 0; i < eo; ++i)
+          mapping.map(eb->getArgument(ei + i), args[ei + li + i]);
+        for (unsigned i = 0; i < later.getNumDpsInits(); ++i)
+          mapping.map(lb->getArgument(li + i), args[ei + li + eo + i]);
+        SmallVector<Value> yielded;
+        for (Block *block : {eb, lb}) {
+          for (Operation &op : block->without_terminator())
+            b.clone(op, mapping);
+          for (Value v : block->getTerminator()->getOperands())
+            yielded.push_back(mapping.lookupOrDefault(v));
+        }
+        linalg::YieldOp::create(b, loc, yielded);
+      });
+  unsigned n = earlier->getNumResults();
+  rewriter.replaceOp(earlier, merged.getResults().take_front(n));
+  rewriter.replaceOp(later, merged.getResults().drop_front(n));
+}
+
+/// Merges sibling generics of `block` until none is left to merge.
+static void mergeSiblings(Block &block) {
+  IRRewriter rewriter(block.getParentOp()->getContext());
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<linalg::GenericOp> generics;
+    for (auto op : block.getOps<linalg::GenericOp>())
+      if (isMergeable(op))
+        generics.push_back(op);
+    for (size_t i = 0; i < generics.size() && !changed; ++i)
+      for (size_t j = i + 1; j < generics.size() && !changed; ++j)
+        if (canMerge(generics[i], generics[j])) {
+          merge(rewriter, generics[i], generics[j]);
+          changed = true;
+        }
+  }
+}
+
+LogicalResult lowering::fuseAndInlineGroups(ModuleOp module, bool fuse) {
+  MLIRContext *ctx = module.getContext();
+  RewritePatternSet patterns(ctx);
+  linalg::populateElementwiseOpsFusionPatterns(
+      patterns, [](OpOperand *) { return true; });
+  tensor::populateFoldTensorEmptyPatterns(patterns);
+  linalg::GenericOp::getCanonicalizationPatterns(patterns, ctx);
+  FrozenRewritePatternSet frozen(std::move(patterns));
+
+  SmallVector<fusion::GroupOp> groups;
+  module.walk([&](fusion::GroupOp group) { groups.push_back(group); });
+  IRRewriter rewriter(ctx);
+  for (fusion::GroupOp group : groups) {
+    if (fuse) {
+      if (failed(applyPatternsGreedily(group.getOperation(), frozen)))
+        return group.emitError(
+            "fusion of the group's generics did not converge");
+      mergeSiblings(*group.getBodyBlock());
+      // Merged siblings read the same inputs twice: deduplicated here, and
+      // their common computations shared by CSE.
+      if (failed(applyPatternsGreedily(group.getOperation(), frozen)))
+        return group.emitError(
+            "fusion of the group's generics did not converge");
+      DominanceInfo dominance;
+      eliminateCommonSubExpressions(rewriter, dominance, group);
+    }
+    Block *body = group.getBodyBlock();
+    auto yield = llvm::cast<fusion::YieldOp>(body->getTerminator());
+    SmallVector<Value> results(yield.getOperands());
+    rewriter.inlineBlockBefore(body, group, group.getInputs());
+    rewriter.eraseOp(yield);
+    rewriter.replaceOp(group, results);
+  }
+  return success();
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Makes the inputs of the tsmlir-run tests and checks their outputs against
+NumPy.
+
+    npy_tool.py make DIR          writes the inputs
+    npy_tool.py check DIR NAME    checks DIR/NAME/out*.npy, prints 'NAME: ok'
+"""
+import os
+import sys
+
+import numpy as np
+
+
+def make(d):
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((2, 3)).astype(np.float32)
+    np.save(os.path.join(d, "x.npy"), x)
+    np.save(os.path.join(d, "y.npy"), rng.standard_normal((2, 3)).astype(np.float32))
+    np.save(os.path.join(d, "x_3x2.npy"), x.reshape(3, 2))
+    np.save(os.path.join(d, "x_f64.npy"), x.astype(np.float64))
+    np.save(os.path.join(d, "f16.npy"), x.astype(np.float16))
+    np.save(os.path.join(d, "i32.npy"), np.arange(-3, 3, dtype=np.int32).reshape(2, 3))
+    np.save(os.path.join(d, "i64.npy"), np.arange(6, dtype=np.int64).reshape(3, 2))
+    np.save(os.path.join(d, "u8.npy"), np.arange(250, 256, dtype=np.uint8))
+    np.save(os.path.join(d, "bool.npy"), np.array([[True, False, True], [False, False, True]]))
+    np.save(os.path.join(d, "fortran.npy"),
+            np.asfortranarray(np.arange(24, dtype=np.float32).reshape(2, 3, 4)))
+    np.save(os.path.join(d, "bigendian.npy"), x.astype(">f4"))
+    np.save(os.path.join(d, "scalar.npy"), np.array(1.5, dtype=np.float32))
+
+
+def expected(d, name):
+    load = lambda f: np.load(os.path.join(d, f))
+    if name == "scale_add":
+        r = load("x.npy") * np.float32(0.5) + load("y.npy")
+        return [r, r > 0.5]
+    if name == "bool":
+        return [~load("bool.npy")]
+    if name == "u8":
+        # uint8 arithmetic wraps, as in PyTorch.
+        return [(load("u8.npy") * 2).astype(np.uint8)]
+    if name in ("f16", "i32", "i64", "fortran", "bigendian", "scalar", "x_f64"):
+        a = load(name + ".npy")
+        return [np.array(a * a.dtype.type(2), order="C").astype(a.dtype.newbyteorder("="))]
+    raise SystemExit("unknown check " + name)
+
+
+def check(d, name):
+    want = expected(d, name)
+    out = os.path.join(d, name)
+    for i, w in enumerate(want):
+        got = np.load(os.path.join(out, "out%d.npy" % i))
+        assert got.dtype == w.dtype, (i, got.dtype, w.dtype)
+        assert got.shape == w.shape, (i, got.shape, w.shape)
+        if w.dtype.kind == "f":
+            assert np.allclose(got, w, rtol=1e-3 if w.dtype == np.float16 else 1e-6), (i, got, w)
+        else:
+            assert np.array_equal(got, w), (i, got, w)
+    print("%s: ok" % name)
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "make":
+        make(sys.argv[2])
+    else:
+        check(sys.argv[2], sys.argv[3])
