@@ -24,9 +24,17 @@
 //     tensor.insert_slice;
 //   * index_select, gather and index.Tensor read their source with
 //     tensor.extract inside a generic over the result;
-//   * sizes (size.int, dim, numel, size) are constants, the shapes being
-//     static, and the list ops TorchScript leaves (__getitem__.t, len.t,
-//     prim::ListUnpack) are resolved at compile time.
+//   * sizes (size.int, dim, numel, size) and prim::device, dtype and layout
+//     are constants, the shapes being static, and the list ops TorchScript
+//     leaves (__getitem__.t, len.t, prim::ListUnpack) are resolved at
+//     compile time.
+//
+// Inside a fusion group, a slice, select, chunk piece, unsqueeze or squeeze
+// of a value the group computes is a copy generic instead (its map reads
+// `offset + stride * d`, a constant index, or 0 for a size-1 dim): a tensor
+// slice or reshape between two generics stops elementwise fusion, the copy
+// is folded into the generic reading it. Views of the group's inputs stay
+// views, which the fused generic reads.
 //
 // Shapes always come from the converted result types (the graph is
 // specialised); the int operands that say where (dims, starts, indices) are
@@ -48,7 +56,7 @@
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
-#include <limits>
+#include <algorithm>
 
 using namespace mlir;
 using namespace mlir::tsmlir;
