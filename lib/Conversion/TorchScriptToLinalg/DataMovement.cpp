@@ -55,6 +55,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <algorithm>
 
@@ -787,7 +788,7 @@ public:
     int64_t count = pieces->sizes.size();
 
     // Check every use before changing anything.
-    SmallVector<Operation *> users;
+    llvm::SetVector<Operation *> users;
     for (Operation *user : op->getResult(0).getUsers()) {
       if (auto unpack = llvm::dyn_cast<ts::PrimListUnpackOp>(user)) {
         if (static_cast<int64_t>(unpack.getNumResults()) != count)
@@ -811,7 +812,7 @@ public:
         return rewriter.notifyMatchFailure(op, "list has a use other than "
                                                "ListUnpack, __getitem__, len");
       }
-      users.push_back(user);
+      users.insert(user);
     }
 
     Location loc = op->getLoc();
