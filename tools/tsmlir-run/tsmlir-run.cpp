@@ -33,6 +33,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -188,6 +189,10 @@ int main(int argc, char **argv) {
   if (failed(graph))
     return 1;
 
+  // A failed check in the compiled code (prim::RaiseException) prints its
+  // message and aborts: unbuffered, the message is not lost in a pipe.
+  llvm::outs().flush();
+  std::setvbuf(stdout, nullptr, _IONBF, 0);
   auto start = std::chrono::steady_clock::now();
   if (failed((*graph)->invoke()))
     return 1;

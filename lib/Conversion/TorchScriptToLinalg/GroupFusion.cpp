@@ -159,7 +159,14 @@ LogicalResult lowering::fuseAndInlineGroups(ModuleOp module, bool fuse) {
     }
     Block *body = group.getBodyBlock();
     auto yield = llvm::cast<fusion::YieldOp>(body->getTerminator());
-    SmallVector<Value> results(yield.getOperands());
+    // A yielded block argument is the group's input itself.
+    SmallVector<Value> results;
+    for (Value v : yield.getOperands()) {
+      auto arg = llvm::dyn_cast<BlockArgument>(v);
+      results.push_back(arg && arg.getOwner() == body
+                            ? group.getInputs()[arg.getArgNumber()]
+                            : v);
+    }
     rewriter.inlineBlockBefore(body, group, group.getInputs());
     rewriter.eraseOp(yield);
     rewriter.replaceOp(group, results);

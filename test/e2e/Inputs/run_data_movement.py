@@ -19,19 +19,9 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run_corpus  # noqa: E402
 
-MEMREF_COPY = (
-    "an output that is a view of an input (a slice, a chunk), or a cat of "
-    "inputs, is copied between strided buffers with memref.copy, which "
-    "becomes a call of memrefCopy (libmlir_c_runner_utils); tsmlir-run's JIT "
-    "does not load that library")
-
-# case -> why its runs are expected to fail, for every fusion setting.
-EXPECTED_FAILURES = {
-    "cat_stack": MEMREF_COPY,
-    "chunks": MEMREF_COPY,
-    "slices": MEMREF_COPY + "; with fusion groups, a group that yields its "
-              "own input (x[:] lowers to x) crashes the inlining of groups",
-}
+# case -> why its runs are expected to fail, for every fusion setting (none
+# today).
+EXPECTED_FAILURES = {}
 
 
 def main():

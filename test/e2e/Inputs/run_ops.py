@@ -47,25 +47,8 @@ def ints(*shape):
 # (name, function, inputs)
 CASES = []
 
-_PAD = ("tensor.pad bufferizes to a memref.copy into a strided subview, "
-        "which calls the runtime's memrefCopy: tsmlir-run does not load "
-        "libmlir_c_runner_utils")
-_SHARED_INIT = (
-    "two returned reductions share one CSE'd linalg.fill init; "
-    "--eliminate-empty-tensors makes it the first output's buffer "
-    "(restrict), and one-shot bufferization then writes the second result "
-    "in place into it before copying the first one out: both outputs get "
-    "the first value")
-# name -> why every run of the case is expected to fail.
-EXPECTED_FAILURES = {
-    "all_any": _SHARED_INIT,
-    "avg_pool2d": _PAD,
-    "conv2d": _PAD,
-    "conv2d_groups": _PAD,
-    "convolution": _PAD,
-    "max_pool2d": _PAD,
-    "two_sums": _SHARED_INIT,
-}
+# name -> why every run of the case is expected to fail (none today).
+EXPECTED_FAILURES = {}
 
 
 def case(*inputs):
