@@ -14,6 +14,12 @@ table below lists it with its reason (docs/cpu-codegen.md repeats the
 table); a listed run that passes fails the test too, so the table stays
 true.
 
+The module cases' frozen.txt holds tensors torch.jit.freeze computed
+(a batch norm folded into a convolution) that PyTorch prints without their
+values, and their traced.txt calls the submodules' traced graphs, which it
+does not print: Inputs/modules holds both, written by
+scripts/dump_module_forms.py from the case's source and parameters.
+
 Usage: run_corpus.py CORPUS CALLEES TMPDIR [--jobs N] [--only CASE,...]
 """
 import argparse
@@ -32,21 +38,11 @@ VARIANTS = [("no-fusion", ["--no-fusion"]),
             ("nvfuser", ["--strategy", "nvfuser"]),
             ("aggressive", ["--strategy", "aggressive"])]
 
-# (case, form) -> why the run is expected to fail, for every variant.
-EXPECTED_FAILURES = {
-    ("conv_block", "frozen"):
-        "torch.jit.freeze folded the batch norm into the convolution and "
-        "printed the new weights as <Tensor> without their values; "
-        "params.safetensors holds the module's own parameters only",
-    ("conv_block", "traced"):
-        "a traced module calls its submodules' traced forward graphs, which "
-        "PyTorch does not print; traced_inlined.txt is the same computation "
-        "and runs",
-    ("mlp_module", "traced"):
-        "a traced module calls its submodules' traced forward graphs, which "
-        "PyTorch does not print; traced_inlined.txt is the same computation "
-        "and runs",
-}
+# (case, form) -> why the run is expected to fail, for every variant (none
+# today).
+EXPECTED_FAILURES = {}
+
+MODULES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "modules")
 
 
 def inputs_for(case_dir, meta, form, graph_text):
@@ -125,10 +121,15 @@ def main():
             cmd += ["--input=" + a for a in
                     inputs_for(case_dir, meta, form, open(path).read())]
             params = os.path.join(case_dir, "params.safetensors")
+            frozen = os.path.join(MODULES, "frozen", case + ".safetensors")
+            if form == "frozen" and os.path.exists(frozen):
+                params = frozen
             if os.path.exists(params):
                 cmd += ["--params", params]
             callee_dir = os.path.join(args.callees, case)
-            if form == "graph" and os.path.isdir(callee_dir):
+            if form == "traced":
+                callee_dir = os.path.join(MODULES, "traced", case)
+            if form in ("graph", "traced") and os.path.isdir(callee_dir):
                 for f in sorted(os.listdir(callee_dir)):
                     cmd.append("--import-function=%s=%s" % (
                         f[:-len(".txt")], os.path.join(callee_dir, f)))
