@@ -133,14 +133,21 @@ struct CompiledGraph::Buffer {
   void *data = nullptr;
   std::vector<int64_t> descriptor;
   void *descriptorPtr = nullptr;
+  void *allocation = nullptr;
 
-  Buffer(std::string descr, ArrayRef<int64_t> shape, size_t elementSize)
+  /// Buffer `index` starts `index * 320` bytes into a page: buffers that a
+  /// loop reads and writes at the same index then never share their address
+  /// bits below 4 KiB, which would stall loads behind stores (4K aliasing).
+  Buffer(std::string descr, ArrayRef<int64_t> shape, size_t elementSize,
+         unsigned index)
       : descr(std::move(descr)), shape(shape) {
     int64_t n = 1;
     for (int64_t d : shape)
       n *= d;
     bytes = n * elementSize;
-    data = std::aligned_alloc(64, std::max<size_t>((bytes + 63) / 64 * 64, 64));
+    size_t offset = (index * 320) % 4096;
+    allocation = std::aligned_alloc(4096, (bytes + offset + 4095) / 4096 * 4096 + 4096);
+    data = static_cast<char *>(allocation) + offset;
     std::memset(data, 0, bytes);
     descriptor.push_back(reinterpret_cast<int64_t>(data));
     descriptor.push_back(reinterpret_cast<int64_t>(data));
@@ -156,7 +163,7 @@ struct CompiledGraph::Buffer {
     descriptor.insert(descriptor.end(), strides.begin(), strides.end());
     descriptorPtr = descriptor.data();
   }
-  ~Buffer() { std::free(data); }
+  ~Buffer() { std::free(allocation); }
 };
 
 CompiledGraph::~CompiledGraph() = default;
@@ -453,7 +460,7 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
     unsigned bits = tensor.getDtype().getIntOrFloatBitWidth();
     graph->arguments.push_back(std::make_unique<Buffer>(
         getNpyDescr(tensor.getDtype()), tensor.getSizesOrEmpty(),
-        std::max(bits / 8, 1u)));
+        std::max(bits / 8, 1u), graph->arguments.size()));
   }
   SmallVector<Type> results;
   for (Type type : func.getResultTypes())
@@ -482,7 +489,8 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
       return func.emitError() << "output " << i << " has type " << type
                               << ": tsmlir-run returns tensors and numbers";
     graph->outputTypes.push_back(describe(type));
-    graph->outputs.push_back(std::make_unique<Buffer>(descr, shape, size));
+    graph->outputs.push_back(std::make_unique<Buffer>(
+        descr, shape, size, graph->arguments.size() + graph->outputs.size()));
   }
 
   // Lowered for the CPU.

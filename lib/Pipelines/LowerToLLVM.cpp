@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -66,10 +67,15 @@ void mlir::tsmlir::buildLinalgToLoopsPipeline(
   // Copies (into padded or sliced buffers) as linalg.copy, which become loops
   // like the rest: the code calls no runtime library (memrefCopy).
   pm.addNestedPass<func::FuncOp>(createTSMemrefCopyToLinalgPass());
-  // Frees every temporary buffer.
+  // Temporaries of static shape allocated once, not on every call.
+  if (options.staticBuffers)
+    pm.addPass(createTSStaticBuffersPass());
+  // Frees every other temporary buffer.
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
   pm.addPass(createCanonicalizerPass());
+  // Row loops of groups with reductions (scf.forall) as parallel loops.
+  pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
   // Each generic becomes a loop nest: parallel dims as scf.parallel.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   // Reduction accumulators in registers, reassociable: vectorizable.

@@ -32,6 +32,12 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       *this, "fuse-groups",
       llvm::cl::desc("Fuse the generics of each fusion.group"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> staticBuffers{
+      *this, "static-buffers",
+      llvm::cl::desc("Allocate temporaries of static shape once, in globals, "
+                     "instead of on every call (ts-static-buffers); the "
+                     "compiled module then runs one call at a time"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> approximateMath{
       *this, "approximate-math",
       llvm::cl::desc("Expand tanh, erf, exp, log, ... into polynomials the "

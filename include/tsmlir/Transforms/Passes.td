@@ -166,4 +166,33 @@ def TSMemrefCopyToLinalgPass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def TSStaticBuffersPass : Pass<"ts-static-buffers", "::mlir::ModuleOp"> {
+  let summary = "Allocate the temporaries of static shape once, not per call";
+  let description = [{
+    After bufferisation, every intermediate tensor of static shape that
+    fusion did not remove is a `memref.alloc` in the entry block of a
+    function, freed before it returns. Allocating megabytes on every call
+    costs page faults (fresh memory from the kernel each time) that can
+    exceed the loops themselves. This pass gives each such buffer a
+    module-level global of its own (`memref.global`, uninitialised), read
+    with `memref.get_global`, so a call touches memory that earlier calls
+    already mapped; the deallocations of those buffers go away.
+
+    The price: a compiled module runs one call at a time (its temporaries
+    are shared between calls), as `tsmlir-run` calls it. Allocations inside
+    loops, and of dynamic shape, are left as they are.
+
+    ```mlir
+    // before
+    %t = memref.alloc() {alignment = 64 : i64} : memref<1024x1024xf32>
+    ...
+    memref.dealloc %t : memref<1024x1024xf32>
+    // after
+    memref.global "private" @__ts_buffer_0 : memref<1024x1024xf32> {alignment = 64 : i64}
+    %t = memref.get_global @__ts_buffer_0 : memref<1024x1024xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 #endif // TSMLIR_TRANSFORMS_PASSES_TD

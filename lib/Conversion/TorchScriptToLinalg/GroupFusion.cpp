@@ -13,7 +13,11 @@
 //   2. horizontally: generics of the same parallel iteration space that do
 //      not depend on each other (siblings left by step 1 when a producer also
 //      leaves the group, or outputs computed from common inputs) merge into
-//      one generic with several results, whose body CSE shares.
+//      one generic with several results, whose body CSE shares;
+//   3. a group whose result is computed from reductions over its trailing
+//      dimensions (softmax, layer_norm, x - x.mean(-1)) becomes one loop over
+//      its rows (`scf.forall`), in which each row's reductions and its
+//      result are computed while the row is in cache.
 // The group is then inlined where it was.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +28,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -131,6 +136,70 @@ static void mergeSiblings(Block &block) {
   }
 }
 
+/// Step 3: tiles the generic that computes the group's only result row by row
+/// (size 1 on its leading dimensions that every reduction feeding it keeps,
+/// the rest whole) and fuses the reductions into the loop.
+static void tileRows(RewriterBase &rewriter, Block &body) {
+  auto yield = llvm::cast<fusion::YieldOp>(body.getTerminator());
+  if (yield.getNumOperands() != 1)
+    return;
+  auto root = yield.getOperand(0).getDefiningOp<linalg::GenericOp>();
+  if (!root || root->getBlock() != &body || root->getNumResults() != 1 ||
+      root.getNumReductionLoops() != 0 || !root.hasPureTensorSemantics())
+    return;
+  unsigned rows = root.getNumLoops();
+  bool fedByReduction = false;
+  for (OpOperand *in : root.getDpsInputOperands()) {
+    auto producer = in->get().getDefiningOp<linalg::GenericOp>();
+    if (!producer || producer->getBlock() != &body ||
+        producer.getNumReductionLoops() == 0)
+      continue;
+    fedByReduction = true;
+    // The root reads the reduction at (d0, ..., dk-1[, 0, ...]): the rows
+    // it may be tiled on are d0..dk-1.
+    AffineMap map = root.getMatchingIndexingMap(in);
+    unsigned lead = 0;
+    for (AffineExpr e : map.getResults()) {
+      auto dim = llvm::dyn_cast<AffineDimExpr>(e);
+      if (!dim || dim.getPosition() != lead)
+        break;
+      ++lead;
+    }
+    for (AffineExpr e : map.getResults().drop_front(lead))
+      if (!llvm::isa<AffineConstantExpr>(e))
+        return;
+    rows = std::min(rows, lead);
+  }
+  if (!fedByReduction || rows == 0 || rows == root.getNumLoops())
+    return;
+  SmallVector<OpFoldResult> sizes(root.getNumLoops(), rewriter.getIndexAttr(0));
+  for (unsigned d = 0; d < rows; ++d)
+    sizes[d] = rewriter.getIndexAttr(1);
+  scf::SCFTilingOptions tiling;
+  tiling.setTileSizes(sizes);
+  tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  scf::SCFTileAndFuseOptions options;
+  options.setTilingOptions(tiling);
+  // The result's empty init stays outside, shared by the loop: each row is
+  // written in place into the result (the output buffer, after
+  // bufferisation), not into a row of its own that is then copied.
+  options.setFusionControlFn(
+      [](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
+          -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (isDestination && llvm::isa<tensor::EmptyOp>(producer.getOwner()))
+          return std::nullopt;
+        return scf::SCFTileAndFuseOptions::ControlFnResult{};
+      });
+  rewriter.setInsertionPoint(root);
+  FailureOr<scf::SCFTileAndFuseResult> tiled =
+      scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, llvm::cast<TilingInterface>(root.getOperation()), options);
+  if (failed(tiled))
+    return;
+  for (auto [original, replacement] : tiled->replacements)
+    rewriter.replaceAllUsesWith(original, replacement);
+}
+
 LogicalResult lowering::fuseAndInlineGroups(ModuleOp module, bool fuse) {
   MLIRContext *ctx = module.getContext();
   RewritePatternSet patterns(ctx);
@@ -155,6 +224,13 @@ LogicalResult lowering::fuseAndInlineGroups(ModuleOp module, bool fuse) {
         return group.emitError(
             "fusion of the group's generics did not converge");
       DominanceInfo dominance;
+      eliminateCommonSubExpressions(rewriter, dominance, group);
+      tileRows(rewriter, *group.getBodyBlock());
+      // The untiled reductions the loop replaced are dead; a reduction fused
+      // once per use is computed once.
+      if (failed(applyPatternsGreedily(group.getOperation(), frozen)))
+        return group.emitError(
+            "fusion of the group's generics did not converge");
       eliminateCommonSubExpressions(rewriter, dominance, group);
     }
     Block *body = group.getBodyBlock();

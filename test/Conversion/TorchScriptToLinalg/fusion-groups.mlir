@@ -62,3 +62,32 @@ func.func @outside(%x: !ts.tensor<f32, [16]>) -> !ts.tensor<f32, [16]> {
   %n = ts.aten.neg %t : (!ts.tensor<f32, [16]>) -> !ts.tensor<f32, [16]>
   return %n : !ts.tensor<f32, [16]>
 }
+
+// -----
+
+// A group whose result is computed from row reductions (softmax) becomes one
+// loop over the rows; each row's max, sum and result are computed in it, once
+// each, and the row is inserted into the result (empty-tensor elimination
+// later makes that the output buffer itself).
+// CHECK-LABEL: func.func @softmax_rows(
+// CHECK: %[[E:.+]] = tensor.empty() : tensor<8x64xf32>
+// CHECK: scf.forall (%[[I:.+]]) in (8) shared_outs(%[[OUT:.+]] = %[[E]])
+// CHECK:   %[[ROW:.+]] = tensor.extract_slice %{{.+}}[%[[I]], 0] [1, 64] [1, 1]
+// CHECK:   %[[MAX:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}ins(%[[ROW]] :
+// CHECK:     arith.maximumf
+// CHECK:   %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}ins(%[[ROW]], %[[MAX]] :
+// CHECK:     math.exp
+// CHECK-NOT: arith.maximumf
+// CHECK:   %[[R:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]{{.*}}ins(%[[ROW]], %[[MAX]], %[[SUM]] :
+// CHECK:     arith.divf
+// CHECK:   tensor.parallel_insert_slice %[[R]] into %[[OUT]][%[[I]], 0] [1, 64] [1, 1]
+func.func @softmax_rows(%x: !ts.tensor<f32, [8, 64]>) -> !ts.tensor<f32, [8, 64]> {
+  %0 = fusion.group "nnc"(%x) : (!ts.tensor<f32, [8, 64]>) -> !ts.tensor<f32, [8, 64]> {
+  ^bb0(%a: !ts.tensor<f32, [8, 64]>):
+    %dim = ts.prim.Constant[-1] : !ts.int
+    %none = ts.prim.Constant : !ts.none
+    %s = ts.aten.softmax.int %a, %dim, %none : (!ts.tensor<f32, [8, 64]>, !ts.int, !ts.none) -> !ts.tensor<f32, [8, 64]>
+    fusion.yield %s : !ts.tensor<f32, [8, 64]>
+  }
+  return %0 : !ts.tensor<f32, [8, 64]>
+}
