@@ -536,6 +536,7 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
       makeOptimizingTransformer(3, 0, tm->get());
   engineOptions.transformer = optimize;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  engineOptions.enableObjectDump = getenv("TSMLIR_DUMP_OBJECT") != nullptr;
   SmallVector<StringRef> libs;
   if (options.threads != 1) {
     if (StringRef(TSMLIR_OPENMP_RUNTIME).empty())
@@ -556,6 +557,8 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   if (auto fn = graph->engine->lookupPacked(graph->symbol); !fn)
     return module.emitError() << "cannot compile: "
                               << llvm::toString(fn.takeError());
+  if (const char *path = getenv("TSMLIR_DUMP_OBJECT"))
+    graph->engine->dumpToObjectFile(path);
   graph->pack();
   graph->setInputs(inputs);
   graph->compileSeconds = std::chrono::duration<double>(
