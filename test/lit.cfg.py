@@ -39,24 +39,22 @@ if config.tsmlir_enable_fuzzer:
 # /usr/bin/python3) runs the tests that check rewritten graphs in PyTorch.
 import subprocess
 
-for candidate in [config.python_executable, "/usr/bin/python3"]:
-    try:
-        found = subprocess.run([candidate, "-c", "import torch, numpy"],
-                               capture_output=True).returncode == 0
-    except OSError:
-        found = False
-    if found:
-        config.available_features.add("torch")
-        config.substitutions.append(("%torch_python", candidate))
-        break
 
-for candidate in [config.python_executable, "/usr/bin/python3"]:
-    try:
-        found = subprocess.run([candidate, "-c", "import numpy"],
-                               capture_output=True).returncode == 0
-    except OSError:
-        found = False
-    if found:
-        config.available_features.add("numpy")
-        config.substitutions.append(("%numpy_python", candidate))
-        break
+def find_python(modules):
+    """The first Python that imports `modules`, or None."""
+    for candidate in [config.python_executable, "/usr/bin/python3"]:
+        try:
+            if subprocess.run([candidate, "-c", "import " + modules],
+                              capture_output=True).returncode == 0:
+                return candidate
+        except OSError:
+            pass
+    return None
+
+
+# %torch_python runs graphs in PyTorch; %numpy_python compares .npy files.
+for feature, modules in [("torch", "torch, numpy"), ("numpy", "numpy")]:
+    python = find_python(modules)
+    if python:
+        config.available_features.add(feature)
+        config.substitutions.append(("%" + feature + "_python", python))

@@ -13,6 +13,7 @@
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 #include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
 #include "tsmlir/Pipelines/Pipelines.h"
+#include "tsmlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -221,22 +222,6 @@ SmallVector<HostTensor> CompiledGraph::getOutputs() const {
 // Compilation
 //===----------------------------------------------------------------------===//
 
-static func::FuncOp findEntry(ModuleOp module, StringRef name) {
-  if (!name.empty())
-    return module.lookupSymbol<func::FuncOp>(name);
-  if (auto main = module.lookupSymbol<func::FuncOp>("main"))
-    return main;
-  func::FuncOp entry;
-  for (auto func : module.getOps<func::FuncOp>()) {
-    if (func.isExternal() || func.isPrivate())
-      continue;
-    if (entry)
-      return func::FuncOp();
-    entry = func;
-  }
-  return entry;
-}
-
 static bool isObject(Type type) {
   return llvm::isa<ts::ClassType, ts::ModuleType>(type);
 }
@@ -284,7 +269,7 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
                        const CpuCompileOptions &options) {
   auto start = std::chrono::steady_clock::now();
   MLIRContext *ctx = module.getContext();
-  func::FuncOp func = findEntry(module, options.entry);
+  func::FuncOp func = findEntryFunction(module, options.entry);
   if (!func)
     return module.emitError()
            << (options.entry.empty()

@@ -18,10 +18,12 @@ namespace mlir::tsmlir {
 
 using namespace mlir;
 
-/// The function to rewrite: `name`, or the only public one with a body.
-static func::FuncOp findEntry(ModuleOp module, StringRef name) {
+func::FuncOp mlir::tsmlir::findEntryFunction(ModuleOp module, StringRef name) {
   if (!name.empty())
     return module.lookupSymbol<func::FuncOp>(name);
+  if (auto main = module.lookupSymbol<func::FuncOp>("main"))
+    if (!main.isExternal())
+      return main;
   func::FuncOp entry;
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isExternal() || func.isPrivate())
@@ -42,7 +44,7 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    func::FuncOp func = findEntry(module, entry);
+    func::FuncOp func = tsmlir::findEntryFunction(module, entry);
     if (!func) {
       module.emitError() << (entry.empty()
                                  ? "expected one public function with a body "

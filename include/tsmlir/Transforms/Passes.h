@@ -22,6 +22,10 @@
 
 namespace mlir::tsmlir {
 
+/// The function a caller runs: `name` when it is given, else `main`, else
+/// the only public function with a body; null when there is none.
+func::FuncOp findEntryFunction(ModuleOp module, StringRef name);
+
 #define GEN_PASS_DECL
 #include "tsmlir/Transforms/Passes.h.inc"
 

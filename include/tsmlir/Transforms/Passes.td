@@ -15,14 +15,15 @@ def TSDestinationStyleEntryPass
     : Pass<"ts-destination-style-entry", "::mlir::ModuleOp"> {
   let summary = "Give the entry function its results as output buffers";
   let description = [{
-    Rewrites the entry function (option `entry`, default the only public
-    function) of a module on builtin tensors so that it returns nothing and
-    writes every result into a `memref` argument appended after its inputs
-    (`bufferization.materialize_in_destination`); scalar results are written
-    into 0-d memrefs. A caller that knows the static result shapes (as
-    `tsmlir-run` and the ahead-of-time objects do) allocates the outputs and
-    passes them in, and bufferisation writes each result straight into its
-    output buffer. The function gets `llvm.emit_c_interface`.
+    Rewrites the entry function (option `entry`; by default `main`, else
+    the only public function) of a module on builtin tensors so that it
+    returns nothing and writes every result into a `memref` argument
+    appended after its inputs (`bufferization.materialize_in_destination`);
+    scalar results are written into 0-d memrefs. A caller that knows the
+    static result shapes (as `tsmlir-run` and the ahead-of-time objects do)
+    allocates the outputs and passes them in, and bufferisation writes each
+    result straight into its output buffer. The function gets
+    `llvm.emit_c_interface`.
 
     ```mlir
     // before
@@ -33,7 +34,8 @@ def TSDestinationStyleEntryPass
   }];
   let options = [
     Option<"entry", "entry", "std::string", /*default=*/"\"\"",
-           "The function to rewrite (default: the only public one)">,
+           "The function to rewrite (default: main, else the only public "
+           "one)">,
   ];
   let dependentDialects = [
     "::mlir::bufferization::BufferizationDialect",

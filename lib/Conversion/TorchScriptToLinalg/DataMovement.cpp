@@ -313,11 +313,9 @@ namespace {
 
 /// view, reshape, flatten, unsqueeze, squeeze, view_as, reshape_as,
 /// prim::data: the input's elements in the result's shape.
-class ReshapeLowering : public ConversionPattern {
+class ReshapeLowering : public NamedOpLowering {
 public:
-  ReshapeLowering(const TypeConverter &converter, MLIRContext *ctx,
-                  StringRef name)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+  using NamedOpLowering::NamedOpLowering;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -343,11 +341,9 @@ public:
 //===----------------------------------------------------------------------===//
 
 /// permute, transpose.int, t: a copy whose input map permutes the dims.
-class PermuteLowering : public ConversionPattern {
+class PermuteLowering : public NamedOpLowering {
 public:
-  PermuteLowering(const TypeConverter &converter, MLIRContext *ctx,
-                  StringRef name)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+  using NamedOpLowering::NamedOpLowering;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -413,11 +409,9 @@ public:
 
 /// expand, expand_as, broadcast_to: a copy whose input map repeats size-1
 /// dims and adds leading ones, as PyTorch broadcasts.
-class BroadcastLowering : public ConversionPattern {
+class BroadcastLowering : public NamedOpLowering {
 public:
-  BroadcastLowering(const TypeConverter &converter, MLIRContext *ctx,
-                    StringRef name)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+  using NamedOpLowering::NamedOpLowering;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -571,11 +565,9 @@ public:
 
 /// select.int and narrow: one index (the dim dropped), or `length` elements
 /// from a start; negative index and start count from the end.
-class SelectLowering : public ConversionPattern {
+class SelectLowering : public NamedOpLowering {
 public:
-  SelectLowering(const TypeConverter &converter, MLIRContext *ctx,
-                 StringRef name)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+  using NamedOpLowering::NamedOpLowering;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -770,11 +762,9 @@ public:
 /// chunk, split.Tensor, unbind.int: their list is only unpacked
 /// (prim::ListUnpack), indexed with constants (__getitem__.t) or measured
 /// (len.t); those uses are replaced by the slices and the op is erased.
-class ListSplitLowering : public ConversionPattern {
+class ListSplitLowering : public NamedOpLowering {
 public:
-  ListSplitLowering(const TypeConverter &converter, MLIRContext *ctx,
-                    StringRef name)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+  using NamedOpLowering::NamedOpLowering;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -852,11 +842,9 @@ public:
 /// element type) is inserted into one tensor.empty. cat skips inputs with no
 /// elements (PyTorch skips empty 1-D tensors of any other rank); stack
 /// inserts each input as one index of the new dim.
-class ConcatLowering : public ConversionPattern {
+class ConcatLowering : public NamedOpLowering {
 public:
-  ConcatLowering(const TypeConverter &converter, MLIRContext *ctx,
-                 StringRef name)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+  using NamedOpLowering::NamedOpLowering;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -985,11 +973,9 @@ static Value buildGather(OpBuilder &b, Location loc, Value source, int64_t dim,
 /// index_select (a 1-D or 0-D index along one dim) and index.Tensor with one
 /// index tensor and Nones before it (x[:, idx]): the index's dims replace the
 /// indexed dim.
-class IndexSelectLowering : public ConversionPattern {
+class IndexSelectLowering : public NamedOpLowering {
 public:
-  IndexSelectLowering(const TypeConverter &converter, MLIRContext *ctx,
-                      StringRef name)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+  using NamedOpLowering::NamedOpLowering;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -1226,11 +1212,9 @@ public:
 /// prim::device, prim::dtype and prim::layout of a static tensor: constants
 /// (`cpu`, the dtype's c10::ScalarType code, strided). Their users read them
 /// at compile time; the lowering keeps every tensor in host memory.
-class TensorPropertyLowering : public ConversionPattern {
+class TensorPropertyLowering : public NamedOpLowering {
 public:
-  TensorPropertyLowering(const TypeConverter &converter, MLIRContext *ctx,
-                         StringRef name)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+  using NamedOpLowering::NamedOpLowering;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,

@@ -264,11 +264,9 @@ private:
 
 /// Ops that return their (only) tensor operand: value semantics make copies
 /// and detaching free.
-class IdentityLowering : public ConversionPattern {
+class IdentityLowering : public NamedOpLowering {
 public:
-  IdentityLowering(const TypeConverter &converter, MLIRContext *ctx,
-                   StringRef name)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+  using NamedOpLowering::NamedOpLowering;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -537,26 +535,20 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
         beta);
     return c.select(c.cmpf(P::OGT, bx, c.scalar(2)), x, soft);
   });
-  add("ts.aten.lerp.Scalar", {a0, a1}, Compute::Result, [](BodyContext &c) {
-    // PyTorch's form: exact at both ends.
-    Value self = c.args[0], end = c.args[1], w = c.scalar(2);
-    Value diff = c.sub(end, self);
-    Value small = c.cmpf(P::OLT, math::AbsFOp::create(c.b, c.loc, w),
-                         c.cst(0.5));
-    Value lo = c.add(self, c.mul(w, diff));
-    Value hi = c.sub(end, c.mul(diff, c.sub(c.cst(1), w)));
-    return c.select(small, lo, hi);
-  });
-  add("ts.aten.lerp.Tensor", {a0, a1, a2}, Compute::Result,
-      [](BodyContext &c) {
-        Value self = c.args[0], end = c.args[1], w = c.args[2];
-        Value diff = c.sub(end, self);
-        Value small = c.cmpf(P::OLT, math::AbsFOp::create(c.b, c.loc, w),
-                             c.cst(0.5));
-        Value lo = c.add(self, c.mul(w, diff));
-        Value hi = c.sub(end, c.mul(diff, c.sub(c.cst(1), w)));
-        return c.select(small, lo, hi);
-      });
+  for (StringRef name : {"ts.aten.lerp.Scalar", "ts.aten.lerp.Tensor"})
+    add(name, name.ends_with("Tensor") ? SmallVector<DataOperand>{a0, a1, a2}
+                                       : SmallVector<DataOperand>{a0, a1},
+        Compute::Result, [](BodyContext &c) {
+          // PyTorch's form: exact at both ends.
+          Value self = c.args[0], end = c.args[1];
+          Value w = c.args.size() > 2 ? c.args[2] : c.scalar(2);
+          Value diff = c.sub(end, self);
+          Value small = c.cmpf(P::OLT, math::AbsFOp::create(c.b, c.loc, w),
+                               c.cst(0.5));
+          Value lo = c.add(self, c.mul(w, diff));
+          Value hi = c.sub(end, c.mul(diff, c.sub(c.cst(1), w)));
+          return c.select(small, lo, hi);
+        });
 
   // Bounds.
   add("ts.aten.clamp", {a0}, Compute::Result, [](BodyContext &c) {

@@ -272,11 +272,9 @@ getProductTypes(const TypeConverter *converter, Operation *op,
 }
 
 /// aten::mm, aten::bmm, aten::matmul, aten::dot.
-class MatmulLowering : public ConversionPattern {
+class MatmulLowering : public NamedOpLowering {
 public:
-  MatmulLowering(const TypeConverter &converter, MLIRContext *ctx,
-                 StringRef name)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+  using NamedOpLowering::NamedOpLowering;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,

@@ -105,11 +105,9 @@ private:
 };
 
 /// prim::NumToTensor: a 0-d tensor holding a scalar.
-class NumToTensorLowering : public ConversionPattern {
+class NumToTensorLowering : public NamedOpLowering {
 public:
-  NumToTensorLowering(const TypeConverter &converter, MLIRContext *ctx,
-                      StringRef name)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+  using NamedOpLowering::NamedOpLowering;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,

@@ -844,11 +844,9 @@ static FailureOr<Value> getOptionalTensor(OpBuilder &b, Operation *op,
 /// trailing `normalized_shape` dims, then one elementwise generic.
 /// native_layer_norm also returns the mean and rsqrt(var + eps), with the
 /// normalised dims kept as size 1.
-class LayerNormLowering : public ConversionPattern {
+class LayerNormLowering : public NamedOpLowering {
 public:
-  LayerNormLowering(const TypeConverter &converter, MLIRContext *ctx,
-                    StringRef name)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+  using NamedOpLowering::NamedOpLowering;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,

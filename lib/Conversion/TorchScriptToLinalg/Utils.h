@@ -18,6 +18,20 @@
 namespace mlir::tsmlir::lowering {
 
 //===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+/// The base of a lowering registered once per op name it handles (a family
+/// of ops sharing one implementation: `ts.aten.add.Tensor`,
+/// `ts.aten.add.Scalar`, ...).
+class NamedOpLowering : public ConversionPattern {
+public:
+  NamedOpLowering(const TypeConverter &converter, MLIRContext *ctx,
+                  StringRef name)
+      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+};
+
+//===----------------------------------------------------------------------===//
 // Compile-time values of ts operands
 //===----------------------------------------------------------------------===//
 
