@@ -67,14 +67,6 @@ using namespace mlir::tsmlir::lowering;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// The converted type of result `i` of `op`, or null when it is not a static
-/// builtin tensor.
-static RankedTensorType getResultTensorType(const TypeConverter *converter,
-                                            Operation *op, unsigned i = 0) {
-  return llvm::dyn_cast_or_null<RankedTensorType>(
-      converter->convertType(op->getResult(i).getType()));
-}
-
 /// A copy of `input` into a tensor of `resultType`, reading `input` through
 /// `inputMap`: the form of permutations and broadcasts that elementwise
 /// fusion folds into the generic reading the result.
@@ -320,7 +312,7 @@ public:
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType = getResultTensorType(getTypeConverter(), op);
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
     auto inputType = llvm::dyn_cast<RankedTensorType>(operands[0].getType());
     if (!resultType || !inputType)
       return rewriter.notifyMatchFailure(op, "expected static tensors");
@@ -348,7 +340,7 @@ public:
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType = getResultTensorType(getTypeConverter(), op);
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
     auto inputType = llvm::dyn_cast<RankedTensorType>(operands[0].getType());
     if (!resultType || !inputType ||
         resultType.getRank() != inputType.getRank())
@@ -416,7 +408,7 @@ public:
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType = getResultTensorType(getTypeConverter(), op);
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
     auto inputType = llvm::dyn_cast<RankedTensorType>(operands[0].getType());
     if (!resultType || !inputType)
       return rewriter.notifyMatchFailure(op, "expected static tensors");
@@ -451,7 +443,7 @@ public:
   LogicalResult
   matchAndRewrite(ts::AtenRepeatOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType = getResultTensorType(getTypeConverter(), op);
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
     auto inputType =
         llvm::dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
     if (!resultType || !inputType)
@@ -500,7 +492,7 @@ public:
   LogicalResult
   matchAndRewrite(ts::AtenSliceTensorOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType = getResultTensorType(getTypeConverter(), op);
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
     auto inputType =
         llvm::dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
     if (!resultType || !inputType ||
@@ -573,7 +565,7 @@ public:
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
     bool select = op->getName().getStringRef() == "ts.aten.select.int";
-    RankedTensorType resultType = getResultTensorType(getTypeConverter(), op);
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
     auto inputType = llvm::dyn_cast<RankedTensorType>(operands[0].getType());
     if (!resultType || !inputType || inputType.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "expected static tensors, at "
@@ -745,7 +737,7 @@ public:
                                              "number of results");
     SmallVector<Value> results;
     for (unsigned i = 0; i < op.getNumResults(); ++i) {
-      RankedTensorType type = getResultTensorType(getTypeConverter(), op, i);
+      RankedTensorType type = getResultType(getTypeConverter(), op, i);
       if (!isPieceType(type, inputType, *pieces, i))
         return rewriter.notifyMatchFailure(op, "result type differs from the "
                                                "chunk's");
@@ -785,7 +777,7 @@ public:
           return rewriter.notifyMatchFailure(op, "unpacked into a different "
                                                  "number of values");
         for (unsigned i = 0; i < unpack.getNumResults(); ++i)
-          if (!isPieceType(getResultTensorType(getTypeConverter(), unpack, i),
+          if (!isPieceType(getResultType(getTypeConverter(), unpack, i),
                            inputType, *pieces, i))
             return rewriter.notifyMatchFailure(op, "unpacked type differs "
                                                    "from the piece's");
@@ -794,7 +786,7 @@ public:
         if (!i || *i < -count || *i >= count)
           return rewriter.notifyMatchFailure(op, "indexed with a non-constant "
                                                  "or out of range index");
-        if (!isPieceType(getResultTensorType(getTypeConverter(), item),
+        if (!isPieceType(getResultType(getTypeConverter(), item),
                          inputType, *pieces, *i < 0 ? *i + count : *i))
           return rewriter.notifyMatchFailure(op, "indexed type differs from "
                                                  "the piece's");
@@ -850,7 +842,7 @@ public:
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
     bool stack = op->getName().getStringRef() == "ts.aten.stack";
-    RankedTensorType resultType = getResultTensorType(getTypeConverter(), op);
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
     if (!resultType || resultType.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "expected a static result, at "
                                              "least 1-D");
@@ -980,7 +972,7 @@ public:
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType = getResultTensorType(getTypeConverter(), op);
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
     auto sourceType = llvm::dyn_cast<RankedTensorType>(operands[0].getType());
     if (!resultType || !sourceType || sourceType.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "expected static tensors, at "
@@ -1061,7 +1053,7 @@ public:
   LogicalResult
   matchAndRewrite(ts::AtenGatherOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType = getResultTensorType(getTypeConverter(), op);
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
     auto sourceType =
         llvm::dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
     auto indexType =
@@ -1102,7 +1094,7 @@ public:
   LogicalResult
   matchAndRewrite(ts::Aten_GradSumToSizeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType = getResultTensorType(getTypeConverter(), op);
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
     auto inputType =
         llvm::dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
     if (!resultType || !inputType)

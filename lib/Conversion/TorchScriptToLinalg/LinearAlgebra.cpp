@@ -49,13 +49,6 @@ static Type getAccType(Type element) {
   return element;
 }
 
-/// The converted type of result `i` of `op`, or null.
-static RankedTensorType getResultType(const TypeConverter *converter,
-                                      Operation *op, unsigned i = 0) {
-  return llvm::dyn_cast_or_null<RankedTensorType>(
-      converter->convertType(op->getResult(i).getType()));
-}
-
 static RankedTensorType getTensorType(Value v) {
   return llvm::dyn_cast<RankedTensorType>(v.getType());
 }
@@ -65,20 +58,6 @@ static Value castOperand(OpBuilder &b, Location loc, Operation *op,
                          ValueRange operands, unsigned i, Type element) {
   return castElementType(b, loc, operands[i], element,
                          isUnsignedDtype(getTSDtype(op->getOperand(i))));
-}
-
-/// An optional tensor operand: null for None, else the converted value
-/// (failure when it is neither).
-static FailureOr<Value> getOptionalTensor(OpBuilder &b, Operation *op,
-                                          ArrayRef<Value> operands,
-                                          unsigned i) {
-  if (isConstNone(op->getOperand(i)))
-    return Value();
-  Value v = materializeOptionalTensor(b, op->getLoc(), op->getOperand(i),
-                                      operands[i]);
-  if (!v)
-    return failure();
-  return v;
 }
 
 /// A zero-filled tensor of `shape` and `element`.

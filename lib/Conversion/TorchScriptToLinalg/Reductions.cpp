@@ -262,13 +262,6 @@ static Value map(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
   return generic.getResult(0);
 }
 
-/// The converted type of result `i` of `op`, or null.
-static RankedTensorType getResultType(const TypeConverter *converter,
-                                      Operation *op, unsigned i = 0) {
-  return llvm::dyn_cast_or_null<RankedTensorType>(
-      converter->convertType(op->getResult(i).getType()));
-}
-
 //===----------------------------------------------------------------------===//
 // Plain reductions
 //===----------------------------------------------------------------------===//
@@ -824,20 +817,6 @@ static Value buildNormalize(OpBuilder &b, Location loc, Value input, Value sum,
         linalg::YieldOp::create(nb, l, castScalar(nb, l, y, resultElement));
       });
   return generic.getResult(0);
-}
-
-/// An optional tensor operand: null for None, else the converted value
-/// (failure when it is neither).
-static FailureOr<Value> getOptionalTensor(OpBuilder &b, Operation *op,
-                                          ArrayRef<Value> operands,
-                                          unsigned i) {
-  if (isConstNone(op->getOperand(i)))
-    return Value();
-  Value v = materializeOptionalTensor(b, op->getLoc(), op->getOperand(i),
-                                      operands[i]);
-  if (!v)
-    return failure();
-  return v;
 }
 
 /// layer_norm and native_layer_norm: mean and biased variance over the

@@ -106,6 +106,12 @@ RankedTensorType lowering::getBuiltinTensorType(const TypeConverter &converter,
       converter.convertType(value.getType()));
 }
 
+RankedTensorType lowering::getResultType(const TypeConverter *converter,
+                                         Operation *op, unsigned i) {
+  return llvm::dyn_cast_or_null<RankedTensorType>(
+      converter->convertType(op->getResult(i).getType()));
+}
+
 Type lowering::getTSDtype(Value value) {
   auto type = llvm::dyn_cast<ts::TensorType>(value.getType());
   return type ? type.getDtype() : Type();
@@ -331,4 +337,16 @@ Value lowering::materializeOptionalTensor(OpBuilder &b, Location loc,
   if (dense.getElementType() != element)
     dense = DenseElementsAttr::getFromRawBuffer(type, dense.getRawData());
   return arith::ConstantOp::create(b, loc, type, dense);
+}
+
+FailureOr<Value> lowering::getOptionalTensor(OpBuilder &b, Operation *op,
+                                             ArrayRef<Value> operands,
+                                             unsigned i) {
+  if (isConstNone(op->getOperand(i)))
+    return Value();
+  Value v = materializeOptionalTensor(b, op->getLoc(), op->getOperand(i),
+                                      operands[i]);
+  if (!v)
+    return failure();
+  return v;
 }

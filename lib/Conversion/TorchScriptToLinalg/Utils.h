@@ -57,6 +57,10 @@ std::optional<int64_t> wrapDim(int64_t dim, int64_t rank);
 /// is not a tensor with a known dtype and static sizes.
 RankedTensorType getBuiltinTensorType(const TypeConverter &converter,
                                       Value value);
+/// The converted type of result `i` of `op`, or null when it is not a static
+/// builtin tensor.
+RankedTensorType getResultType(const TypeConverter *converter, Operation *op,
+                               unsigned i = 0);
 /// The TorchScript dtype of a ts tensor value (null if unknown).
 Type getTSDtype(Value value);
 /// Whether the ts dtype is unsigned (`ui8`): casts from it zero-extend.
@@ -74,6 +78,10 @@ Value castScalar(OpBuilder &b, Location loc, Value v, Type to,
 /// A scalar constant of type `type` (float, integer or i1) holding `value`.
 Value createScalarConstant(OpBuilder &b, Location loc, Type type,
                            double value);
+/// An optional tensor operand `i` of `op`: null for None, else the
+/// converted value (failure when it is neither).
+FailureOr<Value> getOptionalTensor(OpBuilder &b, Operation *op,
+                                   ArrayRef<Value> operands, unsigned i);
 /// A `tensor.empty` of `type`.
 Value createEmpty(OpBuilder &b, Location loc, RankedTensorType type);
 /// A tensor of `type` filled with `value` (cast to its element type).
