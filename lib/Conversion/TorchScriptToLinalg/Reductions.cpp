@@ -693,9 +693,16 @@ public:
           Value x = castScalar(b, l, e[0], computeType, isUnsigned);
           Value shifted = sub(b, l, x, e[1]);
           Value s = castScalar(b, l, e[2], computeType);
+          // exp(x - max) times 1/sum, as PyTorch's kernel does: the
+          // reciprocal is loop-invariant, a multiply is cheaper than a
+          // division per element.
+          Value one = createScalarConstant(b, l, computeType, 1);
           Value r = isLog ? sub(b, l, shifted,
                                 math::LogOp::create(b, l, s).getResult())
-                          : div(b, l, math::ExpOp::create(b, l, shifted), s);
+                          : arith::MulFOp::create(
+                                b, l, math::ExpOp::create(b, l, shifted),
+                                div(b, l, one, s))
+                                .getResult();
           return castScalar(b, l, r, resultElement);
         });
     rewriter.replaceOp(op,

@@ -396,7 +396,8 @@ func.func @var_correction(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [8]> {
 // CHECK:         ^bb0(%[[IN2:.+]]: f32, %[[M2:.+]]: f32, %[[S2:.+]]: f32, %{{.+}}: f32):
 // CHECK:           %[[SHIFTED2:.+]] = arith.subf %[[IN2]], %[[M2]] : f32
 // CHECK:           %[[E2:.+]] = math.exp %[[SHIFTED2]] : f32
-// CHECK:           arith.divf %[[E2]], %[[S2]] : f32
+// CHECK:           %[[R2:.+]] = arith.divf %{{.+}}, %[[S2]] : f32
+// CHECK:           arith.mulf %[[E2]], %[[R2]] : f32
 // CHECK-NOT:     linalg.generic
 // CHECK:         return %[[OUT]]
 func.func @softmax(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4, 8]> {
