@@ -198,10 +198,7 @@ void CompiledGraph::setInputs(ArrayRef<RunValue> inputs) {
 }
 
 LogicalResult CompiledGraph::invoke() {
-  if (llvm::Error error = engine->invokePacked(symbol, packed)) {
-    llvm::errs() << "tsmlir-run: " << llvm::toString(std::move(error)) << "\n";
-    return failure();
-  }
+  entryPoint(packed.data());
   return success();
 }
 
@@ -307,7 +304,7 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
 
   // Tensors specialise their arguments' types; ints, bools and None become
   // constants; floats stay arguments.
-  std::string spec = "func=" + entry;
+  SmallVector<std::string> tensorSpecs(numArgs); // "f32[2,3]", by argument
   llvm::BitVector erase(numArgs);
   OpBuilder builder(ctx);
   builder.setInsertionPointToStart(&func.getBody().front());
@@ -346,13 +343,11 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
           return fail("'" + input.text + "' has shape [" + got + "]");
         }
       }
-      spec += ",arg" + std::to_string(i) + "=" + dtype + "[";
+      // A declared dtype that differs is reported by ts-specialize.
+      tensorSpecs[i] = dtype + "[";
       for (auto [d, s] : llvm::enumerate(shape))
-        spec += (d ? "," : "") + std::to_string(s);
-      spec += "]";
-      if (tensorType.hasDtype()) {
-        // A declared dtype must match: ts-specialize checks it again.
-      }
+        tensorSpecs[i] += (d ? "," : "") + std::to_string(s);
+      tensorSpecs[i] += "]";
       break;
     }
     case RunValue::Kind::Float:
@@ -396,28 +391,20 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   }
   if (failed(func.eraseArguments(erase)))
     return failure();
-  // Argument indices for ts-specialize after the erasures.
-  {
-    std::string renumbered = "func=" + entry;
-    unsigned next = 0;
-    for (auto [i, input] : llvm::enumerate(inputs)) {
-      if (erase.test(i))
-        continue;
-      if (input.kind == RunValue::Kind::Tensor) {
-        std::string key = ",arg" + std::to_string(i) + "=";
-        size_t at = spec.find(key);
-        size_t end = spec.find(",arg", at + 1);
-        renumbered += ",arg" + std::to_string(next) + "=" +
-                      spec.substr(at + key.size(), end == std::string::npos
-                                                       ? std::string::npos
-                                                       : end - at - key.size());
-      }
-      ++next;
+  // ts-specialize numbers the arguments that are left.
+  std::string spec = "func=" + entry;
+  bool specialises = false;
+  for (unsigned i = 0, next = 0; i < numArgs; ++i) {
+    if (erase.test(i))
+      continue;
+    if (!tensorSpecs[i].empty()) {
+      spec += ",arg" + std::to_string(next) + "=" + tensorSpecs[i];
+      specialises = true;
     }
-    spec = renumbered;
+    ++next;
   }
   std::string pipeline;
-  if (spec.find(",arg") != std::string::npos)
+  if (specialises)
     pipeline += "ts-specialize{" + spec + "},";
   pipeline += "ts-optimize";
   if (!options.strategy.empty())
@@ -521,7 +508,6 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
       makeOptimizingTransformer(3, 0, tm->get());
   engineOptions.transformer = optimize;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  engineOptions.enableObjectDump = getenv("TSMLIR_DUMP_OBJECT") != nullptr;
   SmallVector<StringRef> libs;
   if (options.threads != 1) {
     if (StringRef(TSMLIR_OPENMP_RUNTIME).empty())
@@ -538,12 +524,13 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
                               << llvm::toString(engine.takeError());
   graph->engine = std::move(*engine);
   graph->symbol = "_mlir_ciface_" + entry;
-  // Looking the entry up compiles the module to machine code now.
-  if (auto fn = graph->engine->lookupPacked(graph->symbol); !fn)
+  // Looking the entry up compiles the module to machine code now, once:
+  // calls do not look it up again.
+  auto fn = graph->engine->lookupPacked(graph->symbol);
+  if (!fn)
     return module.emitError() << "cannot compile: "
                               << llvm::toString(fn.takeError());
-  if (const char *path = getenv("TSMLIR_DUMP_OBJECT"))
-    graph->engine->dumpToObjectFile(path);
+  graph->entryPoint = *fn;
   graph->pack();
   graph->setInputs(inputs);
   graph->compileSeconds = std::chrono::duration<double>(

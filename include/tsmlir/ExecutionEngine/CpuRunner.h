@@ -97,6 +97,8 @@ private:
   struct Buffer;
   std::unique_ptr<ExecutionEngine> engine;
   std::string symbol;
+  /// The entry's packed interface (`_mlir__mlir_ciface_<entry>`).
+  void (*entryPoint)(void **) = nullptr;
   std::vector<std::unique_ptr<Buffer>> arguments, outputs;
   std::vector<double> floatArguments;
   std::vector<void *> packed;

@@ -112,8 +112,8 @@ using ReductionBody =
 /// `linalg.generic` whose accumulator has type `accType` and starts at
 /// `init`. The result has the input's rank without `dims` (with size-1
 /// dimensions in their place when `keepdim`); its element type is
-/// `accType`. `mapElement`, when given, is applied to each element before
-/// it is combined (the input's other dims are parallel).
+/// `accType`. `combine` folds each element into the accumulator (the
+/// input's other dims are parallel).
 Value buildReduction(OpBuilder &b, Location loc, Value input,
                      ArrayRef<int64_t> dims, bool keepdim, Type accType,
                      Value init, ReductionBody combine);
