@@ -20,6 +20,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 
 void mlir::tsmlir::registerAllDialects(DialectRegistry &registry) {
   registry.insert<ts::TorchScriptDialect, fusion::FusionDialect>();
@@ -29,6 +30,8 @@ void mlir::tsmlir::registerAllDialectsWithUpstream(DialectRegistry &registry) {
   mlir::tsmlir::registerAllDialects(registry);
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary translates kernels to LLVM IR and NVPTX.
+  mlir::registerAllGPUToLLVMIRTranslations(registry);
 }
 
 void mlir::tsmlir::registerAllPasses() {

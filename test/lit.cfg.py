@@ -58,3 +58,35 @@ for feature, modules in [("torch", "torch, numpy"), ("numpy", "numpy")]:
     if python:
         config.available_features.add(feature)
         config.substitutions.append(("%" + feature + "_python", python))
+
+# GPU: ptxas (the CUDA toolkit) assembles generated PTX; a CUDA device runs
+# it. Tests that need them say UNSUPPORTED (skipped) without them.
+import shutil
+
+ptxas = shutil.which("ptxas") or (
+    "/usr/local/cuda/bin/ptxas"
+    if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+
+
+def has_cuda_device():
+    """Whether the CUDA driver loads and reports a device."""
+    import ctypes
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return False
+    count = ctypes.c_int(0)
+    return (cuda.cuInit(0) == 0 and
+            cuda.cuDeviceGetCount(ctypes.byref(count)) == 0 and
+            count.value > 0)
+
+
+if has_cuda_device():
+    config.available_features.add("cuda-device")
+# A CUDA driver on host memory (runtime/test/FakeCuda.cpp): runs the host side
+# of compiled GPU code (module loading, launches, copies) without a GPU.
+config.substitutions.append(
+    ("%fakecuda", os.path.join(config.tsmlir_obj_root, "lib", "libfakecuda.so")))

@@ -13,13 +13,16 @@
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 #include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
 #include "tsmlir/Pipelines/Pipelines.h"
+#include "tsmlir/Runtime/CudaRuntime.h"
 #include "tsmlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
@@ -164,7 +167,21 @@ struct CompiledGraph::Buffer {
     descriptor.insert(descriptor.end(), strides.begin(), strides.end());
     descriptorPtr = descriptor.data();
   }
-  ~Buffer() { std::free(allocation); }
+  ~Buffer() {
+    std::free(allocation);
+    if (device)
+      tsmlirCudaFree(device);
+  }
+
+  /// Device memory for the compiled code; `data` stays the host copy.
+  LogicalResult allocateOnDevice() {
+    if (tsmlirCudaMalloc(&device, std::max<size_t>(bytes, 1)) !=
+        TSMLIR_CUDA_SUCCESS)
+      return failure();
+    descriptor[0] = descriptor[1] = reinterpret_cast<int64_t>(device);
+    return success();
+  }
+  void *device = nullptr;
 };
 
 CompiledGraph::~CompiledGraph() = default;
@@ -189,6 +206,9 @@ void CompiledGraph::setInputs(ArrayRef<RunValue> inputs) {
       Buffer &buffer = *arguments[nextArg++];
       std::memcpy(buffer.data, input.tensor.data.data(),
                   std::min(buffer.bytes, input.tensor.data.size()));
+      if (buffer.device && buffer.bytes)
+        tsmlirCudaMemcpyHtoD(buffer.device, buffer.data, buffer.bytes,
+                             nullptr);
     } else if (input.kind == RunValue::Kind::Float && nextArg < arguments.size() &&
                !arguments[nextArg]) {
       floatArguments[nextFloat++] = input.floatValue;
@@ -197,14 +217,71 @@ void CompiledGraph::setInputs(ArrayRef<RunValue> inputs) {
   }
 }
 
+/// The CUDA error the compiled code ran into, reported; or success.
+static LogicalResult checkCudaErrors() {
+  char message[1024];
+  if (tsmlirCudaGetStickyError(message, sizeof(message)) ==
+      TSMLIR_CUDA_SUCCESS)
+    return success();
+  llvm::errs() << "tsmlir-run: CUDA error: " << message << "\n";
+  return failure();
+}
+
 LogicalResult CompiledGraph::invoke() {
+  if (!entryPoint)
+    return failure();
   entryPoint(packed.data());
-  return success();
+  return onGPU ? checkCudaErrors() : success();
+}
+
+FailureOr<CompiledGraph::Timing> CompiledGraph::benchmark(unsigned runs) {
+  std::vector<double> times;
+  void *start = nullptr, *stop = nullptr;
+  if (onGPU && (tsmlirCudaEventCreate(&start) != TSMLIR_CUDA_SUCCESS ||
+                tsmlirCudaEventCreate(&stop) != TSMLIR_CUDA_SUCCESS)) {
+    llvm::errs() << "tsmlir-run: " << tsmlirCudaGetLastError() << "\n";
+    return failure();
+  }
+  uint64_t launches = onGPU ? tsmlirCudaLaunchCount() : 0;
+  for (unsigned i = 0; i < runs; ++i) {
+    auto t0 = std::chrono::steady_clock::now();
+    // Events on the legacy stream bracket the call's stream.
+    if (onGPU)
+      tsmlirCudaEventRecord(start, nullptr);
+    if (failed(invoke()))
+      return failure();
+    if (onGPU) {
+      float ms = 0;
+      tsmlirCudaEventRecord(stop, nullptr);
+      tsmlirCudaEventSynchronize(stop);
+      tsmlirCudaEventElapsedMs(&ms, start, stop);
+      times.push_back(ms * 1e3);
+      continue;
+    }
+    times.push_back(std::chrono::duration<double, std::micro>(
+                        std::chrono::steady_clock::now() - t0)
+                        .count());
+  }
+  Timing timing;
+  if (onGPU) {
+    timing.kernelsPerCall =
+        static_cast<double>(tsmlirCudaLaunchCount() - launches) / runs;
+    tsmlirCudaEventDestroy(start);
+    tsmlirCudaEventDestroy(stop);
+  }
+  std::sort(times.begin(), times.end());
+  size_t n = times.size();
+  timing.median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
+  timing.min = times.front();
+  return timing;
 }
 
 SmallVector<HostTensor> CompiledGraph::getOutputs() const {
   SmallVector<HostTensor> result;
   for (const auto &buffer : outputs) {
+    if (buffer->device && buffer->bytes)
+      tsmlirCudaMemcpyDtoH(buffer->data, buffer->device, buffer->bytes,
+                           nullptr);
     HostTensor t;
     t.descr = buffer->descr;
     t.shape = buffer->shape;
@@ -465,6 +542,18 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
         descr, shape, size, graph->arguments.size() + graph->outputs.size()));
   }
 
+  if (options.device == CpuCompileOptions::Device::CUDA) {
+    if (failed(graph->compileForCUDA(module, entry, options)))
+      return failure();
+    if (!options.compileOnly) {
+      graph->pack();
+      graph->setInputs(inputs);
+    }
+    graph->compileSeconds = std::chrono::duration<double>(
+                                std::chrono::steady_clock::now() - start)
+                                .count();
+    return graph;
+  }
   // Lowered for the CPU.
   PassManager pm(ctx);
   LowerToLLVMOptions lowering;
@@ -537,4 +626,93 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
                               std::chrono::steady_clock::now() - start)
                               .count();
   return graph;
+}
+
+//===----------------------------------------------------------------------===//
+// CUDA
+//===----------------------------------------------------------------------===//
+
+/// Writes the PTX that `module`'s gpu.binary ops embed to DIR/<name>.ptx.
+static void dumpPTX(ModuleOp module, StringRef dir) {
+  module.walk([&](gpu::BinaryOp binary) {
+    for (Attribute object : binary.getObjects()) {
+      auto obj = llvm::dyn_cast<gpu::ObjectAttr>(object);
+      if (!obj || obj.getFormat() != gpu::CompilationTarget::Assembly)
+        continue;
+      std::error_code ec;
+      llvm::raw_fd_ostream os(
+          (dir + "/" + binary.getSymName() + ".ptx").str(), ec);
+      if (!ec)
+        os << obj.getObject().getValue();
+    }
+  });
+}
+
+LogicalResult CompiledGraph::compileForCUDA(ModuleOp module, StringRef entry,
+                                            const CpuCompileOptions &options) {
+  MLIRContext *ctx = module.getContext();
+  onGPU = true;
+  LowerToNVVMOptions lowering;
+  lowering.entry = entry.str();
+  lowering.chip = options.gpuChip;
+  lowering.format = options.gpuFormat;
+  PassManager kernels(ctx);
+  buildTSToGPUPipeline(kernels, lowering);
+  if (failed(kernels.run(module)))
+    return failure();
+  dump(module, options, "gpu");
+  module.walk([&](gpu::LaunchOp) { ++numKernels; });
+  PassManager nvvm(ctx);
+  buildGPUToNVVMPipeline(nvvm, lowering);
+  if (failed(nvvm.run(module)))
+    return failure();
+  dump(module, options, "llvm");
+  if (!options.dumpDir.empty())
+    dumpPTX(module, options.dumpDir);
+  if (options.compileOnly)
+    return success();
+
+  // The device: the runtime loads the driver now; no driver, no device and
+  // a driver too old for the PTX are all reported here.
+  if (tsmlirCudaInit() != TSMLIR_CUDA_SUCCESS)
+    return module.emitError() << tsmlirCudaGetLastError();
+  char name[256] = {0};
+  if (tsmlirCudaDeviceName(name, sizeof(name)) == TSMLIR_CUDA_SUCCESS)
+    deviceName = name;
+  for (auto &buffer : arguments)
+    if (buffer && failed(buffer->allocateOnDevice()))
+      return module.emitError() << tsmlirCudaGetLastError();
+  for (auto &buffer : outputs)
+    if (failed(buffer->allocateOnDevice()))
+      return module.emitError() << tsmlirCudaGetLastError();
+
+  // The host code, JIT-compiled; its constructors load the kernels.
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  DialectRegistry registry;
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerAllGPUToLLVMIRTranslations(registry);
+  ctx->appendDialectRegistry(registry);
+  ExecutionEngineOptions engineOptions;
+  std::function<llvm::Error(llvm::Module *)> optimize =
+      makeOptimizingTransformer(2, 0, nullptr);
+  engineOptions.transformer = optimize;
+  auto engine = ExecutionEngine::create(module, engineOptions);
+  if (!engine)
+    return module.emitError() << "cannot compile: "
+                              << llvm::toString(engine.takeError());
+  this->engine = std::move(*engine);
+  symbol = "_mlir_ciface_" + entry.str();
+  auto fn = this->engine->lookupPacked(symbol);
+  if (!fn)
+    return module.emitError() << "cannot compile: "
+                              << llvm::toString(fn.takeError());
+  entryPoint = *fn;
+  // The module's constructors load the kernels (PTX compiled by the
+  // driver), which may fail.
+  this->engine->initialize();
+  if (failed(checkCudaErrors()))
+    return failure();
+  return success();
 }

@@ -140,4 +140,19 @@ void mlir::tsmlir::registerPipelines() {
       "ts-loops-to-llvm",
       "Third stage of --ts-lower-to-llvm: loops to the LLVM dialect",
       buildLoopsToLLVMPipeline);
+  PassPipelineRegistration<LowerToNVVMOptions>(
+      "ts-lower-to-nvvm",
+      "Lower a typed ts module for NVIDIA GPUs: linalg (fusion groups "
+      "fused), buffers, one kernel per group, NVVM, PTX or cubin embedded "
+      "in a host module that calls the runtime",
+      buildLowerToNVVMPipeline);
+  PassPipelineRegistration<LowerToNVVMOptions>(
+      "ts-lower-to-gpu",
+      "First stage of --ts-lower-to-nvvm: ts to gpu.launch kernels on buffers",
+      buildTSToGPUPipeline);
+  PassPipelineRegistration<LowerToNVVMOptions>(
+      "ts-gpu-to-nvvm",
+      "Second stage of --ts-lower-to-nvvm: kernels to NVVM and PTX/cubin, "
+      "host code to the LLVM dialect",
+      buildGPUToNVVMPipeline);
 }

@@ -90,6 +90,24 @@ static cl::opt<std::string>
             cl::desc("Write the module after each stage (ts.mlir, "
                      "linalg.mlir, llvm.mlir) into DIR"),
             cl::value_desc("DIR"), cl::init(""), cl::cat(category));
+static cl::opt<std::string>
+    device("device", cl::desc("Where to run: cpu (default) or cuda (an "
+                              "NVIDIA GPU, through the tsmlir CUDA runtime)"),
+           cl::init("cpu"), cl::value_desc("cpu|cuda"));
+static cl::opt<std::string>
+    gpuChip("gpu-chip", cl::desc("With --device cuda: the GPU (sm_80, sm_90)"),
+            cl::init("sm_90"), cl::value_desc("chip"));
+static cl::opt<std::string> gpuFormat(
+    "gpu-format",
+    cl::desc("With --device cuda: embed PTX (isa, compiled by the driver "
+             "when loaded) or cubin (bin, compiled by ptxas now)"),
+    cl::init("isa"), cl::value_desc("isa|bin"));
+static cl::opt<bool> compileOnly(
+    "compile-only",
+    cl::desc("Compile and stop: with --dump-ir, shows the code for a device "
+             "this machine does not have"),
+    cl::init(false));
+
 static cl::opt<bool> exactMath(
     "exact-math",
     cl::desc("Call libm for f32 math instead of vectorizable polynomials"),
@@ -184,10 +202,34 @@ int main(int argc, char **argv) {
   options.threads = threads;
   options.approximateMath = !exactMath;
   options.dumpDir = dumpDir;
+  if (device != "cpu" && device != "cuda") {
+    llvm::errs() << "tsmlir-run: --device must be cpu or cuda, not '"
+                 << device << "'\n";
+    return 1;
+  }
+  bool onGPU = device == "cuda";
+  if (onGPU)
+    options.device = CpuCompileOptions::Device::CUDA;
+  options.gpuChip = gpuChip;
+  options.gpuFormat = gpuFormat;
+  options.compileOnly = compileOnly;
   FailureOr<std::unique_ptr<CompiledGraph>> graph =
       CompiledGraph::compile(*module, values, options);
   if (failed(graph))
     return 1;
+  std::string where =
+      onGPU ? "cuda " + gpuChip + ": " + std::to_string((*graph)->numKernels) +
+                  " kernel" + ((*graph)->numKernels == 1 ? "" : "s")
+            : std::to_string(threads) + " thread" + (threads == 1 ? "" : "s");
+  if (compileOnly) {
+    llvm::outs() << "tsmlir-run: " << llvm::sys::path::filename(inputFile)
+                 << ": compiled for " << where
+                 << llvm::format(" in %.2f s", (*graph)->compileSeconds)
+                 << (dumpDir.empty() ? std::string()
+                                     : "; wrote " + dumpDir.getValue())
+                 << "\n";
+    return 0;
+  }
 
   // A failed check in the compiled code (prim::RaiseException) prints its
   // message and aborts: unbuffered, the message is not lost in a pipe.
@@ -201,21 +243,17 @@ int main(int argc, char **argv) {
           .count();
 
   if (benchmark > 0) {
-    std::vector<double> times;
-    for (unsigned i = 0; i < benchmark; ++i) {
-      auto t0 = std::chrono::steady_clock::now();
-      if (failed((*graph)->invoke()))
-        return 1;
-      times.push_back(std::chrono::duration<double, std::micro>(
-                          std::chrono::steady_clock::now() - t0)
-                          .count());
-    }
-    std::sort(times.begin(), times.end());
-    double median = times.size() % 2
-                        ? times[times.size() / 2]
-                        : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
-    llvm::outs() << llvm::format("benchmark: %u runs, median %.3f us, min %.3f us\n",
-                                 benchmark.getValue(), median, times.front());
+    FailureOr<CompiledGraph::Timing> timing = (*graph)->benchmark(benchmark);
+    if (failed(timing))
+      return 1;
+    llvm::outs() << llvm::format("benchmark: %u runs, median %.3f us, min "
+                                 "%.3f us",
+                                 benchmark.getValue(), timing->median,
+                                 timing->min);
+    if (onGPU)
+      llvm::outs() << llvm::format(" (cuda events, %g kernels per call)",
+                                   timing->kernelsPerCall);
+    llvm::outs() << "\n";
   }
 
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
@@ -246,7 +284,10 @@ int main(int argc, char **argv) {
                                   std::to_string((*graph)->numFusionGroups) +
                                   " fusion group" +
                                   ((*graph)->numFusionGroups == 1 ? "" : "s"))
-               << "; " << threads << " thread" << (threads == 1 ? "" : "s")
+               << "; " << where
+               << (onGPU && !(*graph)->deviceName.empty()
+                       ? " on " + (*graph)->deviceName
+                       : std::string())
                << llvm::format("; compiled in %.2f s, ran in %.3f ms",
                                (*graph)->compileSeconds, runSeconds * 1e3)
                << "; wrote " << outputDir << "/out*.npy\n";

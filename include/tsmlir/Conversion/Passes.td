@@ -67,4 +67,62 @@ def ConvertTorchScriptToLinalgPass
   ];
 }
 
+def ConvertLinalgToGPUPass : Pass<"ts-linalg-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Map bufferised linalg ops to GPU kernels (gpu.launch), one per op or row loop";
+  let description = [{
+    Runs after bufferisation on the host functions of a module. Named linalg
+    ops (fills, copies, contractions) are generalised first. Each top-level
+    `linalg.generic` and each
+    `scf.forall` row loop that fusion made of a group with reductions
+    becomes one `gpu.launch`:
+
+    * an elementwise generic becomes a grid-stride loop over its linearised
+      iteration space, 256 threads a block (fewer for small tensors) and no
+      more blocks than `max-blocks`. When every operand it reads or writes
+      in iteration order is contiguous, each thread handles `vector-width`
+      consecutive elements with 128-bit vector loads and stores;
+    * a reduction generic gives each output element to a block: the block's
+      threads stride over the reduced elements, accumulate a partial in a
+      register and combine the partials with `gpu.all_reduce` (warp shuffles
+      and shared memory). Reductions with short rows, several results or a
+      body whose combining op is not a plain add/mul/min/max/and/or/xor run
+      one thread per output element instead;
+    * a row loop (`scf.forall`) gives each row to a block: its small
+      temporaries live in shared memory (workgroup attributions), its
+      elementwise ops stride over the row with the block's threads, its
+      reductions are block reductions, with a barrier between ops.
+
+    Kernels are named after the fusion group they come from
+    (`<function>_group<N>`, N counting the function's groups from 0, from
+    the `tsmlir.group` attribute that `--convert-ts-to-linalg` leaves on a
+    group's loop nests; a group that needed several kernels gives
+    `_group<N>_1`, ...), after the op lowered on its own that they come from
+    (`<function>_softmax<K>`, from `tsmlir.op`), or after the kind of loop
+    nest (`<function>_elementwise<K>`, `<function>_reduction<K>`); all
+    kernels of a function go to one `gpu.module`, `<function>_kernels`.
+
+    Host code keeps the control flow and the views: `memref.alloc` and
+    `memref.dealloc` become `gpu.alloc` and `gpu.dealloc`, and a scalar the
+    host reads from or writes to a device buffer (a `prim::If` condition, a
+    number stored into a tensor) goes through a one-thread kernel and a
+    `gpu.memcpy`. Anything else the host cannot run on device memory is
+    reported at its location.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block (a multiple of 32, at most 1024)">,
+    Option<"maxBlocks", "max-blocks", "int64_t", /*default=*/"65536",
+           "Most blocks a kernel launches; larger tensors are covered by "
+           "grid-stride loops">,
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"4",
+           "Elements per thread, loaded and stored as one vector, in "
+           "elementwise kernels over contiguous 32-bit data (1 turns it off)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
+  ];
+}
+
 #endif // TSMLIR_CONVERSION_PASSES_TD

@@ -63,8 +63,18 @@ struct CpuCompileOptions {
   unsigned threads = 1;
   /// Polynomial f32 math (vectorizable) instead of libm calls.
   bool approximateMath = true;
-  /// Where to write the module after each stage (ts, linalg, llvm), or empty.
+  /// Where to write the module after each stage (ts, linalg, llvm; for
+  /// CUDA ts, gpu, llvm and each kernel module's PTX), or empty.
   std::string dumpDir;
+  /// Run on the CPU, or on an NVIDIA GPU through --ts-lower-to-nvvm and the
+  /// tsmlir CUDA runtime.
+  enum class Device { CPU, CUDA };
+  Device device = Device::CPU;
+  /// For CUDA: the chip and the binary format (isa: PTX, bin: cubin).
+  std::string gpuChip = "sm_90";
+  std::string gpuFormat = "isa";
+  /// Compile only: no device is needed, nothing can be invoked.
+  bool compileOnly = false;
 };
 
 /// A graph compiled for one set of input types.
@@ -82,19 +92,34 @@ public:
   /// Copies `inputs` into the argument buffers (they must be the values the
   /// graph was compiled for, in kind, dtype and shape).
   void setInputs(ArrayRef<RunValue> inputs);
-  /// Calls the compiled entry once on the argument buffers.
+  /// Calls the compiled entry once on the argument buffers (on the GPU:
+  /// queued and waited for; a CUDA error fails it with its message).
   LogicalResult invoke();
   /// The results of the last call.
   SmallVector<HostTensor> getOutputs() const;
+  /// The median and minimum of `runs` calls' times in microseconds: wall
+  /// clock on the CPU, CUDA events on the GPU; with the kernels launched by
+  /// a call.
+  struct Timing {
+    double median = 0, min = 0;
+    double kernelsPerCall = 0;
+  };
+  FailureOr<Timing> benchmark(unsigned runs);
 
   /// Facts for the tool's summary.
   unsigned numFusionGroups = 0;
+  /// CUDA: kernels in the module (gpu.launch sites), and the device's name.
+  unsigned numKernels = 0;
+  std::string deviceName;
   SmallVector<std::string> outputTypes;
   double compileSeconds = 0;
 
 private:
   CompiledGraph() = default;
   struct Buffer;
+  bool onGPU = false;
+  LogicalResult compileForCUDA(ModuleOp module, StringRef entry,
+                               const CpuCompileOptions &options);
   std::unique_ptr<ExecutionEngine> engine;
   std::string symbol;
   /// The entry's packed interface (`_mlir__mlir_ciface_<entry>`).

@@ -58,8 +58,64 @@ void buildLoopsToLLVMPipeline(OpPassManager &pm,
 void buildLowerToLLVMPipeline(OpPassManager &pm,
                               const LowerToLLVMOptions &options);
 
+
+/// Options of `--ts-lower-to-nvvm`.
+struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
+  PassOptions::Option<std::string> entry{
+      *this, "entry",
+      llvm::cl::desc("Give this function its results as output buffers "
+                     "(device memory, like its arguments)"),
+      llvm::cl::init("")};
+  PassOptions::Option<bool> fuseGroups{
+      *this, "fuse-groups",
+      llvm::cl::desc("Fuse each fusion.group into one kernel"),
+      llvm::cl::init(true)};
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("The GPU: sm_80, sm_90, ..."),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<std::string> features{
+      *this, "features", llvm::cl::desc("PTX version (+ptx80: CUDA 12.0)"),
+      llvm::cl::init("+ptx80")};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What gpu-module-to-binary embeds: isa (PTX, which the "
+                     "driver compiles when it loads it; needs no CUDA "
+                     "toolkit), bin (cubin, through ptxas) or fatbin"),
+      llvm::cl::init("isa")};
+  PassOptions::Option<int> optLevel{
+      *this, "opt-level", llvm::cl::desc("LLVM optimisation level of kernels"),
+      llvm::cl::init(3)};
+  PassOptions::Option<std::string> cudaPath{
+      *this, "cuda-path",
+      llvm::cl::desc("The CUDA toolkit, for libdevice and ptxas (default: "
+                     "$CUDA_HOME, $CUDA_ROOT, $CUDA_PATH, /usr/local/cuda)"),
+      llvm::cl::init("")};
+  PassOptions::Option<int64_t> blockSize{
+      *this, "block-size", llvm::cl::desc("Threads per block"),
+      llvm::cl::init(256)};
+  PassOptions::Option<int64_t> maxBlocks{
+      *this, "max-blocks", llvm::cl::desc("Most blocks a kernel launches"),
+      llvm::cl::init(65536)};
+  PassOptions::Option<int64_t> vectorWidth{
+      *this, "vector-width",
+      llvm::cl::desc("Elements per thread of vectorised elementwise kernels"),
+      llvm::cl::init(4)};
+};
+
+/// ts (typed, static shapes) -> buffers -> gpu.launch kernels on the host.
+void buildTSToGPUPipeline(OpPassManager &pm, const LowerToNVVMOptions &options);
+/// gpu.launch -> outlined kernels in NVVM, compiled to PTX/cubin by
+/// gpu-module-to-binary; host code in the LLVM dialect calling mgpu*.
+void buildGPUToNVVMPipeline(OpPassManager &pm,
+                            const LowerToNVVMOptions &options);
+/// Both: `--ts-lower-to-nvvm`.
+void buildLowerToNVVMPipeline(OpPassManager &pm,
+                              const LowerToNVVMOptions &options);
+
 /// Registers `--ts-lower-to-llvm` and its stages
-/// (`--ts-lower-to-linalg`, `--ts-linalg-to-loops`, `--ts-loops-to-llvm`).
+/// (`--ts-lower-to-linalg`, `--ts-linalg-to-loops`, `--ts-loops-to-llvm`),
+/// and `--ts-lower-to-nvvm` with its (`--ts-lower-to-gpu`,
+/// `--ts-gpu-to-nvvm`).
 void registerPipelines();
 
 } // namespace mlir::tsmlir

@@ -212,6 +212,7 @@ LogicalResult lowering::fuseAndInlineGroups(ModuleOp module, bool fuse) {
   SmallVector<fusion::GroupOp> groups;
   module.walk([&](fusion::GroupOp group) { groups.push_back(group); });
   IRRewriter rewriter(ctx);
+  int64_t groupIndex = 0;
   for (fusion::GroupOp group : groups) {
     if (fuse) {
       if (failed(applyPatternsGreedily(group.getOperation(), frozen)))
@@ -234,6 +235,22 @@ LogicalResult lowering::fuseAndInlineGroups(ModuleOp module, bool fuse) {
       eliminateCommonSubExpressions(rewriter, dominance, group);
     }
     Block *body = group.getBodyBlock();
+    // Each loop nest (or row loop) a fusion group became carries the
+    // group's number, and one an op lowered through a group of its own
+    // (softmax, layer_norm) the op's name, so that the code generated from
+    // it can be traced back to them (GPU kernels are named after them).
+    bool ofOneOp = group.getStrategy() == "op";
+    if (fuse)
+      for (Operation &op : body->without_terminator()) {
+        if (!llvm::isa<linalg::LinalgOp, scf::ForallOp>(op))
+          continue;
+        if (!ofOneOp)
+          op.setAttr("tsmlir.group", rewriter.getI64IntegerAttr(groupIndex));
+        else if (group.getName())
+          op.setAttr("tsmlir.op", group.getNameAttr());
+      }
+    if (!ofOneOp)
+      ++groupIndex;
     auto yield = llvm::cast<fusion::YieldOp>(body->getTerminator());
     // A yielded block argument is the group's input itself.
     SmallVector<Value> results;

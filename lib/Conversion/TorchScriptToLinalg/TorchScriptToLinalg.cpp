@@ -279,9 +279,13 @@ static void wrapComposites(ModuleOp module) {
     if (!wrappable)
       continue;
     OpBuilder b(op);
+    // Named after the op (`ts.aten.softmax.int` -> `softmax`).
+    SmallVector<StringRef> parts;
+    op->getName().getStringRef().split(parts, '.');
+    StringRef opName = parts.size() > 2 ? parts[2] : parts.back();
     auto group = fusion::GroupOp::create(
         b, op->getLoc(), op->getResultTypes(), b.getStringAttr("op"), inputs,
-        StringAttr());
+        b.getStringAttr(opName));
     Block *body = b.createBlock(&group.getBody());
     IRMapping mapping;
     for (Value input : inputs)

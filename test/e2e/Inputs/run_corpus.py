@@ -20,7 +20,10 @@ values, and their traced.txt calls the submodules' traced graphs, which it
 does not print: Inputs/modules holds both, written by
 scripts/dump_module_forms.py from the case's source and parameters.
 
+With --device cuda the same runs go to the GPU (tsmlir-run --device cuda).
+
 Usage: run_corpus.py CORPUS CALLEES TMPDIR [--jobs N] [--only CASE,...]
+                     [--device cpu|cuda]
 """
 import argparse
 import concurrent.futures
@@ -95,20 +98,11 @@ def run_one(job):
     return job, compare(out_dir, case_dir, meta)
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("corpus")
-    parser.add_argument("callees")
-    parser.add_argument("tmp")
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--only", default="")
-    parser.add_argument("--tool", default="tsmlir-run")
-    args = parser.parse_args()
-
-    jobs = []
-    only = set(filter(None, args.only.split(",")))
-    for case in sorted(os.listdir(args.corpus)):
-        case_dir = os.path.join(args.corpus, case)
+def corpus_commands(corpus, callees, only=(), tool="tsmlir-run"):
+    """(case, form, tsmlir-run command line without fusion flags, case dir,
+    meta) for every graph form of every case in `corpus`."""
+    for case in sorted(os.listdir(corpus)):
+        case_dir = os.path.join(corpus, case)
         meta_path = os.path.join(case_dir, "meta.json")
         if not os.path.exists(meta_path) or (only and case not in only):
             continue
@@ -117,7 +111,7 @@ def main():
             path = os.path.join(case_dir, form + ".txt")
             if not os.path.exists(path):
                 continue
-            cmd = [args.tool, path]
+            cmd = [tool, path]
             cmd += ["--input=" + a for a in
                     inputs_for(case_dir, meta, form, open(path).read())]
             params = os.path.join(case_dir, "params.safetensors")
@@ -126,17 +120,37 @@ def main():
                 params = frozen
             if os.path.exists(params):
                 cmd += ["--params", params]
-            callee_dir = os.path.join(args.callees, case)
+            callee_dir = os.path.join(callees, case)
             if form == "traced":
                 callee_dir = os.path.join(MODULES, "traced", case)
             if form in ("graph", "traced") and os.path.isdir(callee_dir):
                 for f in sorted(os.listdir(callee_dir)):
                     cmd.append("--import-function=%s=%s" % (
                         f[:-len(".txt")], os.path.join(callee_dir, f)))
-            for variant, flags in VARIANTS:
-                out_dir = os.path.join(args.tmp, case, form, variant)
-                jobs.append((case, form, variant, flags, cmd, case_dir, meta,
-                             out_dir))
+            yield case, form, cmd, case_dir, meta
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("corpus")
+    parser.add_argument("callees")
+    parser.add_argument("tmp")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", default="")
+    parser.add_argument("--tool", default="tsmlir-run")
+    parser.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
+    args = parser.parse_args()
+
+    jobs = []
+    only = set(filter(None, args.only.split(",")))
+    for case, form, cmd, case_dir, meta in corpus_commands(
+            args.corpus, args.callees, only, args.tool):
+        if args.device != "cpu":
+            cmd = cmd + ["--device", args.device]
+        for variant, flags in VARIANTS:
+            out_dir = os.path.join(args.tmp, case, form, variant)
+            jobs.append((case, form, variant, flags, cmd, case_dir, meta,
+                         out_dir))
 
     passed, failed, xfailed, xpassed = 0, [], [], []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
@@ -159,9 +173,9 @@ def main():
     for (case, form), reason in sorted(EXPECTED_FAILURES.items()):
         print("expected failure: %s/%s.txt: %s" % (case, form, reason))
     cases = len({j[0] for j in jobs})
-    print("cpu: %d cases, %d runs, %d match PyTorch, %d failures, "
+    print("%s: %d cases, %d runs, %d match PyTorch, %d failures, "
           "%d expected failures, %d unexpected passes" %
-          (cases, len(jobs), passed, len(failed), len(xfailed), len(xpassed)))
+          (args.device, cases, len(jobs), passed, len(failed), len(xfailed), len(xpassed)))
     return 1 if failed or xpassed else 0
 
 

@@ -1,0 +1,432 @@
+//===- KernelEmitter.cpp - linalg.generic bodies as GPU thread code -------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelEmitter.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::gpu_lowering;
+
+Value gpu_lowering::indexConstant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+SmallVector<Value> gpu_lowering::delinearize(OpBuilder &b, Location loc,
+                                             Value linear,
+                                             ArrayRef<int64_t> sizes) {
+  SmallVector<Value> ivs(sizes.size());
+  Value rest = linear;
+  for (int64_t i = static_cast<int64_t>(sizes.size()) - 1; i > 0; --i) {
+    if (sizes[i] == 1) {
+      ivs[i] = indexConstant(b, loc, 0);
+      continue;
+    }
+    Value size = indexConstant(b, loc, sizes[i]);
+    ivs[i] = arith::RemUIOp::create(b, loc, rest, size);
+    rest = arith::DivUIOp::create(b, loc, rest, size);
+  }
+  if (!sizes.empty())
+    ivs[0] = rest;
+  return ivs;
+}
+
+std::optional<SmallVector<int64_t>>
+gpu_lowering::getStaticRanges(linalg::GenericOp op) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (llvm::any_of(ranges, ShapedType::isDynamic))
+    return std::nullopt;
+  return ranges;
+}
+
+std::pair<SmallVector<int64_t>, SmallVector<int64_t>>
+gpu_lowering::splitRanges(linalg::GenericOp op, ArrayRef<int64_t> ranges) {
+  SmallVector<int64_t> parallel, reduction;
+  for (auto [type, size] : llvm::zip(op.getIteratorTypesArray(), ranges))
+    (type == utils::IteratorType::parallel ? parallel : reduction)
+        .push_back(size);
+  return {parallel, reduction};
+}
+
+/// The loop indices of `op` from the indices of its parallel and of its
+/// reduction loops.
+static SmallVector<Value> mergeIvs(linalg::GenericOp op, ValueRange parallel,
+                                   ValueRange reduction) {
+  SmallVector<Value> ivs;
+  unsigned p = 0, r = 0;
+  for (utils::IteratorType type : op.getIteratorTypesArray())
+    ivs.push_back(type == utils::IteratorType::parallel ? parallel[p++]
+                                                       : reduction[r++]);
+  return ivs;
+}
+
+static int64_t product(ArrayRef<int64_t> sizes) {
+  int64_t n = 1;
+  for (int64_t s : sizes)
+    n *= s;
+  return n;
+}
+
+//===----------------------------------------------------------------------===//
+// Body evaluation
+//===----------------------------------------------------------------------===//
+
+/// The indices of `map` at `ivs`.
+static SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
+                                   ValueRange ivs) {
+  SmallVector<Value> indices;
+  for (AffineExpr e : map.getResults()) {
+    if (auto dim = llvm::dyn_cast<AffineDimExpr>(e))
+      indices.push_back(ivs[dim.getPosition()]);
+    else if (auto cst = llvm::dyn_cast<AffineConstantExpr>(e))
+      indices.push_back(indexConstant(b, loc, cst.getValue()));
+    else
+      indices.push_back(affine::AffineApplyOp::create(
+          b, loc, AffineMap::get(map.getNumDims(), 0, e), ivs));
+  }
+  return indices;
+}
+
+/// The value of `operand` at `ivs`: loaded from a buffer, or the scalar.
+static Value loadOperand(OpBuilder &b, Location loc, linalg::GenericOp op,
+                         OpOperand &operand, ValueRange ivs) {
+  Value v = operand.get();
+  if (!llvm::isa<MemRefType>(v.getType()))
+    return v;
+  return memref::LoadOp::create(
+      b, loc, v, applyMap(b, loc, op.getMatchingIndexingMap(&operand), ivs));
+}
+
+/// Clones `op`'s body at `ivs` into `map`: used inputs are loaded, the
+/// output block arguments take `outs` (null where unused), linalg.index
+/// becomes the loop index. `skip` is left out.
+static void cloneBody(OpBuilder &b, Location loc, linalg::GenericOp op,
+                      ValueRange ivs, ArrayRef<Value> outs, IRMapping &map,
+                      Operation *skip = nullptr) {
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    BlockArgument arg = op.getMatchingBlockArgument(in);
+    if (!arg.use_empty())
+      map.map(arg, loadOperand(b, loc, op, *in, ivs));
+  }
+  for (auto [i, init] : llvm::enumerate(op.getDpsInitsMutable()))
+    if (outs[i])
+      map.map(op.getMatchingBlockArgument(&init), outs[i]);
+  for (Operation &inner : op.getBody()->without_terminator()) {
+    if (&inner == skip)
+      continue;
+    if (auto index = llvm::dyn_cast<linalg::IndexOp>(inner)) {
+      map.map(index.getResult(), ivs[index.getDim()]);
+      continue;
+    }
+    b.clone(inner, map);
+  }
+}
+
+/// The values `op`'s body yields, looked up in `map`.
+static SmallVector<Value> yielded(linalg::GenericOp op, IRMapping &map) {
+  auto yield = llvm::cast<linalg::YieldOp>(op.getBody()->getTerminator());
+  return llvm::map_to_vector(yield.getValues(), [&](Value v) {
+    return map.lookupOrDefault(v);
+  });
+}
+
+/// The current values of the outputs whose block arguments the body reads.
+static SmallVector<Value> loadUsedOutputs(OpBuilder &b, Location loc,
+                                          linalg::GenericOp op,
+                                          ValueRange ivs) {
+  SmallVector<Value> outs;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    outs.push_back(op.getMatchingBlockArgument(&init).use_empty()
+                       ? Value()
+                       : loadOperand(b, loc, op, init, ivs));
+  return outs;
+}
+
+static void storeOutputs(OpBuilder &b, Location loc, linalg::GenericOp op,
+                         ValueRange ivs, ValueRange values) {
+  for (auto [init, value] : llvm::zip(op.getDpsInitsMutable(), values))
+    memref::StoreOp::create(
+        b, loc, value, init.get(),
+        applyMap(b, loc, op.getMatchingIndexingMap(&init), ivs));
+}
+
+void gpu_lowering::emitPoint(OpBuilder &b, Location loc, linalg::GenericOp op,
+                             ValueRange ivs) {
+  SmallVector<Value> outs = loadUsedOutputs(b, loc, op, ivs);
+  IRMapping map;
+  cloneBody(b, loc, op, ivs, outs, map);
+  storeOutputs(b, loc, op, ivs, yielded(op, map));
+}
+
+void gpu_lowering::emitStridedPoints(OpBuilder &b, Location loc,
+                                     linalg::GenericOp op,
+                                     ArrayRef<int64_t> ranges, Value start,
+                                     Value step) {
+  Value total = indexConstant(b, loc, product(ranges));
+  auto loop = scf::ForOp::create(b, loc, start, total, step);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  emitPoint(b, loc, op, delinearize(b, loc, loop.getInductionVar(), ranges));
+}
+
+//===----------------------------------------------------------------------===//
+// Vector loads and stores
+//===----------------------------------------------------------------------===//
+
+/// Whether `operand` is read or written in iteration order from a
+/// contiguous buffer of 32-bit elements.
+static bool isContiguousInOrder(linalg::GenericOp op, OpOperand &operand) {
+  auto type = llvm::dyn_cast<MemRefType>(operand.get().getType());
+  if (!type || type.getRank() == 0 || !type.getLayout().isIdentity() ||
+      type.getElementTypeBitWidth() != 32 ||
+      !type.getElementType().isIntOrFloat())
+    return false;
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  return map.isIdentity() && map.getNumResults() == op.getNumLoops();
+}
+
+bool gpu_lowering::isVectorizable(linalg::GenericOp op,
+                                  ArrayRef<int64_t> ranges,
+                                  int64_t vectorWidth) {
+  if (vectorWidth <= 1 || op.getNumReductionLoops() != 0 ||
+      product(ranges) % vectorWidth != 0 || product(ranges) == 0)
+    return false;
+  return llvm::any_of(op->getOpOperands(), [&](OpOperand &operand) {
+    return isContiguousInOrder(op, operand);
+  });
+}
+
+/// `buffer` as one dimension.
+static Value flatten(OpBuilder &b, Location loc, Value buffer) {
+  auto type = llvm::cast<MemRefType>(buffer.getType());
+  if (type.getRank() == 1)
+    return buffer;
+  ReassociationIndices all;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    all.push_back(d);
+  return memref::CollapseShapeOp::create(b, loc, buffer,
+                                         ArrayRef<ReassociationIndices>{all});
+}
+
+void gpu_lowering::emitVectorPoints(OpBuilder &b, Location loc,
+                                    linalg::GenericOp op, Value first,
+                                    ArrayRef<int64_t> ranges,
+                                    int64_t vectorWidth) {
+  llvm::MaybeAlign align(vectorWidth * 4);
+  // Operands in iteration order, loaded once as vectors.
+  DenseMap<OpOperand *, Value> vectors;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isContiguousInOrder(op, operand) ||
+        op.getMatchingBlockArgument(&operand).use_empty())
+      continue;
+    auto type = llvm::cast<MemRefType>(operand.get().getType());
+    auto vectorType = VectorType::get({vectorWidth}, type.getElementType());
+    vectors[&operand] =
+        vector::LoadOp::create(b, loc, vectorType,
+                               flatten(b, loc, operand.get()), first,
+                               /*nontemporal=*/false, align);
+  }
+  SmallVector<SmallVector<Value>> results(op.getNumDpsInits());
+  SmallVector<SmallVector<Value>> laneIvs;
+  for (int64_t lane = 0; lane < vectorWidth; ++lane) {
+    Value linear = arith::AddIOp::create(b, loc, first,
+                                         indexConstant(b, loc, lane));
+    SmallVector<Value> ivs = delinearize(b, loc, linear, ranges);
+    IRMapping map;
+    auto valueOf = [&](OpOperand &operand) -> Value {
+      auto it = vectors.find(&operand);
+      if (it != vectors.end())
+        return vector::ExtractOp::create(b, loc, it->second, lane);
+      return loadOperand(b, loc, op, operand, ivs);
+    };
+    for (OpOperand &operand : op->getOpOperands()) {
+      BlockArgument arg = op.getMatchingBlockArgument(&operand);
+      if (!arg.use_empty())
+        map.map(arg, valueOf(operand));
+    }
+    for (Operation &inner : op.getBody()->without_terminator()) {
+      if (auto index = llvm::dyn_cast<linalg::IndexOp>(inner))
+        map.map(index.getResult(), ivs[index.getDim()]);
+      else
+        b.clone(inner, map);
+    }
+    for (auto [i, v] : llvm::enumerate(yielded(op, map)))
+      results[i].push_back(v);
+    laneIvs.push_back(std::move(ivs));
+  }
+  for (auto [i, init] : llvm::enumerate(op.getDpsInitsMutable())) {
+    if (isContiguousInOrder(op, init)) {
+      auto type = llvm::cast<MemRefType>(init.get().getType());
+      auto vectorType = VectorType::get({vectorWidth}, type.getElementType());
+      Value vec =
+          vector::FromElementsOp::create(b, loc, vectorType, results[i]);
+      vector::StoreOp::create(b, loc, vec, flatten(b, loc, init.get()), first,
+                              /*nontemporal=*/false, align);
+      continue;
+    }
+    for (int64_t lane = 0; lane < vectorWidth; ++lane)
+      memref::StoreOp::create(
+          b, loc, results[i][lane], init.get(),
+          applyMap(b, loc, op.getMatchingIndexingMap(&init), laneIvs[lane]));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+/// The all-reduce kind and neutral element of a combining op on `type`.
+static std::optional<std::pair<gpu::AllReduceOperation, TypedAttr>>
+classifyCombiner(Operation *op, Type type) {
+  using K = gpu::AllReduceOperation;
+  auto floatAttr = [&](double v) -> TypedAttr {
+    return FloatAttr::get(type, v);
+  };
+  auto intAttr = [&](APInt v) -> TypedAttr {
+    return IntegerAttr::get(type, v);
+  };
+  double inf = std::numeric_limits<double>::infinity();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  if (llvm::isa<arith::AddFOp>(op))
+    return std::pair(K::ADD, floatAttr(0.0));
+  if (llvm::isa<arith::MulFOp>(op))
+    return std::pair(K::MUL, floatAttr(1.0));
+  if (llvm::isa<arith::MaximumFOp>(op))
+    return std::pair(K::MAXIMUMF, floatAttr(-inf));
+  if (llvm::isa<arith::MinimumFOp>(op))
+    return std::pair(K::MINIMUMF, floatAttr(inf));
+  if (llvm::isa<arith::MaxNumFOp>(op))
+    return std::pair(K::MAXNUMF, floatAttr(-inf));
+  if (llvm::isa<arith::MinNumFOp>(op))
+    return std::pair(K::MINNUMF, floatAttr(inf));
+  if (llvm::isa<arith::AddIOp>(op))
+    return std::pair(K::ADD, intAttr(APInt(bits, 0)));
+  if (llvm::isa<arith::MulIOp>(op))
+    return std::pair(K::MUL, intAttr(APInt(bits, 1)));
+  if (llvm::isa<arith::MaxSIOp>(op))
+    return std::pair(K::MAXSI, intAttr(APInt::getSignedMinValue(bits)));
+  if (llvm::isa<arith::MinSIOp>(op))
+    return std::pair(K::MINSI, intAttr(APInt::getSignedMaxValue(bits)));
+  if (llvm::isa<arith::MaxUIOp>(op))
+    return std::pair(K::MAXUI, intAttr(APInt(bits, 0)));
+  if (llvm::isa<arith::MinUIOp>(op))
+    return std::pair(K::MINUI, intAttr(APInt::getAllOnes(bits)));
+  if (llvm::isa<arith::AndIOp>(op))
+    return std::pair(K::AND, intAttr(APInt::getAllOnes(bits)));
+  if (llvm::isa<arith::OrIOp>(op))
+    return std::pair(K::OR, intAttr(APInt(bits, 0)));
+  if (llvm::isa<arith::XOrIOp>(op))
+    return std::pair(K::XOR, intAttr(APInt(bits, 0)));
+  return std::nullopt;
+}
+
+std::optional<Combiner> gpu_lowering::matchCombiner(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0)
+    return std::nullopt;
+  OpOperand &init = op.getDpsInitsMutable()[0];
+  BlockArgument out = op.getMatchingBlockArgument(&init);
+  Type type = out.getType();
+  // Warp shuffles move 32- and 64-bit values.
+  if (!type.isF32() && !type.isF64() && !type.isInteger(32) &&
+      !type.isInteger(64))
+    return std::nullopt;
+  auto yield = llvm::cast<linalg::YieldOp>(op.getBody()->getTerminator());
+  Operation *combine = yield.getValues()[0].getDefiningOp();
+  if (!combine || combine->getBlock() != op.getBody() ||
+      combine->getNumOperands() != 2 || !out.hasOneUse() ||
+      *out.getUsers().begin() != combine)
+    return std::nullopt;
+  unsigned valueOperand = combine->getOperand(0) == out ? 1 : 0;
+  if (combine->getOperand(1 - valueOperand) != out)
+    return std::nullopt;
+  auto kind = classifyCombiner(combine, type);
+  if (!kind)
+    return std::nullopt;
+  return Combiner{combine, valueOperand, kind->first, kind->second};
+}
+
+/// `combiner` applied to `value` and `acc` (in the body's operand order).
+static Value combine(OpBuilder &b, const Combiner &combiner, Value value,
+                     Value acc) {
+  IRMapping map;
+  map.map(combiner.op->getOperand(combiner.valueOperand), value);
+  map.map(combiner.op->getOperand(1 - combiner.valueOperand), acc);
+  return b.clone(*combiner.op, map)->getResult(0);
+}
+
+void gpu_lowering::emitSequentialReduction(OpBuilder &b, Location loc,
+                                           linalg::GenericOp op,
+                                           ArrayRef<int64_t> ranges,
+                                           ValueRange parallelIvs) {
+  SmallVector<int64_t> reduction = splitRanges(op, ranges).second;
+  Value zero = indexConstant(b, loc, 0);
+  SmallVector<Value> zeros(reduction.size(), zero);
+  SmallVector<Value> outIvs = mergeIvs(op, parallelIvs, zeros);
+  SmallVector<Value> inits;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    inits.push_back(loadOperand(b, loc, op, init, outIvs));
+  auto loop = scf::ForOp::create(
+      b, loc, zero, indexConstant(b, loc, product(reduction)),
+      indexConstant(b, loc, 1), inits,
+      [&](OpBuilder &nb, Location nloc, Value r, ValueRange accs) {
+        SmallVector<Value> ivs =
+            mergeIvs(op, parallelIvs, delinearize(nb, nloc, r, reduction));
+        IRMapping map;
+        cloneBody(nb, nloc, op, ivs, SmallVector<Value>(accs), map);
+        scf::YieldOp::create(nb, nloc, yielded(op, map));
+      });
+  storeOutputs(b, loc, op, outIvs, loop.getResults());
+}
+
+void gpu_lowering::emitBlockReduction(OpBuilder &b, Location loc,
+                                      linalg::GenericOp op,
+                                      ArrayRef<int64_t> ranges,
+                                      const Combiner &combiner,
+                                      ValueRange parallelIvs, Value threadId,
+                                      int64_t blockSize) {
+  SmallVector<int64_t> reduction = splitRanges(op, ranges).second;
+  Value identity = arith::ConstantOp::create(b, loc, combiner.identity);
+  // This thread's partial over every blockSize-th element.
+  auto loop = scf::ForOp::create(
+      b, loc, threadId, indexConstant(b, loc, product(reduction)),
+      indexConstant(b, loc, blockSize), ValueRange{identity},
+      [&](OpBuilder &nb, Location nloc, Value r, ValueRange accs) {
+        SmallVector<Value> ivs =
+            mergeIvs(op, parallelIvs, delinearize(nb, nloc, r, reduction));
+        IRMapping map;
+        cloneBody(nb, nloc, op, ivs, {Value()}, map, combiner.op);
+        Value value = map.lookupOrDefault(
+            combiner.op->getOperand(combiner.valueOperand));
+        scf::YieldOp::create(nb, nloc,
+                             combine(nb, combiner, value, accs.front()));
+      });
+  // The block's total, in every thread.
+  Value total = gpu::AllReduceOp::create(
+      b, loc, loop.getResult(0),
+      gpu::AllReduceOperationAttr::get(b.getContext(), combiner.kind),
+      /*uniform=*/true);
+  Value zero = indexConstant(b, loc, 0);
+  SmallVector<Value> zeros(reduction.size(), zero);
+  SmallVector<Value> outIvs = mergeIvs(op, parallelIvs, zeros);
+  OpOperand &init = op.getDpsInitsMutable()[0];
+  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        threadId, zero);
+  auto ifOp = scf::IfOp::create(b, loc, isFirst, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  Value start = loadOperand(b, loc, op, init, outIvs);
+  storeOutputs(b, loc, op, outIvs, combine(b, combiner, total, start));
+}

@@ -1,0 +1,91 @@
+//===- KernelEmitter.h - linalg.generic bodies as GPU thread code -*- C++ -*-===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The pieces `--ts-linalg-to-gpu` builds kernels from: a generic's body
+// evaluated at one point of its iteration space (operands loaded through
+// their indexing maps), elementwise loops strided over threads, block
+// reductions with gpu.all_reduce, sequential reductions for one thread.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSMLIR_LIB_CONVERSION_LINALGTOGPU_KERNELEMITTER_H
+#define TSMLIR_LIB_CONVERSION_LINALGTOGPU_KERNELEMITTER_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
+
+#include <optional>
+
+namespace mlir::tsmlir::gpu_lowering {
+
+/// The index constant `value`.
+Value indexConstant(OpBuilder &b, Location loc, int64_t value);
+
+/// `linear` split row-major over `sizes` (no division for the leading one).
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
+                               ArrayRef<int64_t> sizes);
+
+/// The static loop ranges of `op`, or nullopt when one is dynamic.
+std::optional<SmallVector<int64_t>> getStaticRanges(linalg::GenericOp op);
+
+/// How the block reduction of a generic combines values: the body yields
+/// `combiner(x, out)` and uses `out` nowhere else.
+struct Combiner {
+  Operation *op = nullptr;
+  /// The operand that is not the output block argument.
+  unsigned valueOperand = 0;
+  gpu::AllReduceOperation kind;
+  /// The combiner's neutral element.
+  TypedAttr identity;
+};
+
+/// The combiner of a single-result reduction whose partials can be combined
+/// across threads, or nullopt.
+std::optional<Combiner> matchCombiner(linalg::GenericOp op);
+
+/// Stores `op`'s body at the point `ivs` (one index per loop).
+void emitPoint(OpBuilder &b, Location loc, linalg::GenericOp op,
+               ValueRange ivs);
+
+/// `vectorWidth` consecutive points from linear index `first`: operands
+/// read and written in iteration order as vectors, the others element by
+/// element. Needs isVectorizable.
+void emitVectorPoints(OpBuilder &b, Location loc, linalg::GenericOp op,
+                      Value first, ArrayRef<int64_t> ranges,
+                      int64_t vectorWidth);
+
+/// Whether emitVectorPoints applies: an elementwise generic over a multiple
+/// of `vectorWidth` points whose identity-indexed operands are contiguous
+/// 32-bit buffers, at least one of them.
+bool isVectorizable(linalg::GenericOp op, ArrayRef<int64_t> ranges,
+                    int64_t vectorWidth);
+
+/// Every point of `op` (elementwise) from `start` in steps of `step`.
+void emitStridedPoints(OpBuilder &b, Location loc, linalg::GenericOp op,
+                       ArrayRef<int64_t> ranges, Value start, Value step);
+
+/// Output point `parallelIvs` of a reduction, computed by one thread in
+/// iteration order, starting from the output's value.
+void emitSequentialReduction(OpBuilder &b, Location loc, linalg::GenericOp op,
+                             ArrayRef<int64_t> ranges, ValueRange parallelIvs);
+
+/// Output point `parallelIvs` of a reduction, computed by the whole block:
+/// partials over a stride of `blockSize`, gpu.all_reduce, thread 0 stores.
+void emitBlockReduction(OpBuilder &b, Location loc, linalg::GenericOp op,
+                        ArrayRef<int64_t> ranges, const Combiner &combiner,
+                        ValueRange parallelIvs, Value threadId,
+                        int64_t blockSize);
+
+/// The sizes of the parallel and of the reduction loops of `op`.
+std::pair<SmallVector<int64_t>, SmallVector<int64_t>>
+splitRanges(linalg::GenericOp op, ArrayRef<int64_t> ranges);
+
+} // namespace mlir::tsmlir::gpu_lowering
+
+#endif // TSMLIR_LIB_CONVERSION_LINALGTOGPU_KERNELEMITTER_H
