@@ -460,7 +460,7 @@ struct ConvertLinalgToGPUPass
     if (blockSize < 32 || blockSize > 1024 || blockSize % 32 != 0) {
       getOperation().emitError("block-size must be a multiple of 32 from 32 "
                                "to 1024, not ")
-          << blockSize;
+          << static_cast<int64_t>(blockSize);
       return signalPassFailure();
     }
     if (maxBlocks < 1 || vectorWidth < 1) {
