@@ -89,4 +89,4 @@ if has_cuda_device():
 # A CUDA driver on host memory (runtime/test/FakeCuda.cpp): runs the host side
 # of compiled GPU code (module loading, launches, copies) without a GPU.
 config.substitutions.append(
-    ("%fakecuda", os.path.join(config.tsmlir_obj_root, "lib", "libfakecuda.so")))
+    ("%fake_cuda_driver", os.path.join(config.tsmlir_obj_root, "lib", "libfakecuda.so")))
