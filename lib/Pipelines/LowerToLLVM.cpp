@@ -51,8 +51,7 @@ void mlir::tsmlir::buildTSToLinalgPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
 }
 
-void mlir::tsmlir::buildLinalgToLoopsPipeline(
-    OpPassManager &pm, const LowerToLLVMOptions &options) {
+void mlir::tsmlir::buildBufferizePipeline(OpPassManager &pm) {
   // A result's tensor.empty becomes its output buffer, so the last loop
   // nest writes the output directly; an init CSE shared between two results
   // is unshared first, so that neither writes the other's buffer.
@@ -67,6 +66,11 @@ void mlir::tsmlir::buildLinalgToLoopsPipeline(
   // Copies (into padded or sliced buffers) as linalg.copy, which become loops
   // like the rest: the code calls no runtime library (memrefCopy).
   pm.addNestedPass<func::FuncOp>(createTSMemrefCopyToLinalgPass());
+}
+
+void mlir::tsmlir::buildLinalgToLoopsPipeline(
+    OpPassManager &pm, const LowerToLLVMOptions &options) {
+  buildBufferizePipeline(pm);
   // Temporaries of static shape allocated once, not on every call.
   if (options.staticBuffers)
     pm.addPass(createTSStaticBuffersPass());

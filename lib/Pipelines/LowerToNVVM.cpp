@@ -45,14 +45,7 @@ void mlir::tsmlir::buildTSToGPUPipeline(OpPassManager &pm,
   linalg.fuseGroups = options.fuseGroups;
   buildTSToLinalgPipeline(pm, linalg);
   // Buffers, results written in place into the output buffers.
-  pm.addNestedPass<func::FuncOp>(createTSUnshareInitTensorsPass());
-  pm.addPass(bufferization::createEmptyTensorEliminationPass());
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  pm.addNestedPass<func::FuncOp>(createTSMemrefCopyToLinalgPass());
+  buildBufferizePipeline(pm);
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
   pm.addPass(createCanonicalizerPass());

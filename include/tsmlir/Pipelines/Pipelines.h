@@ -48,6 +48,9 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
 /// ts (typed, static shapes) -> linalg on tensors, fused per group.
 void buildTSToLinalgPipeline(OpPassManager &pm,
                              const LowerToLLVMOptions &options);
+/// linalg on tensors -> buffers, results written into the output buffers,
+/// copies as linalg (shared by the CPU and GPU pipelines).
+void buildBufferizePipeline(OpPassManager &pm);
 /// linalg on tensors -> buffers -> parallel loops.
 void buildLinalgToLoopsPipeline(OpPassManager &pm,
                                 const LowerToLLVMOptions &options);

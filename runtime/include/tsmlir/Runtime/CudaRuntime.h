@@ -17,8 +17,8 @@
  *    tsmlirCudaGetLastError() returns;
  *  - the mgpu* functions that MLIR's gpu-to-llvm lowering and its
  *    #gpu.select_object offloading translation call from host code. They
- *    cannot return errors: a failure prints one line to stderr and sets the
- *    process-wide sticky error that tsmlirCudaGetStickyError() takes.
+ *    cannot return errors: a failure sets the process-wide sticky error that
+ *    tsmlirCudaGetStickyError() takes, and the first one is printed.
  *
  * Device pointers, modules, functions, streams and events are opaque
  * pointers: CUdeviceptr, CUmodule, CUfunction, CUstream and CUevent of the
@@ -257,10 +257,12 @@ TSMLIR_CUDA_EXPORT void tsmlirCudaResetLaunchCount(void);
 
 /*===----------------------------------------------------------------------===
  * The ABI of MLIR's GPU host code (gpu-to-llvm and #gpu.select_object, LLVM
- * 22). Handles are those of the API above. On failure these print
- * "tsmlir-cuda-runtime: <message>" to stderr, set the sticky error and return
- * NULL where they return a pointer. While a sticky error is pending,
- * mgpuLaunchKernel skips its launch: its arguments may be missing.
+ * 22). Handles are those of the API above. On failure these return NULL
+ * where they return a pointer and set the sticky error; the first failure
+ * while none is pending is also printed to stderr as
+ * "tsmlir-cuda-runtime: <message>", later ones are only counted. While a
+ * sticky error is pending, mgpuLaunchKernel skips its launch: its arguments
+ * may be missing.
  *===----------------------------------------------------------------------===*/
 
 /** Loads a cubin or fatbin of `gpuBlobSize` bytes. */
