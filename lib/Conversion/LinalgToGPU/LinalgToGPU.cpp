@@ -131,6 +131,14 @@ Kernel KernelMapper::createLaunch(OpBuilder &b, Operation *anchor,
   return {launch, launch.getBlockIds().x, launch.getThreadIds().x};
 }
 
+/// The thread's index in the whole grid.
+static Value globalThreadId(OpBuilder &b, Location loc, const Kernel &k,
+                            int64_t block) {
+  Value base =
+      arith::MulIOp::create(b, loc, k.blockId, indexConstant(b, loc, block));
+  return arith::AddIOp::create(b, loc, base, k.threadId);
+}
+
 /// Memory defined on the host: stack slots, globals, index lists.
 static bool isHostMemory(Value buffer) {
   if (llvm::isa<IndexType>(
@@ -179,11 +187,7 @@ LogicalResult KernelMapper::mapGeneric(linalg::GenericOp op) {
     int64_t block = threadsFor(threads);
     int64_t grid = std::min(ceilDiv(threads, block), maxBlocks);
     Kernel k = createLaunch(b, op, "elementwise", grid, block);
-    Value first = arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, k.blockId,
-                              indexConstant(b, loc, block)),
-        k.threadId);
+    Value first = globalThreadId(b, loc, k, block);
     Value stride = indexConstant(b, loc, grid * block);
     if (width == 1) {
       emitStridedPoints(b, loc, op, *ranges, first, stride);
@@ -222,10 +226,7 @@ LogicalResult KernelMapper::mapGeneric(linalg::GenericOp op) {
   int64_t block = threadsFor(outputs);
   int64_t grid = std::min(ceilDiv(outputs, block), maxBlocks);
   Kernel k = createLaunch(b, op, "reduction", grid, block);
-  Value first = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc, k.blockId, indexConstant(b, loc, block)),
-      k.threadId);
+  Value first = globalThreadId(b, loc, k, block);
   auto loop = scf::ForOp::create(b, loc, first,
                                  indexConstant(b, loc, outputs),
                                  indexConstant(b, loc, grid * block));
@@ -384,7 +385,7 @@ Value KernelMapper::readScalar(OpBuilder &b, memref::LoadOp load) {
   Value device =
       gpu::AllocOp::create(b, loc, one, Type(), {}, {}, {}, UnitAttr())
           .getMemref();
-  Kernel k = createLaunch(b, load, "read", 1, 1);
+  createLaunch(b, load, "read", 1, 1);
   Value v = memref::LoadOp::create(b, loc, load.getMemRef(),
                                    load.getIndices());
   memref::StoreOp::create(b, loc, v, device, indexConstant(b, loc, 0));
@@ -392,7 +393,6 @@ Value KernelMapper::readScalar(OpBuilder &b, memref::LoadOp load) {
   Value host = memref::AllocaOp::create(b, loc, one);
   gpu::MemcpyOp::create(b, loc, Type(), {}, host, device);
   gpu::DeallocOp::create(b, loc, Type(), {}, device);
-  (void)k;
   return memref::LoadOp::create(b, loc, host, indexConstant(b, loc, 0));
 }
 
