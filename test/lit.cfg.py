@@ -27,8 +27,18 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tsmlir_tools_dir, append_path=True)
 
 tool_dirs = [config.tsmlir_tools_dir, config.llvm_tools_dir]
-tools = ["tsmlir-opt", "tsmlir-run", "tsmlir-translate"]
+tools = ["tsmlir-compile", "tsmlir-opt", "tsmlir-run", "tsmlir-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# The C and C++ compilers that build the examples and programs linking
+# compiled models (LLVM's clang, which the build uses too), and where the
+# build puts libtsmlir_runtime.a and libtsmlir_cuda_runtime.so.
+config.substitutions.append(
+    ("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
+config.substitutions.append(
+    ("%clang", os.path.join(config.llvm_tools_dir, "clang")))
+config.substitutions.append(
+    ("%tsmlir_libs", os.path.join(config.tsmlir_obj_root, "lib")))
 
 # torchscript-import-fuzzer (libFuzzer + ASan, clang only): TSMLIR_ENABLE_FUZZER.
 if config.tsmlir_enable_fuzzer:

@@ -15,6 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RunSharedObject.h"
+
 #include "tsmlir/ExecutionEngine/CpuRunner.h"
 #include "tsmlir/InitAll.h"
 #include "tsmlir/Target/TorchScript/Import.h"
@@ -42,7 +44,8 @@ namespace cl = llvm::cl;
 static cl::OptionCategory category("tsmlir-run options");
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
-                                      cl::desc("<graph.txt | module.mlir>"),
+                                      cl::desc("<graph.txt | module.mlir | "
+                                               "model.so>"),
                                       cl::cat(category));
 static cl::opt<std::string>
     entry("entry", cl::desc("The function to run (default: main)"),
@@ -190,6 +193,17 @@ int main(int argc, char **argv) {
       return 1;
     }
     values.push_back(std::move(*value));
+  }
+
+  // A model from tsmlir-compile --shared runs through its C ABI.
+  if (llvm::StringRef(inputFile).ends_with(".so")) {
+    SharedObjectRun run;
+    run.path = inputFile;
+    run.entry = entry;
+    run.inputs = std::move(values);
+    run.outputDir = outputDir;
+    run.benchmark = benchmark;
+    return runSharedObject(run);
   }
 
   OwningOpRef<ModuleOp> module = load(ctx, sourceMgr);

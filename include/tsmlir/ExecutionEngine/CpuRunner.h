@@ -15,7 +15,7 @@
 #ifndef TSMLIR_EXECUTIONENGINE_CPURUNNER_H
 #define TSMLIR_EXECUTIONENGINE_CPURUNNER_H
 
-#include "tsmlir/Support/Npy.h"
+#include "tsmlir/ExecutionEngine/PrepareGraph.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
@@ -29,22 +29,6 @@ class ExecutionEngine;
 } // namespace mlir
 
 namespace mlir::tsmlir {
-
-/// One input of a graph: a tensor from a .npy file, or a Python number,
-/// bool or None.
-struct RunValue {
-  enum class Kind { Tensor, Int, Float, Bool, None };
-  Kind kind = Kind::None;
-  NpyArray tensor;
-  int64_t intValue = 0;
-  double floatValue = 0;
-  bool boolValue = false;
-  /// As given on the command line, for messages.
-  std::string text;
-
-  /// `3`, `2.5`, `true`, `false`, `none`, or a path to a .npy file.
-  static llvm::Expected<RunValue> parse(llvm::StringRef text);
-};
 
 /// A result, as the .npy file it is written to.
 struct HostTensor {

@@ -1,0 +1,104 @@
+//===- PrepareGraph.h - Specialise a graph for its inputs -------*- C++ -*-===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// What tsmlir-run (just in time) and tsmlir-compile (ahead of time) do
+// before lowering: find the entry, inline calls, freeze a module's
+// attributes, bind ints, bools and None to constants, specialise tensor
+// arguments for their dtypes and shapes, optimise (ts-optimize) and form
+// fusion groups. The result says what the compiled entry takes and returns.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSMLIR_EXECUTIONENGINE_PREPAREGRAPH_H
+#define TSMLIR_EXECUTIONENGINE_PREPAREGRAPH_H
+
+#include "tsmlir/Support/Npy.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+
+namespace mlir::tsmlir {
+
+/// One input of a graph: a tensor from a .npy file, or a Python number,
+/// bool or None.
+struct RunValue {
+  enum class Kind { Tensor, Int, Float, Bool, None };
+  Kind kind = Kind::None;
+  /// The array; for a type given without data (see `parse`), its header.
+  NpyArray tensor;
+  int64_t intValue = 0;
+  double floatValue = 0;
+  bool boolValue = false;
+  /// As given on the command line, for messages.
+  std::string text;
+
+  /// `3`, `2.5`, `true`, `false`, `none`, or a path to a .npy file. With
+  /// `typesOnly`, only what compilation needs is read: a .npy file's
+  /// header, and also `f32[2,3]`-style tensor types (dtypes as in
+  /// ts-specialize) and `float` (a float known only at run time).
+  static llvm::Expected<RunValue> parse(llvm::StringRef text,
+                                        bool typesOnly = false);
+};
+
+/// A run-time input or an output of a prepared graph.
+struct GraphValue {
+  /// A Tensor; or a TorchScript float, int or bool (a 0-d array; float
+  /// inputs are passed by value).
+  bool isNumber = false;
+  /// TorchScript's name of the argument (empty for outputs).
+  std::string name;
+  /// The .npy dtype ('<f4', '|b1', ...), element size and shape.
+  std::string descr;
+  unsigned elementSize = 0;
+  SmallVector<int64_t> shape;
+  /// Inputs: the argument's position among the graph's arguments.
+  unsigned position = 0;
+  /// The ts type, for messages (`!ts.tensor<f32, [2, 3]>`).
+  std::string typeText;
+};
+
+/// An argument fixed to a constant when the graph was prepared.
+struct BoundArgument {
+  std::string name;
+  unsigned position = 0;
+  std::string value;
+};
+
+struct PrepareOptions {
+  /// The function to compile (default: `main`, or the only public function).
+  std::string entry;
+  /// The fusion strategy (`nnc`, `pointwise`, `nvfuser`, `aggressive`), or
+  /// empty for no fusion groups.
+  std::string strategy = "nnc";
+  /// Where to write the module once prepared (ts.mlir), or empty.
+  std::string dumpDir;
+};
+
+struct PreparedGraph {
+  std::string entry;
+  SmallVector<GraphValue> inputs, outputs;
+  SmallVector<BoundArgument> bound;
+  unsigned numGraphArguments = 0;
+  unsigned numFusionGroups = 0;
+};
+
+/// Prepares the entry of `module` (imported TorchScript) for `inputs`, one
+/// per argument (a module's self excluded). Errors are reported as
+/// diagnostics; `module` is rewritten.
+FailureOr<PreparedGraph> prepareGraph(ModuleOp module,
+                                      ArrayRef<RunValue> inputs,
+                                      const PrepareOptions &options);
+
+/// Writes `module` to DIR/STAGE.mlir when `dumpDir` is not empty.
+void dumpModule(ModuleOp module, StringRef dumpDir, StringRef stage);
+
+} // namespace mlir::tsmlir
+
+#endif // TSMLIR_EXECUTIONENGINE_PREPAREGRAPH_H

@@ -1,0 +1,440 @@
+//===- PrepareGraph.cpp - Specialise a graph for its inputs ---------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/ExecutionEngine/PrepareGraph.h"
+
+#include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
+#include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
+#include "tsmlir/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+
+//===----------------------------------------------------------------------===//
+// Inputs
+//===----------------------------------------------------------------------===//
+
+/// Parses `f32[2,3]`, `bool[]`, ... into a header without data, or fails.
+static std::optional<NpyHeader> parseTensorType(StringRef text) {
+  auto [dtype, rest] = text.split('[');
+  if (rest.empty() || !rest.consume_back("]"))
+    return std::nullopt;
+  static const struct {
+    const char *name, *descr;
+    char kind;
+    unsigned size;
+  } dtypes[] = {{"f16", "<f2", 'f', 2}, {"f32", "<f4", 'f', 4},
+                {"f64", "<f8", 'f', 8}, {"i8", "|i1", 'i', 1},
+                {"i16", "<i2", 'i', 2}, {"i32", "<i4", 'i', 4},
+                {"i64", "<i8", 'i', 8}, {"u8", "|u1", 'u', 1},
+                {"bool", "|b1", 'b', 1}};
+  NpyHeader header;
+  for (const auto &d : dtypes)
+    if (dtype == d.name) {
+      header.descr = d.descr;
+      header.kind = d.kind;
+      header.itemSize = d.size;
+    }
+  if (header.descr.empty())
+    return std::nullopt;
+  SmallVector<StringRef> sizes;
+  if (!rest.trim().empty())
+    rest.split(sizes, ',');
+  for (StringRef size : sizes) {
+    int64_t s;
+    if (size.trim().getAsInteger(10, s) || s < 0)
+      return std::nullopt;
+    header.shape.push_back(s);
+  }
+  return header;
+}
+
+llvm::Expected<RunValue> RunValue::parse(StringRef text, bool typesOnly) {
+  RunValue value;
+  value.text = text.str();
+  StringRef lower = text.trim();
+  if (lower.equals_insensitive("none")) {
+    value.kind = Kind::None;
+    return value;
+  }
+  if (lower.equals_insensitive("true") || lower.equals_insensitive("false")) {
+    value.kind = Kind::Bool;
+    value.boolValue = lower.equals_insensitive("true");
+    return value;
+  }
+  int64_t i;
+  if (!lower.getAsInteger(10, i)) {
+    value.kind = Kind::Int;
+    value.intValue = i;
+    return value;
+  }
+  double f;
+  if (!lower.getAsDouble(f)) {
+    value.kind = Kind::Float;
+    value.floatValue = f;
+    return value;
+  }
+  if (typesOnly) {
+    value.kind = Kind::Tensor;
+    if (lower == "float") {
+      value.kind = Kind::Float;
+      return value;
+    }
+    if (std::optional<NpyHeader> header = parseTensorType(lower)) {
+      value.tensor.header = std::move(*header);
+      return value;
+    }
+    llvm::Expected<NpyHeader> header = readNpyHeader(text);
+    if (!header)
+      return header.takeError();
+    value.tensor.header = std::move(*header);
+    return value;
+  }
+  llvm::Expected<NpyArray> array = readNpy(text);
+  if (!array)
+    return array.takeError();
+  value.kind = Kind::Tensor;
+  value.tensor = std::move(*array);
+  return value;
+}
+
+/// The spec name (`f32`, `i64`, `bool`, ...) of a .npy dtype, or empty.
+static std::string getSpecDtype(const NpyHeader &header) {
+  unsigned bits = header.itemSize * 8;
+  switch (header.kind) {
+  case 'f':
+    return bits == 16 || bits == 32 || bits == 64 ? "f" + std::to_string(bits)
+                                                  : "";
+  case 'i':
+    return "i" + std::to_string(bits);
+  case 'u':
+    return bits == 8 ? "u8" : "";
+  case 'b':
+    return "bool";
+  }
+  return "";
+}
+
+/// The .npy dtype of a TorchScript dtype, or empty.
+static std::string getNpyDescr(Type dtype) {
+  if (dtype.isF16())
+    return "<f2";
+  if (dtype.isF32())
+    return "<f4";
+  if (dtype.isF64())
+    return "<f8";
+  if (auto i = llvm::dyn_cast<IntegerType>(dtype)) {
+    if (i.getWidth() == 1)
+      return "|b1";
+    std::string size = std::to_string(i.getWidth() / 8);
+    if (i.getWidth() == 8)
+      return i.isUnsigned() ? "|u1" : "|i1";
+    return "<i" + size;
+  }
+  return "";
+}
+
+static std::string describe(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << type;
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Compilation
+//===----------------------------------------------------------------------===//
+
+static bool isObject(Type type) {
+  return llvm::isa<ts::ClassType, ts::ModuleType>(type);
+}
+
+/// The name of argument `i` for messages: `'x'` (TorchScript's name) or
+/// `#i`.
+static std::string argName(func::FuncOp func, unsigned i) {
+  StringRef name = ts::getArgumentName(func.getArgument(i));
+  if (name.empty())
+    return "#" + std::to_string(i);
+  return "'" + name.str() + "'";
+}
+
+/// Runs `pipeline` (passes on the module, `builtin.module(...)` left out).
+static LogicalResult runPipeline(ModuleOp module, StringRef pipeline) {
+  PassManager pm(module->getName());
+  if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))
+    return failure();
+  return pm.run(module);
+}
+
+void mlir::tsmlir::dumpModule(ModuleOp module, StringRef dumpDir,
+                              StringRef stage) {
+  if (dumpDir.empty())
+    return;
+  llvm::sys::fs::create_directories(dumpDir);
+  std::error_code ec;
+  llvm::raw_fd_ostream os((dumpDir + "/" + stage + ".mlir").str(), ec);
+  if (!ec)
+    module.print(os);
+}
+
+/// The types of the entry's results once returned tuples are flattened.
+static void flattenResultTypes(Type type, SmallVectorImpl<Type> &flat) {
+  if (auto tuple = llvm::dyn_cast<ts::TupleType>(type)) {
+    for (Type element : tuple.getElementTypes())
+      flattenResultTypes(element, flat);
+    return;
+  }
+  flat.push_back(type);
+}
+
+FailureOr<PreparedGraph>
+mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
+                           const PrepareOptions &options) {
+  MLIRContext *ctx = module.getContext();
+  func::FuncOp func = findEntryFunction(module, options.entry);
+  if (!func)
+    return module.emitError()
+           << (options.entry.empty()
+                   ? std::string("no entry function: name it with --entry")
+                   : "no function named '" + options.entry + "'");
+  std::string entry = func.getSymName().str();
+
+  // Calls inlined; a module's attributes frozen into constants.
+  bool hasSelf = func.getNumArguments() > 0 && isObject(func.getArgumentTypes()[0]);
+  if (failed(runPipeline(module, hasSelf ? "ts-inline,ts-freeze" : "ts-inline")))
+    return failure();
+  func = module.lookupSymbol<func::FuncOp>(entry);
+  if (hasSelf) {
+    if (!func.getArgument(0).use_empty())
+      return func.emitError()
+             << "the module's attributes are still read after freezing: "
+                "give their values with --params";
+    (void)func.eraseArgument(0);
+  }
+
+  // Inputs: one per argument.
+  unsigned numArgs = func.getNumArguments();
+  if (inputs.size() != numArgs) {
+    InFlightDiagnostic diag = func.emitError()
+                              << "'" << entry << "' takes " << numArgs
+                              << " input" << (numArgs == 1 ? "" : "s");
+    if (numArgs) {
+      diag << " (";
+      for (unsigned i = 0; i < numArgs; ++i)
+        diag << (i ? ", " : "") << argName(func, i);
+      diag << ")";
+    }
+    return diag << ", but " << inputs.size() << " were given";
+  }
+
+  PreparedGraph graph;
+  graph.entry = entry;
+  graph.numGraphArguments = numArgs;
+  SmallVector<std::string> names;
+  for (unsigned i = 0; i < numArgs; ++i)
+    names.push_back(ts::getArgumentName(func.getArgument(i)).str());
+
+  // Tensors specialise their arguments' types; ints, bools and None become
+  // constants; floats stay arguments.
+  SmallVector<std::string> tensorSpecs(numArgs); // "f32[2,3]", by argument
+  llvm::BitVector erase(numArgs);
+  OpBuilder builder(ctx);
+  builder.setInsertionPointToStart(&func.getBody().front());
+  for (unsigned i = 0; i < inputs.size(); ++i) {
+    const RunValue &input = inputs[i];
+    BlockArgument arg = func.getArgument(i);
+    Type type = arg.getType();
+    Type inner = type;
+    if (auto optional = llvm::dyn_cast<ts::OptionalType>(type))
+      inner = optional.getContainedType();
+    auto fail = [&](const Twine &why) {
+      return func.emitError() << "input " << i << " (" << argName(func, i)
+                              << ", of type '" << describe(type) << "'"
+                              << "): " << why;
+    };
+    switch (input.kind) {
+    case RunValue::Kind::Tensor: {
+      auto tensorType = llvm::dyn_cast<ts::TensorType>(inner);
+      if (!tensorType)
+        return fail("got the tensor '" + input.text + "'");
+      std::string dtype = getSpecDtype(input.tensor.header);
+      if (dtype.empty())
+        return fail("the dtype '" + input.tensor.header.descr +
+                    "' of '" + input.text + "' has no PyTorch dtype");
+      ArrayRef<int64_t> shape = input.tensor.shape();
+      if (tensorType.hasSizes()) {
+        ArrayRef<int64_t> declared = tensorType.getSizesOrEmpty();
+        bool fits = declared.size() == shape.size();
+        for (size_t d = 0; fits && d < shape.size(); ++d)
+          fits = declared[d] == ts::TensorType::kUnknown ||
+                 declared[d] == shape[d];
+        if (!fits) {
+          std::string got;
+          for (int64_t s : shape)
+            got += (got.empty() ? "" : ", ") + std::to_string(s);
+          return fail("'" + input.text + "' has shape [" + got + "]");
+        }
+      }
+      // A declared dtype that differs is reported by ts-specialize.
+      tensorSpecs[i] = dtype + "[";
+      for (auto [d, s] : llvm::enumerate(shape))
+        tensorSpecs[i] += (d ? "," : "") + std::to_string(s);
+      tensorSpecs[i] += "]";
+      break;
+    }
+    case RunValue::Kind::Float:
+      if (llvm::isa<ts::FloatType>(type))
+        break; // a run-time argument
+      [[fallthrough]];
+    case RunValue::Kind::Int:
+    case RunValue::Kind::Bool:
+    case RunValue::Kind::None: {
+      Attribute value;
+      Type constType;
+      if (input.kind == RunValue::Kind::None) {
+        if (!llvm::isa<ts::OptionalType, ts::NoneType>(type))
+          return fail("got None");
+        constType = ts::NoneType::get(ctx);
+      } else if (input.kind == RunValue::Kind::Bool) {
+        if (!llvm::isa<ts::BoolType>(inner))
+          return fail("got the bool " + input.text);
+        value = builder.getBoolAttr(input.boolValue);
+        constType = ts::BoolType::get(ctx);
+      } else if (llvm::isa<ts::FloatType>(inner)) {
+        double v = input.kind == RunValue::Kind::Int
+                       ? static_cast<double>(input.intValue)
+                       : input.floatValue;
+        value = builder.getF64FloatAttr(v);
+        constType = ts::FloatType::get(ctx);
+      } else if (llvm::isa<ts::IntType>(inner) &&
+                 input.kind == RunValue::Kind::Int) {
+        value = builder.getI64IntegerAttr(input.intValue);
+        constType = ts::IntType::get(ctx);
+      } else {
+        return fail("got " + input.text);
+      }
+      auto cst = ts::PrimConstantOp::create(builder, arg.getLoc(), constType,
+                                            value);
+      arg.replaceAllUsesWith(cst.getResult());
+      erase.set(i);
+      graph.bound.push_back(
+          {names[i], i,
+           input.kind == RunValue::Kind::None
+               ? std::string("none")
+               : input.kind == RunValue::Kind::Bool
+                     ? std::string(input.boolValue ? "true" : "false")
+                     : input.text});
+      break;
+    }
+    }
+  }
+  if (failed(func.eraseArguments(erase)))
+    return failure();
+  // ts-specialize numbers the arguments that are left.
+  std::string spec = "func=" + entry;
+  bool specialises = false;
+  for (unsigned i = 0, next = 0; i < numArgs; ++i) {
+    if (erase.test(i))
+      continue;
+    if (!tensorSpecs[i].empty()) {
+      spec += ",arg" + std::to_string(next) + "=" + tensorSpecs[i];
+      specialises = true;
+    }
+    ++next;
+  }
+  std::string pipeline;
+  if (specialises)
+    pipeline += "ts-specialize{" + spec + "},";
+  pipeline += "ts-optimize";
+  if (!options.strategy.empty())
+    pipeline += ",func.func(ts-create-fusion-groups{strategy=" +
+                options.strategy + "})";
+  if (failed(runPipeline(module, pipeline)))
+    return failure();
+  dumpModule(module, options.dumpDir, "ts");
+
+  func = module.lookupSymbol<func::FuncOp>(entry);
+  module.walk([&](fusion::GroupOp) { ++graph.numFusionGroups; });
+
+  // What the compiled entry takes: the arguments left, in order.
+  SmallVector<unsigned> positions;
+  for (unsigned i = 0; i < numArgs; ++i)
+    if (!erase.test(i))
+      positions.push_back(i);
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+    GraphValue value;
+    value.position = positions[i];
+    value.name = names[positions[i]];
+    value.typeText = describe(type);
+    if (llvm::isa<ts::FloatType>(type)) {
+      value.isNumber = true;
+      value.descr = "<f8";
+      value.elementSize = 8;
+      graph.inputs.push_back(std::move(value));
+      continue;
+    }
+    auto tensor = llvm::dyn_cast<ts::TensorType>(type);
+    if (!tensor || !tensor.hasStaticShape() || !tensor.hasDtype())
+      return func.emitError() << "argument of type " << type
+                              << " is not a tensor of known dtype and shape";
+    value.descr = getNpyDescr(tensor.getDtype());
+    value.elementSize =
+        std::max(tensor.getDtype().getIntOrFloatBitWidth() / 8, 1u);
+    value.shape.assign(tensor.getSizesOrEmpty().begin(),
+                       tensor.getSizesOrEmpty().end());
+    graph.inputs.push_back(std::move(value));
+  }
+  SmallVector<Type> results;
+  for (Type type : func.getResultTypes())
+    flattenResultTypes(type, results);
+  for (auto [i, type] : llvm::enumerate(results)) {
+    std::string descr;
+    SmallVector<int64_t> shape;
+    unsigned size = 0;
+    if (auto tensor = llvm::dyn_cast<ts::TensorType>(type)) {
+      if (!tensor.hasStaticShape() || !tensor.hasDtype())
+        return func.emitError()
+               << "output " << i << " has type " << type
+               << ": its dtype and shape are not known after specialisation";
+      descr = getNpyDescr(tensor.getDtype());
+      shape.assign(tensor.getSizesOrEmpty().begin(),
+                   tensor.getSizesOrEmpty().end());
+      size = std::max(tensor.getDtype().getIntOrFloatBitWidth() / 8, 1u);
+    } else if (llvm::isa<ts::IntType>(type)) {
+      descr = "<i8", size = 8;
+    } else if (llvm::isa<ts::FloatType>(type)) {
+      descr = "<f8", size = 8;
+    } else if (llvm::isa<ts::BoolType>(type)) {
+      descr = "|b1", size = 1;
+    }
+    if (descr.empty())
+      return func.emitError() << "output " << i << " has type " << type
+                              << ": compiled graphs return tensors and numbers";
+    GraphValue value;
+    value.isNumber = !llvm::isa<ts::TensorType>(type);
+    value.descr = descr;
+    value.elementSize = size;
+    value.shape = shape;
+    value.typeText = describe(type);
+    graph.outputs.push_back(std::move(value));
+  }
+  return graph;
+}
+
+

@@ -1,0 +1,365 @@
+//===- tsmlir-compile.cpp - Compile a TorchScript graph to an object ------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+//   tsmlir-compile graph.txt --input x.npy --input f32[8,4] -o model.o \
+//       --emit-header model.h
+//   tsmlir-compile graph.txt --input x.npy --shared -o model.so
+//
+// Imports the graph (TorchScript IR text, or .mlir in the ts dialect),
+// specialises it for the input types it is given (from .npy headers or
+// `f32[2,3]`), optimises and fuses it, lowers it for the CPU or CUDA, adds
+// the C ABI of tsmlir/Runtime/Abi.h and writes an object file, assembly,
+// LLVM IR, the lowered MLIR, or a shared object.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/ExecutionEngine/PrepareGraph.h"
+#include "tsmlir/InitAll.h"
+#include "tsmlir/Target/Aot/AotCompiler.h"
+#include "tsmlir/Target/TorchScript/Import.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+namespace cl = llvm::cl;
+
+#ifndef TSMLIR_DEFAULT_CC
+#define TSMLIR_DEFAULT_CC "clang"
+#endif
+
+static cl::OptionCategory category("tsmlir-compile options");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
+                                      cl::desc("<graph.txt | module.mlir>"),
+                                      cl::cat(category));
+static cl::opt<std::string> outputFile("o", cl::Required,
+                                       cl::desc("The file to write"),
+                                       cl::value_desc("model.o"),
+                                       cl::cat(category));
+static cl::opt<std::string> headerFile(
+    "emit-header", cl::desc("Also write the C/C++ header of the model"),
+    cl::value_desc("model.h"), cl::init(""), cl::cat(category));
+static cl::opt<bool> shared(
+    "shared",
+    cl::desc("Write a shared object (linked with libtsmlir_runtime.a), which "
+             "tsmlir-run runs"),
+    cl::init(false), cl::cat(category));
+static cl::opt<std::string>
+    emit("emit",
+         cl::desc("What to write: obj (default), asm, llvm-ir, or mlir (the "
+                  "module lowered to the LLVM dialect, with the C ABI)"),
+         cl::value_desc("obj|asm|llvm-ir|mlir"), cl::init("obj"),
+         cl::cat(category));
+static cl::opt<std::string> target("target",
+                                   cl::desc("cpu (default) or cuda"),
+                                   cl::value_desc("cpu|cuda"), cl::init("cpu"),
+                                   cl::cat(category));
+static cl::opt<std::string>
+    name("name",
+         cl::desc("The model's C name: it exports NAME_ENTRY and "
+                  "NAME_ENTRY_signature (default: the output file's stem)"),
+         cl::init(""), cl::cat(category));
+static cl::opt<std::string>
+    entry("entry", cl::desc("The function to compile (default: main)"),
+          cl::init(""), cl::cat(category));
+static cl::list<std::string> inputs(
+    "input",
+    cl::desc("The graph's arguments in order (a module's self excluded): a "
+             ".npy file (its dtype and shape), a tensor type such as "
+             "f32[8,4], `float` (given at run time), or an int, true, false "
+             "or none (fixed in the code)"),
+    cl::value_desc("x.npy|f32[8,4]|float|3|true|none"), cl::cat(category));
+static cl::opt<std::string>
+    params("params",
+           cl::desc("A safetensors file with the module's attributes; they "
+                    "are embedded in the object"),
+           cl::value_desc("p.safetensors"), cl::init(""), cl::cat(category));
+static cl::list<std::string> functionFiles(
+    "import-function",
+    cl::desc("Also import the graph in FILE as the function NAME (the callee "
+             "of a prim::CallFunction or prim::CallMethod)"),
+    cl::value_desc("NAME=FILE"), cl::cat(category));
+static cl::opt<std::string>
+    strategy("strategy",
+             cl::desc("Fusion strategy: nnc (default), pointwise, nvfuser, "
+                      "aggressive"),
+             cl::init("nnc"), cl::cat(category));
+static cl::opt<bool> noFusion("no-fusion", cl::desc("Form no fusion groups"),
+                              cl::init(false), cl::cat(category));
+static cl::opt<char>
+    optLevel("O", cl::desc("Optimisation level of the host code: -O0 .. -O3 "
+                           "(default -O3)"),
+             cl::Prefix, cl::init('3'), cl::cat(category));
+static cl::opt<std::string>
+    triple("mtriple", cl::desc("The target triple (default: this machine's)"),
+           cl::init(""), cl::cat(category));
+static cl::opt<std::string>
+    cpu("mcpu",
+        cl::desc("The CPU: generic (default), native (this machine's, with "
+                 "its features), or a name such as skylake-avx512"),
+        cl::init("generic"), cl::cat(category));
+static cl::opt<std::string> mattr("mattr",
+                                  cl::desc("Extra target features (+avx2,..)"),
+                                  cl::init(""), cl::cat(category));
+static cl::opt<std::string>
+    gpuChip("gpu-chip", cl::desc("With --target cuda: the GPU (sm_80, sm_90)"),
+            cl::init("sm_90"), cl::cat(category));
+static cl::opt<std::string> gpuFormat(
+    "gpu-format",
+    cl::desc("With --target cuda: embed PTX (isa, compiled by the driver "
+             "when loaded) or cubin (bin, compiled by ptxas now)"),
+    cl::init("isa"), cl::cat(category));
+static cl::opt<bool> exactMath(
+    "exact-math",
+    cl::desc("Call libm for f32 math instead of vectorizable polynomials"),
+    cl::init(false), cl::cat(category));
+static cl::opt<std::string> dumpDir(
+    "dump-ir",
+    cl::desc("Write the module after each stage (ts.mlir, linalg.mlir or "
+             "gpu.mlir, llvm.mlir) into DIR"),
+    cl::value_desc("DIR"), cl::init(""), cl::cat(category));
+static cl::opt<std::string> cc(
+    "cc",
+    cl::desc("The C compiler driver that links --shared objects (default: "
+             "$TSMLIR_CC, or LLVM's clang)"),
+    cl::init(""), cl::cat(category));
+static cl::opt<std::string> runtimeDir(
+    "runtime-dir",
+    cl::desc("Where libtsmlir_runtime.a is (default: ../lib beside this "
+             "tool)"),
+    cl::init(""), cl::cat(category));
+
+static int fail(const Twine &message) {
+  llvm::errs() << "tsmlir-compile: " << message << "\n";
+  return 1;
+}
+
+static OwningOpRef<ModuleOp> load(MLIRContext &ctx,
+                                  llvm::SourceMgr &sourceMgr) {
+  std::string error;
+  auto file = openInputFile(inputFile, &error);
+  if (!file) {
+    fail(error);
+    return nullptr;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  if (StringRef(inputFile).ends_with(".mlir"))
+    return parseSourceFile<ModuleOp>(sourceMgr, &ctx);
+  TorchScriptImportOptions options;
+  options.paramsFile = params;
+  for (StringRef fileEntry : functionFiles) {
+    auto [fn, path] = fileEntry.split('=');
+    if (fn.empty() || path.empty()) {
+      fail("--import-function expects NAME=FILE, got '" + fileEntry + "'");
+      return nullptr;
+    }
+    options.functionFiles.emplace_back(fn.str(), path.str());
+  }
+  return importTorchScript(sourceMgr, &ctx, options);
+}
+
+/// A C identifier from the output file's stem: `ratio_iou.o` -> ratio_iou.
+static std::string defaultName() {
+  std::string stem = llvm::sys::path::stem(outputFile).str();
+  std::string id;
+  for (char c : stem)
+    id.push_back(llvm::isAlnum(c) ? c : '_');
+  if (id.empty() || llvm::isDigit(id[0]))
+    id = "model" + (id.empty() ? "" : "_" + id);
+  return id;
+}
+
+static bool isIdentifier(StringRef s) {
+  return !s.empty() && !llvm::isDigit(s[0]) &&
+         llvm::all_of(s, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tsmlir-compile: compile a TorchScript graph ahead of time to an "
+      "object file or a shared object with a C ABI\n");
+  auto start = std::chrono::steady_clock::now();
+  auto seconds = [](auto from) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         from)
+        .count();
+  };
+
+  // Options first: nothing is compiled for a command that cannot succeed.
+  AotOptions options;
+  options.name = name.empty() ? defaultName() : name.getValue();
+  if (!isIdentifier(options.name))
+    return fail("--name must be a C identifier, not '" + options.name + "'");
+  if (target != "cpu" && target != "cuda")
+    return fail("--target must be cpu or cuda, not '" + target + "'");
+  options.target = target == "cuda" ? AotOptions::Target::CUDA
+                                    : AotOptions::Target::CPU;
+  if (optLevel < '0' || optLevel > '3')
+    return fail(std::string("-O") + optLevel.getValue() +
+                ": the level is 0, 1, 2 or 3");
+  options.optLevel = optLevel - '0';
+  options.triple = triple;
+  options.cpu = cpu;
+  options.features = mattr;
+  options.approximateMath = !exactMath;
+  options.gpuChip = gpuChip;
+  options.gpuFormat = gpuFormat;
+  options.shared = shared;
+  options.dumpDir = dumpDir;
+  AotOutput kind = AotOutput::Object;
+  if (emit == "asm")
+    kind = AotOutput::Assembly;
+  else if (emit == "llvm-ir")
+    kind = AotOutput::LLVMIR;
+  else if (emit != "obj" && emit != "mlir")
+    return fail("--emit must be obj, asm, llvm-ir or mlir, not '" + emit +
+                "'");
+  if (shared && emit != "obj")
+    return fail("--shared writes a shared object: leave out --emit " + emit);
+
+  SmallVector<RunValue> values;
+  for (const std::string &text : inputs) {
+    llvm::Expected<RunValue> value = RunValue::parse(text, /*typesOnly=*/true);
+    if (!value)
+      return fail("--input " + text + ": " +
+                  llvm::toString(value.takeError()));
+    values.push_back(std::move(*value));
+  }
+
+  DialectRegistry registry;
+  registerAllDialectsWithUpstream(registry);
+  registerTorchScriptImportDialects(registry);
+  registerAllPasses();
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  ctx.printOpOnDiagnostic(false);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &ctx);
+
+  OwningOpRef<ModuleOp> module = load(ctx, sourceMgr);
+  if (!module)
+    return 1;
+  double importSeconds = seconds(start);
+
+  auto phase = std::chrono::steady_clock::now();
+  PrepareOptions prepare;
+  prepare.entry = entry;
+  prepare.strategy = noFusion ? std::string() : strategy.getValue();
+  prepare.dumpDir = dumpDir;
+  FailureOr<PreparedGraph> graph = prepareGraph(*module, values, prepare);
+  if (failed(graph))
+    return 1;
+  double prepareSeconds = seconds(phase);
+
+  phase = std::chrono::steady_clock::now();
+  if (failed(lowerForAot(*module, *graph, options)))
+    return 1;
+  double lowerSeconds = seconds(phase);
+
+  phase = std::chrono::steady_clock::now();
+  if (!headerFile.empty()) {
+    std::error_code ec;
+    llvm::ToolOutputFile header(headerFile, ec, llvm::sys::fs::OF_Text);
+    if (ec)
+      return fail("cannot write '" + headerFile + "': " + ec.message());
+    emitCHeader(*graph, options, inputFile, header.os());
+    header.keep();
+  }
+
+  if (emit == "mlir") {
+    std::error_code ec;
+    llvm::ToolOutputFile out(outputFile, ec, llvm::sys::fs::OF_Text);
+    if (ec)
+      return fail("cannot write '" + outputFile + "': " + ec.message());
+    module->print(out.os());
+    out.keep();
+  } else if (!shared) {
+    if (failed(emitObject(*module, options, kind, outputFile)))
+      return 1;
+  } else {
+    // An object in a temporary file, linked into the shared object.
+    llvm::SmallString<128> object;
+    if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
+            "tsmlir-" + options.name, "o", object))
+      return fail("cannot create a temporary object: " + ec.message());
+    llvm::FileRemover remover(object);
+    if (failed(emitObject(*module, options, AotOutput::Object, object)))
+      return 1;
+    std::string driver = cc;
+    if (driver.empty())
+      if (const char *env = std::getenv("TSMLIR_CC"))
+        driver = env;
+    if (driver.empty())
+      driver = TSMLIR_DEFAULT_CC;
+    if (!llvm::sys::path::is_absolute(driver)) {
+      auto found = llvm::sys::findProgramByName(driver);
+      if (!found)
+        return fail("cannot link --shared: no C compiler driver '" + driver +
+                    "' (give one with --cc or $TSMLIR_CC)");
+      driver = *found;
+    }
+    std::string libDir = runtimeDir;
+    if (libDir.empty()) {
+      std::string self = llvm::sys::fs::getMainExecutable(
+          argv[0], reinterpret_cast<void *>(&defaultName));
+      llvm::SmallString<256> dir(llvm::sys::path::parent_path(self));
+      llvm::sys::path::append(dir, "..", "lib");
+      libDir = dir.str().str();
+    }
+    if (failed(linkSharedObject(object, outputFile, libDir, driver, options,
+                                llvm::errs())))
+      return 1;
+  }
+  double emitSeconds = seconds(phase);
+
+  uint64_t size = 0;
+  (void)llvm::sys::fs::file_size(outputFile, size);
+  std::string where =
+      options.target == AotOptions::Target::CUDA
+          ? "cuda " + options.gpuChip
+          : (triple.empty() ? std::string("host") : triple.getValue()) + " " +
+                cpu.getValue();
+  llvm::outs() << "tsmlir-compile: " << llvm::sys::path::filename(inputFile)
+               << ": " << options.name << "_" << graph->entry << ", "
+               << graph->inputs.size() << " input"
+               << (graph->inputs.size() == 1 ? "" : "s") << ", "
+               << graph->outputs.size() << " output"
+               << (graph->outputs.size() == 1 ? "" : "s") << "; "
+               << (noFusion ? std::string("no fusion")
+                            : strategy + ": " +
+                                  std::to_string(graph->numFusionGroups) +
+                                  " fusion group" +
+                                  (graph->numFusionGroups == 1 ? "" : "s"))
+               << "; " << where << " -O" << optLevel.getValue()
+               << "; wrote " << outputFile
+               << llvm::format(" (%.1f KiB) in %.2f s (import %.2f, prepare "
+                               "%.2f, lower %.2f, emit %.2f)\n",
+                               size / 1024.0, seconds(start), importSeconds,
+                               prepareSeconds, lowerSeconds, emitSeconds);
+  return 0;
+}
