@@ -331,9 +331,11 @@ int main(int argc, char **argv) {
       llvm::sys::path::append(dir, "..", "lib");
       libDir = dir.str().str();
     }
+    std::string error;
+    llvm::raw_string_ostream errorStream(error);
     if (failed(linkSharedObject(object, outputFile, libDir, driver, options,
-                                llvm::errs())))
-      return 1;
+                                errorStream)))
+      return fail(StringRef(error).rtrim());
   }
   double emitSeconds = seconds(phase);
 

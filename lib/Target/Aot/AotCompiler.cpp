@@ -106,8 +106,12 @@ createTargetMachine(ModuleOp module, const AotOptions &options) {
       : options.optLevel == 1 ? llvm::CodeGenOptLevel::Less
       : options.optLevel == 2 ? llvm::CodeGenOptLevel::Default
                               : llvm::CodeGenOptLevel::Aggressive;
+  // Constructors (a CUDA model's kernel loading) go into .init_array, as
+  // clang puts them: linkers and loaders no longer run .ctors.
+  llvm::TargetOptions targetOptions;
+  targetOptions.UseInitArray = true;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      triple, cpu, features, llvm::TargetOptions(), llvm::Reloc::PIC_,
+      triple, cpu, features, targetOptions, llvm::Reloc::PIC_,
       std::nullopt, level));
   if (!machine)
     return module.emitError() << "cannot target '" << tripleName << "'";

@@ -71,7 +71,11 @@ static void emitValues(StringRef what, ArrayRef<GraphValue> values,
       os << getAbiName(value.name) << ": ";
     os << describe(value);
     if (value.isNumber)
-      os << "  (a number: " << value.typeText << ")";
+      os << "  (a TorchScript "
+         << (value.descr == "<f8"   ? "float"
+             : value.descr == "|b1" ? "bool"
+                                    : "int")
+         << ", as a 0-d tensor)";
     os << "\n";
   }
 }
@@ -83,8 +87,7 @@ void mlir::tsmlir::emitCHeader(const PreparedGraph &graph,
   std::string macro = macroName(exported);
   bool cuda = options.target == AotOptions::Target::CUDA;
   os << "/* " << exported << ": the graph '" << graph.entry << "' of "
-     << llvm::sys::path::filename(source)
-     << ", compiled by tsmlir-compile for "
+     << llvm::sys::path::filename(source) << ",\n * compiled by tsmlir-compile for "
      << (cuda ? "CUDA " + options.gpuChip : std::string("the CPU"))
      << ". Generated: do not edit.\n *\n"
      << " *   tsmlir_status " << exported
@@ -124,8 +127,8 @@ void mlir::tsmlir::emitCHeader(const PreparedGraph &graph,
   auto emitShapes = [&](StringRef side, ArrayRef<GraphValue> values) {
     for (auto [i, value] : llvm::enumerate(values)) {
       std::string prefix = macro + "_" + side.str() + std::to_string(i);
-      os << "#define " << prefix << "_DTYPE "
-         << "((tsmlir_dtype)" << getAbiDtype(value.descr) << ")\n"
+      std::string dtype = dtypeName(getAbiDtype(value.descr)).upper();
+      os << "#define " << prefix << "_DTYPE TSMLIR_" << dtype << "\n"
          << "#define " << prefix << "_RANK " << value.shape.size() << "\n";
       if (!value.shape.empty())
         os << "#define " << prefix << "_SIZES {"
