@@ -139,9 +139,11 @@ typedef struct tsmlir_signature {
   const tsmlir_value_info *outputs;
   const tsmlir_bound_argument *bound;
   tsmlir_entry_fn entry; /* NAME_ENTRY itself */
-  /* Internal: the compiled code, called with one pointer per input and
-     output (a memref descriptor, or a double for float inputs); and for
-     CUDA models the runtime's sticky-error query, or NULL. */
+  /* Internal: the compiled code, called with one pointer per input, then
+     per output: to a contiguous memref descriptor, or for a TorchScript
+     float input (a number, not a float tensor) to the double itself; and
+     for CUDA models the runtime's sticky-error query (non-zero with a
+     message after a failure), or NULL. */
   void (*packed)(void **arguments);
   int (*device_error)(char *message, size_t size);
 } tsmlir_signature;
