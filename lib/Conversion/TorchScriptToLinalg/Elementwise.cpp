@@ -43,6 +43,9 @@ struct BodyContext {
   SmallVector<Value> args;
   /// The type the body computes in.
   Type type;
+  /// Whether `type` holds unsigned integers (uint8); booleans compare,
+  /// take maxima and minima as unsigned too.
+  bool isUnsigned;
   /// The converted operands of the op (scalars as i64/f64/i1 values).
   ArrayRef<Value> operands;
 
@@ -55,8 +58,12 @@ struct BodyContext {
     return castScalar(b, loc, operands[i], type);
   }
   Value add(Value x, Value y) const {
-    return isFloat() ? arith::AddFOp::create(b, loc, x, y).getResult()
-                     : arith::AddIOp::create(b, loc, x, y).getResult();
+    if (isFloat())
+      return arith::AddFOp::create(b, loc, x, y);
+    // PyTorch adds booleans as a logical or (true + true is true).
+    if (type.isInteger(1))
+      return arith::OrIOp::create(b, loc, x, y);
+    return arith::AddIOp::create(b, loc, x, y);
   }
   Value sub(Value x, Value y) const {
     return isFloat() ? arith::SubFOp::create(b, loc, x, y).getResult()
@@ -70,12 +77,18 @@ struct BodyContext {
     return arith::DivFOp::create(b, loc, x, y);
   }
   Value max(Value x, Value y) const {
-    return isFloat() ? arith::MaximumFOp::create(b, loc, x, y).getResult()
-                     : arith::MaxSIOp::create(b, loc, x, y).getResult();
+    if (isFloat())
+      return arith::MaximumFOp::create(b, loc, x, y);
+    if (isUnsigned || type.isInteger(1))
+      return arith::MaxUIOp::create(b, loc, x, y);
+    return arith::MaxSIOp::create(b, loc, x, y);
   }
   Value min(Value x, Value y) const {
-    return isFloat() ? arith::MinimumFOp::create(b, loc, x, y).getResult()
-                     : arith::MinSIOp::create(b, loc, x, y).getResult();
+    if (isFloat())
+      return arith::MinimumFOp::create(b, loc, x, y);
+    if (isUnsigned || type.isInteger(1))
+      return arith::MinUIOp::create(b, loc, x, y);
+    return arith::MinSIOp::create(b, loc, x, y);
   }
   /// `x * alpha` for operand `i`, skipped when alpha is the constant 1.
   Value scaled(Value x, unsigned alphaOperand) const {
@@ -167,6 +180,23 @@ static Type promotedType(Operation *op, ArrayRef<DataOperand> data,
   return result;
 }
 
+/// Whether the integer `computeType` holds unsigned values: the result's
+/// dtype is unsigned (arithmetic), or an unsigned tensor operand of that
+/// type decided it (comparisons).
+static bool isUnsignedCompute(Operation *op, Compute compute,
+                              ArrayRef<DataOperand> data,
+                              ArrayRef<Value> operands, Type computeType) {
+  if (category(computeType) != 1)
+    return false;
+  if (compute == Compute::Result)
+    return isUnsignedDtype(getTSDtype(op->getResult(0)));
+  return llvm::any_of(data, [&](DataOperand d) {
+    auto t = llvm::dyn_cast<RankedTensorType>(operands[d.index].getType());
+    return t && t.getElementType() == computeType &&
+           isUnsignedDtype(getTSDtype(op->getOperand(d.index)));
+  });
+}
+
 class ElementwiseLowering : public ConversionPattern {
 public:
   ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx,
@@ -202,6 +232,8 @@ public:
     }
     if (!computeType || category(computeType) < 0)
       return rewriter.notifyMatchFailure(op, "no compute type");
+    bool isUnsigned = isUnsignedCompute(op, spec.compute, spec.data, operands,
+                                        computeType);
 
     // Tensor operands become inputs of the generic; scalars are cast once,
     // outside it.
@@ -230,7 +262,7 @@ public:
     Value result = buildElementwise(
         rewriter, loc, resultType, inputs,
         [&](OpBuilder &b, Location l, ValueRange elements) -> Value {
-          BodyContext ctx{b, l, op, {}, computeType, operands};
+          BodyContext ctx{b, l, op, {}, computeType, isUnsigned, operands};
           unsigned next = 0;
           for (auto [d, slot] : llvm::zip(spec.data, slots)) {
             if (!slot.first) {
@@ -372,8 +404,140 @@ static Value compare(BodyContext &c, arith::CmpFPredicate f,
   Value x = c.args[0], y = c.args[1];
   if (c.isFloat())
     return c.cmpf(f, x, y);
-  bool isBool = c.type.isInteger(1);
-  return arith::CmpIOp::create(c.b, c.loc, isBool ? ui : si, x, y);
+  bool isUnsigned = c.isUnsigned || c.type.isInteger(1);
+  return arith::CmpIOp::create(c.b, c.loc, isUnsigned ? ui : si, x, y);
+}
+
+/// x ** e for integers, as PyTorch's powi: square and multiply, wrapping;
+/// a negative exponent gives 1 for x = 1, -1 or 1 for x = -1 (odd or even
+/// e), 0 otherwise. A constant exponent unrolls to its multiplications, any
+/// other to one step per bit of e (math.ipowi has no lowering to LLVM).
+static Value integerPower(BodyContext &c, Value x, Value e,
+                          std::optional<double> constExponent) {
+  using I = arith::CmpIPredicate;
+  if (c.type.isInteger(1))
+    return Value();
+  Value one = c.cst(1), zero = c.cst(0);
+  if (constExponent && *constExponent >= 0) {
+    Value result;
+    for (auto n = static_cast<uint64_t>(*constExponent); n; n >>= 1) {
+      if (n & 1)
+        result = result ? c.mul(result, x) : x;
+      if (n > 1)
+        x = c.mul(x, x);
+    }
+    return result ? result : one;
+  }
+  unsigned width = c.type.getIntOrFloatBitWidth();
+  unsigned bits = c.isUnsigned ? width : width - 1;
+  Value result = one, base = x, rest = e;
+  for (unsigned bit = 0; bit < bits; ++bit) {
+    Value set = arith::CmpIOp::create(
+        c.b, c.loc, I::ne, arith::AndIOp::create(c.b, c.loc, rest, one), zero);
+    result = c.select(set, c.mul(result, base), result);
+    if (bit + 1 < bits) {
+      base = c.mul(base, base);
+      rest = arith::ShRUIOp::create(c.b, c.loc, rest, one);
+    }
+  }
+  if (c.isUnsigned)
+    return result;
+  Value odd = arith::CmpIOp::create(
+      c.b, c.loc, I::ne, arith::AndIOp::create(c.b, c.loc, e, one), zero);
+  Value minusOne = c.cst(-1);
+  Value negative = c.select(
+      arith::CmpIOp::create(c.b, c.loc, I::eq, x, one), one,
+      c.select(arith::CmpIOp::create(c.b, c.loc, I::eq, x, minusOne),
+               c.select(odd, minusOne, one), zero));
+  return c.select(arith::CmpIOp::create(c.b, c.loc, I::slt, e, zero),
+                  negative, result);
+}
+
+/// The constant string operand `i` of the op ("" for None or a non-constant).
+static StringRef getConstString(Operation *op, unsigned i) {
+  auto cst = op->getOperand(i).getDefiningOp<ts::PrimConstantOp>();
+  auto str = cst ? llvm::dyn_cast_or_null<StringAttr>(cst.getValueAttr())
+                 : StringAttr();
+  return str ? str.getValue() : StringRef();
+}
+
+/// Division rounded towards zero: C's integer division, trunc(x / y) for
+/// floats.
+static Value truncDivide(BodyContext &c) {
+  Value x = c.args[0], y = c.args[1];
+  if (c.isFloat())
+    return math::TruncOp::create(c.b, c.loc, c.div(x, y));
+  if (c.isUnsigned)
+    return arith::DivUIOp::create(c.b, c.loc, x, y);
+  return arith::DivSIOp::create(c.b, c.loc, x, y);
+}
+
+/// Division rounded towards negative infinity. Floats follow PyTorch's
+/// div_floor_floating: the quotient of x - fmod(x, y), so that it is exact
+/// where floor(x / y) would round up to the next integer; x / y for y = 0.
+static Value floorDivide(BodyContext &c) {
+  using P = arith::CmpFPredicate;
+  using I = arith::CmpIPredicate;
+  Value x = c.args[0], y = c.args[1];
+  if (!c.isFloat()) {
+    if (c.isUnsigned)
+      return arith::DivUIOp::create(c.b, c.loc, x, y);
+    // The truncated quotient, less one where the remainder is not zero and
+    // its sign differs from the divisor's.
+    Value zero = c.cst(0);
+    Value quot = arith::DivSIOp::create(c.b, c.loc, x, y);
+    Value rem = arith::RemSIOp::create(c.b, c.loc, x, y);
+    Value signsDiffer = arith::XOrIOp::create(
+        c.b, c.loc, arith::CmpIOp::create(c.b, c.loc, I::slt, y, zero),
+        arith::CmpIOp::create(c.b, c.loc, I::slt, rem, zero));
+    Value adjust = arith::AndIOp::create(
+        c.b, c.loc, arith::CmpIOp::create(c.b, c.loc, I::ne, rem, zero),
+        signsDiffer);
+    return c.select(adjust, c.sub(quot, c.cst(1)), quot);
+  }
+  Value zero = c.cst(0);
+  Value mod = arith::RemFOp::create(c.b, c.loc, x, y);
+  Value div = c.div(c.sub(x, mod), y);
+  Value signsDiffer = arith::XOrIOp::create(
+      c.b, c.loc, c.cmpf(P::OLT, y, zero), c.cmpf(P::OLT, mod, zero));
+  Value adjust = arith::AndIOp::create(c.b, c.loc, c.cmpf(P::UNE, mod, zero),
+                                       signsDiffer);
+  div = c.select(adjust, c.sub(div, c.cst(1)), div);
+  Value floor = math::FloorOp::create(c.b, c.loc, div);
+  floor = c.select(c.cmpf(P::OGT, c.sub(div, floor), c.cst(0.5)),
+                   c.add(floor, c.cst(1)), floor);
+  Value signedZero =
+      math::CopySignOp::create(c.b, c.loc, zero, c.div(x, y));
+  Value result = c.select(c.cmpf(P::UNE, div, zero), floor, signedZero);
+  return c.select(c.cmpf(P::OEQ, y, zero), c.div(x, y), result);
+}
+
+/// Python's remainder, with the sign of the divisor: fmod (or C's %), plus
+/// the divisor where the signs differ, as PyTorch's remainder kernel does.
+static Value pythonRemainder(BodyContext &c) {
+  Value x = c.args[0], y = c.args[1];
+  if (c.isFloat()) {
+    using P = arith::CmpFPredicate;
+    Value zero = c.cst(0);
+    Value mod = arith::RemFOp::create(c.b, c.loc, x, y);
+    Value signsDiffer = arith::XOrIOp::create(
+        c.b, c.loc, c.cmpf(P::OLT, y, zero), c.cmpf(P::OLT, mod, zero));
+    Value adjust = arith::AndIOp::create(
+        c.b, c.loc, c.cmpf(P::UNE, mod, zero), signsDiffer);
+    return c.select(adjust, c.add(mod, y), mod);
+  }
+  if (c.isUnsigned)
+    return arith::RemUIOp::create(c.b, c.loc, x, y);
+  using I = arith::CmpIPredicate;
+  Value zero = c.cst(0);
+  Value mod = arith::RemSIOp::create(c.b, c.loc, x, y);
+  Value signsDiffer = arith::XOrIOp::create(
+      c.b, c.loc, arith::CmpIOp::create(c.b, c.loc, I::slt, y, zero),
+      arith::CmpIOp::create(c.b, c.loc, I::slt, mod, zero));
+  Value adjust = arith::AndIOp::create(
+      c.b, c.loc, arith::CmpIOp::create(c.b, c.loc, I::ne, mod, zero),
+      signsDiffer);
+  return c.select(adjust, c.add(mod, y), mod);
 }
 
 static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
@@ -413,6 +577,21 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
         return Value(); // true division of integers has a float result
       return c.div(c.args[0], c.args[1]);
     });
+  // rounding_mode None is true division, "trunc" and "floor" keep integers.
+  for (StringRef name : {"ts.aten.div.Tensor_mode", "ts.aten.div.Scalar_mode"})
+    add(name, {a0, a1}, Compute::Result, [](BodyContext &c) -> Value {
+      StringRef mode = getConstString(c.op, 2);
+      if (mode == "trunc")
+        return truncDivide(c);
+      if (mode == "floor")
+        return floorDivide(c);
+      if (!isConstNone(c.op->getOperand(2)) || !c.isFloat())
+        return Value();
+      return c.div(c.args[0], c.args[1]);
+    });
+  add("ts.aten.floor_divide", {a0, a1}, Compute::Result, floorDivide);
+  for (StringRef name : {"ts.aten.remainder.Tensor", "ts.aten.remainder.Scalar"})
+    add(name, {a0, a1}, Compute::Result, pythonRemainder);
   add("ts.aten.neg", {a0}, Compute::Result, [](BodyContext &c) -> Value {
     if (c.isFloat())
       return arith::NegFOp::create(c.b, c.loc, c.args[0]);
@@ -431,7 +610,7 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
         if (e && *e == 3.0)
           return c.mul(c.mul(x, x), x);
         if (!c.isFloat())
-          return math::IPowIOp::create(c.b, c.loc, x, c.args[1]);
+          return integerPower(c, x, c.args[1], e);
         if (e && *e == 0.5)
           return math::SqrtOp::create(c.b, c.loc, x);
         if (e && *e == -1.0)
@@ -441,25 +620,30 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
   for (StringRef name : {"ts.aten.pow.Tensor_Tensor", "ts.aten.pow.Scalar"})
     add(name, {a0, a1}, Compute::Result, [](BodyContext &c) -> Value {
       if (!c.isFloat())
-        return math::IPowIOp::create(c.b, c.loc, c.args[0], c.args[1]);
+        return integerPower(c, c.args[0], c.args[1],
+                            getConstNumber(c.op->getOperand(1)));
       return math::PowFOp::create(c.b, c.loc, c.args[0], c.args[1]);
     });
   add("ts.aten.abs", {a0}, Compute::Result, [](BodyContext &c) -> Value {
     if (c.isFloat())
       return math::AbsFOp::create(c.b, c.loc, c.args[0]);
+    if (c.isUnsigned)
+      return c.args[0];
     return math::AbsIOp::create(c.b, c.loc, c.args[0]);
   });
   add("ts.aten.sign", {a0}, Compute::Result, [](BodyContext &c) -> Value {
     Value x = c.args[0];
     if (!c.isFloat()) {
-      Value pos = arith::CmpIOp::create(c.b, c.loc, I::sgt, x, c.cst(0));
+      Value pos = arith::CmpIOp::create(c.b, c.loc,
+                                        c.isUnsigned ? I::ugt : I::sgt, x,
+                                        c.cst(0));
       Value neg = arith::CmpIOp::create(c.b, c.loc, I::slt, x, c.cst(0));
       return c.select(pos, c.cst(1), c.select(neg, c.cst(-1), c.cst(0)));
     }
+    // PyTorch's (0 < x) - (x < 0): NaN gives 0.
     Value pos = c.cmpf(P::OGT, x, c.cst(0));
     Value neg = c.cmpf(P::OLT, x, c.cst(0));
-    Value s = c.select(pos, c.cst(1), c.select(neg, c.cst(-1), c.cst(0)));
-    return c.select(c.cmpf(P::UNO, x, x), x, s);
+    return c.select(pos, c.cst(1), c.select(neg, c.cst(-1), c.cst(0)));
   });
 
   // Math.

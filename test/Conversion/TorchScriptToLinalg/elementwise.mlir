@@ -128,3 +128,86 @@ func.func @misc(%x: !ts.tensor<f32, [3, 3]>, %n: !ts.int) -> !ts.tuple<!ts.tenso
   %t = ts.prim.TupleConstruct %1, %2, %3 : (!ts.tensor<f32, [3, 3]>, !ts.tensor<f32, [3, 3]>, !ts.int) -> !ts.tuple<!ts.tensor<f32, [3, 3]>, !ts.tensor<f32, [3, 3]>, !ts.int>
   return %t : !ts.tuple<!ts.tensor<f32, [3, 3]>, !ts.tensor<f32, [3, 3]>, !ts.int>
 }
+
+// -----
+
+// uint8 is unsigned: maxima, comparisons and abs read i8 as unsigned.
+// CHECK-LABEL: func.func @uint8(
+// CHECK: linalg.generic
+// CHECK:   arith.maxui
+// CHECK: linalg.generic
+// CHECK:   arith.cmpi ugt
+// CHECK: linalg.generic
+// CHECK-NEXT: ^bb0(%[[A:.+]]: i8, %{{.+}}: i8):
+// CHECK-NEXT:   linalg.yield %[[A]] : i8
+func.func @uint8(%x: !ts.tensor<ui8, [4]>, %y: !ts.tensor<ui8, [4]>) -> (!ts.tensor<ui8, [4]>, !ts.tensor<i1, [4]>, !ts.tensor<ui8, [4]>) {
+  %0 = ts.aten.maximum %x, %y : (!ts.tensor<ui8, [4]>, !ts.tensor<ui8, [4]>) -> !ts.tensor<ui8, [4]>
+  %1 = ts.aten.gt.Tensor %x, %y : (!ts.tensor<ui8, [4]>, !ts.tensor<ui8, [4]>) -> !ts.tensor<i1, [4]>
+  %2 = ts.aten.abs %x : (!ts.tensor<ui8, [4]>) -> !ts.tensor<ui8, [4]>
+  return %0, %1, %2 : !ts.tensor<ui8, [4]>, !ts.tensor<i1, [4]>, !ts.tensor<ui8, [4]>
+}
+
+// -----
+
+// Booleans add as a logical or (true + true is true) and take maxima as
+// unsigned.
+// CHECK-LABEL: func.func @bool_add_max(
+// CHECK: linalg.generic
+// CHECK:   arith.ori %{{.+}}, %{{.+}} : i1
+// CHECK: linalg.generic
+// CHECK:   arith.maxui %{{.+}}, %{{.+}} : i1
+func.func @bool_add_max(%x: !ts.tensor<i1, [4]>, %y: !ts.tensor<i1, [4]>) -> (!ts.tensor<i1, [4]>, !ts.tensor<i1, [4]>) {
+  %one = ts.prim.Constant[1] : !ts.int
+  %0 = ts.aten.add.Tensor %x, %y, %one : (!ts.tensor<i1, [4]>, !ts.tensor<i1, [4]>, !ts.int) -> !ts.tensor<i1, [4]>
+  %1 = ts.aten.maximum %x, %y : (!ts.tensor<i1, [4]>, !ts.tensor<i1, [4]>) -> !ts.tensor<i1, [4]>
+  return %0, %1 : !ts.tensor<i1, [4]>, !ts.tensor<i1, [4]>
+}
+
+// -----
+
+// Integer floor division: the truncated quotient, less one where the
+// remainder is nonzero with a sign other than the divisor's; trunc division
+// of floats truncates the quotient; remainder adds the divisor where the
+// signs differ.
+// CHECK-LABEL: func.func @rounding_division(
+// CHECK: linalg.generic
+// CHECK:   %[[Q:.+]] = arith.divsi
+// CHECK:   %[[R:.+]] = arith.remsi
+// CHECK:   %[[QM:.+]] = arith.subi %[[Q]]
+// CHECK:   arith.select %{{.+}}, %[[QM]], %[[Q]] : i64
+// CHECK: linalg.generic
+// CHECK:   %[[D:.+]] = arith.divf
+// CHECK:   math.trunc %[[D]] : f32
+// CHECK: linalg.generic
+// CHECK:   %[[M:.+]] = arith.remsi
+// CHECK:   %[[MY:.+]] = arith.addi %[[M]]
+// CHECK:   arith.select %{{.+}}, %[[MY]], %[[M]] : i64
+func.func @rounding_division(%a: !ts.tensor<si64, [4]>, %b: !ts.tensor<si64, [4]>, %x: !ts.tensor<f32, [4]>) -> (!ts.tensor<si64, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<si64, [4]>) {
+  %floor = ts.prim.Constant["floor"] : !ts.str
+  %trunc = ts.prim.Constant["trunc"] : !ts.str
+  %0 = ts.aten.div.Tensor_mode %a, %b, %floor : (!ts.tensor<si64, [4]>, !ts.tensor<si64, [4]>, !ts.str) -> !ts.tensor<si64, [4]>
+  %1 = ts.aten.div.Tensor_mode %x, %x, %trunc : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.str) -> !ts.tensor<f32, [4]>
+  %2 = ts.aten.remainder.Tensor %a, %b : (!ts.tensor<si64, [4]>, !ts.tensor<si64, [4]>) -> !ts.tensor<si64, [4]>
+  return %0, %1, %2 : !ts.tensor<si64, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<si64, [4]>
+}
+
+// -----
+
+// Integer powers are multiplications (math.ipowi has no lowering to LLVM):
+// x ** 5 squares twice; a tensor exponent takes one step per bit.
+// CHECK-LABEL: func.func @integer_power(
+// CHECK: linalg.generic
+// CHECK-NOT: math.ipowi
+// CHECK-COUNT-3: arith.muli
+// CHECK-NOT: arith.muli
+// CHECK: linalg.yield
+// CHECK: linalg.generic
+// CHECK-NOT: math.ipowi
+// CHECK: arith.shrui
+// CHECK: linalg.yield
+func.func @integer_power(%x: !ts.tensor<si32, [4]>, %e: !ts.tensor<si32, [4]>) -> (!ts.tensor<si32, [4]>, !ts.tensor<si32, [4]>) {
+  %five = ts.prim.Constant[5] : !ts.int
+  %0 = ts.aten.pow.Tensor_Scalar %x, %five : (!ts.tensor<si32, [4]>, !ts.int) -> !ts.tensor<si32, [4]>
+  %1 = ts.aten.pow.Tensor_Tensor %x, %e : (!ts.tensor<si32, [4]>, !ts.tensor<si32, [4]>) -> !ts.tensor<si32, [4]>
+  return %0, %1 : !ts.tensor<si32, [4]>, !ts.tensor<si32, [4]>
+}
