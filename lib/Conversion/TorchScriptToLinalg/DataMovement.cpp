@@ -155,6 +155,11 @@ static Value buildSlice(OpBuilder &b, Location loc, Value input,
       llvm::all_of(strides, [](int64_t s) { return s == 1; });
   if (whole)
     return input;
+  // No element to read: tensor.extract_slice would reject any static offset
+  // into a 0-sized dimension.
+  if (resultType.getNumElements() == 0 || inputType.getNumElements() == 0)
+    return tensor::EmptyOp::create(b, loc, resultType.getShape(),
+                                   resultType.getElementType());
   if (copy && llvm::all_of(offsets, [](OpFoldResult o) {
         return getConstantIntValue(o).has_value();
       })) {

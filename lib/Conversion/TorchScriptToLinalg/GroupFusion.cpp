@@ -172,6 +172,10 @@ static void tileRows(RewriterBase &rewriter, Block &body) {
   }
   if (!fedByReduction || rows == 0 || rows == root.getNumLoops())
     return;
+  // An empty iteration space has no rows (and linalg's tiling crashes on a
+  // 0-sized loop).
+  if (llvm::is_contained(root.getStaticLoopRanges(), 0))
+    return;
   SmallVector<OpFoldResult> sizes(root.getNumLoops(), rewriter.getIndexAttr(0));
   for (unsigned d = 0; d < rows; ++d)
     sizes[d] = rewriter.getIndexAttr(1);

@@ -290,7 +290,7 @@ public:
               .getResult(0);
     } else if (lhsRank >= 2 && rhsRank == 1) {
       // [batch..., M, K] @ [K]: the batch folds into the rows.
-      int64_t rows = getTensorType(lhs).getNumElements() / k;
+      int64_t rows = ShapedType::getNumElements(lhsShape.drop_back());
       Value flat = reshapeTo(rewriter, loc, lhs, {rows, k});
       Value init = createZeros(rewriter, loc, {rows}, acc);
       result =
@@ -299,7 +299,7 @@ public:
               .getResult(0);
     } else if (lhsRank >= 2 && rhsRank == 2) {
       // [batch..., M, K] @ [K, N]: the batch folds into the rows.
-      int64_t rows = getTensorType(lhs).getNumElements() / k;
+      int64_t rows = ShapedType::getNumElements(lhsShape.drop_back());
       Value flat = reshapeTo(rewriter, loc, lhs, {rows, k});
       Value init = createZeros(rewriter, loc, {rows, rhsShape[1]}, acc);
       result = buildMatmul(rewriter, loc, flat, rhs, init);
@@ -361,7 +361,7 @@ public:
       return rewriter.notifyMatchFailure(
           op, "expected input [..., K] and weight [N, K]");
     int64_t k = inputShape.back(), n = weightShape[0];
-    int64_t rows = getTensorType(input).getNumElements() / k;
+    int64_t rows = ShapedType::getNumElements(inputShape.drop_back());
     Value flat = reshapeTo(rewriter, loc, input, {rows, k});
     Value init = *bias ? broadcastTo(rewriter, loc, *bias, {rows, n}, acc,
                                      isUnsignedDtype(getTSDtype(op.getBias())))
