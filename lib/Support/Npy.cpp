@@ -288,7 +288,9 @@ Expected<NpyArray> readNpy(StringRef path) {
     return npyError("'" + path + "': " + toString(header.takeError()));
   if (header->kind == 'c')
     return npyError("'" + path + "': complex arrays are not supported");
-  if (header->dataOffset + header->dataSize > bytes.size())
+  // The header lies inside `bytes`; comparing with what follows it cannot
+  // wrap, as dataOffset + dataSize may (a shape of 2^62 floats).
+  if (header->dataSize > bytes.size() - header->dataOffset)
     return npyError("'" + path + "': the file ends before its data do (" +
                     Twine(bytes.size() - std::min<uint64_t>(
                                              bytes.size(), header->dataOffset)) +
