@@ -195,6 +195,22 @@ SafetensorsFile::parse(std::unique_ptr<MemoryBuffer> buffer) {
                  return a.data.data() < b.data.data();
                return a.name < b.name;
              });
+  // No two tensors share bytes: in offset order, each begins at or after the
+  // end of the one before (the format also forbids holes; they are allowed).
+  for (size_t i = 1, e = file->tensorList.size(); i < e; ++i) {
+    const SafetensorsTensor &before = file->tensorList[i - 1];
+    const SafetensorsTensor &tensor = file->tensorList[i];
+    if (tensor.data.data() < before.data.end()) {
+      auto range = [&](const SafetensorsTensor &t) {
+        return ("[" + Twine(t.data.data() - data.data()) + ", " +
+                Twine(t.data.end() - data.data()) + "]")
+            .str();
+      };
+      return fail("tensor '" + tensor.name + "': data_offsets " +
+                  range(tensor) + " overlap those of '" + before.name +
+                  "', " + range(before));
+    }
+  }
   for (size_t i = 0, e = file->tensorList.size(); i < e; ++i)
     file->index[file->tensorList[i].name] = i;
   return std::move(file);
