@@ -358,18 +358,24 @@ Type Importer::parseType() {
       type = ts::OpaqueType::get(context, text);
     }
   }
-  // Postfix: T? and T[].
-  while (true) {
-    if (consumeIf(Token::question)) {
-      type = ts::OptionalType::get(context, type);
-    } else if (tok.is(Token::l_square)) {
-      consume();
-      if (failed(expect(Token::r_square, "']' of a list type")))
-        return {};
-      type = ts::ListType::get(context, type);
-    } else {
+  // Postfix: T? and T[]. Each wraps the type once more, and later stages
+  // walk types recursively, so they count as nesting too.
+  for (unsigned wraps = 1;; ++wraps) {
+    bool optional = tok.is(Token::question);
+    if (!optional && !tok.is(Token::l_square))
       return type;
+    if (depth + wraps > kMaxNesting) {
+      emitError("nesting deeper than " + llvm::Twine(kMaxNesting) + " levels");
+      return {};
     }
+    consume();
+    if (optional) {
+      type = ts::OptionalType::get(context, type);
+      continue;
+    }
+    if (failed(expect(Token::r_square, "']' of a list type")))
+      return {};
+    type = ts::ListType::get(context, type);
   }
 }
 
@@ -636,6 +642,9 @@ LogicalResult Importer::parseValue(ParsedValue &value) {
     return success(static_cast<bool>(value.type));
   }
   default:
+    // An unterminated string lexes as an error token at its opening quote.
+    if (tok.is(Token::error) && tok.spelling == "\"")
+      return emitError("unterminated string");
     return emitError("expected an attribute value");
   }
 }
@@ -657,15 +666,25 @@ Attribute Importer::convertAttr(const ParsedValue &value) {
     return b.getStringAttr(value.str);
   case ParsedValue::List:
   case ParsedValue::Tuple: {
+    // An element that does not convert (a malformed tensor) has been
+    // reported; the container is not made with a null in it.
     llvm::SmallVector<Attribute> elements;
-    for (const ParsedValue &element : value.elements)
-      elements.push_back(convertAttr(element));
+    for (const ParsedValue &element : value.elements) {
+      Attribute attr = convertAttr(element);
+      if (!attr)
+        return {};
+      elements.push_back(attr);
+    }
     return b.getArrayAttr(elements);
   }
   case ParsedValue::Dict: {
     llvm::SmallVector<NamedAttribute> entries;
-    for (auto [key, element] : llvm::zip_equal(value.keys, value.elements))
-      entries.push_back(b.getNamedAttr(key, convertAttr(element)));
+    for (auto [key, element] : llvm::zip_equal(value.keys, value.elements)) {
+      Attribute attr = convertAttr(element);
+      if (!attr)
+        return {};
+      entries.push_back(b.getNamedAttr(key, attr));
+    }
     return b.getDictionaryAttr(entries);
   }
   case ParsedValue::TypeValue:

@@ -51,7 +51,9 @@ static llvm::StringRef describe(const Token &tok) {
   case Token::eof:
     return "end of file";
   case Token::error:
-    return "invalid character";
+    // The lexer's error token is one character, or the opening quote of an
+    // unterminated string.
+    return tok.spelling == "\"" ? "unterminated string" : "invalid character";
   default:
     return tok.spelling;
   }
