@@ -141,7 +141,8 @@ static bool isFusedComputation(Operation *op, Value input) {
 /// `strides`, dim `dropped` (of size 1) left out of the result. A
 /// tensor.extract_slice (a view once bufferised), or, when `copy` and the
 /// offsets are constants, a copy generic reading input index
-/// `offset + stride * d` (see isFusedComputation).
+/// `offset + stride * d` (see isFusedComputation). An empty slice is an
+/// empty tensor.
 static Value buildSlice(OpBuilder &b, Location loc, Value input,
                         RankedTensorType resultType,
                         ArrayRef<OpFoldResult> offsets, ArrayRef<int64_t> sizes,
@@ -164,17 +165,27 @@ static Value buildSlice(OpBuilder &b, Location loc, Value input,
         return getConstantIntValue(o).has_value();
       })) {
     SmallVector<AffineExpr> exprs;
+    // A plain `d` (offset 0, stride 1) where the slice is shorter than the
+    // input would make linalg take the loop's size from the input: such a
+    // slice stays an extract_slice.
+    bool plainDimShortened = false;
     for (int64_t j = 0, d = 0; j < inputType.getRank(); ++j) {
       int64_t offset = *getConstantIntValue(offsets[j]);
       if (dropped && j == *dropped) {
         exprs.push_back(b.getAffineConstantExpr(offset));
         continue;
       }
-      exprs.push_back(b.getAffineDimExpr(d++) * strides[j] + offset);
+      AffineExpr e = b.getAffineDimExpr(d) * strides[j] + offset;
+      if (llvm::isa<AffineDimExpr>(e) &&
+          inputType.getDimSize(j) != resultType.getDimSize(d))
+        plainDimShortened = true;
+      exprs.push_back(e);
+      ++d;
     }
     AffineMap map =
         AffineMap::get(resultType.getRank(), 0, exprs, b.getContext());
-    return buildCopy(b, loc, input, map, resultType);
+    if (!plainDimShortened)
+      return buildCopy(b, loc, input, map, resultType);
   }
   SmallVector<OpFoldResult> sizeFolds, strideFolds;
   for (int64_t s : sizes)

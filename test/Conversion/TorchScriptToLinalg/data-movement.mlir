@@ -519,3 +519,27 @@ func.func @group_computed(%a: !ts.tensor<f32, [8, 4]>, %b: !ts.tensor<f32, [8]>)
   }
   return %0 : !ts.tensor<f32, [8, 2]>
 }
+
+// -----
+
+// A slice from 0 that shortens a dimension of a value computed in the group
+// would be a copy reading it at a plain d1, from which linalg would take
+// the loop's size (the input's): it stays an extract_slice of the computed
+// value.
+
+// CHECK-LABEL: func.func @group_prefix_slice(
+// CHECK:         %[[T:.+]] = linalg.generic
+// CHECK:           math.tanh
+// CHECK:         %[[S:.+]] = tensor.extract_slice %[[T]][0, 0] [8, 1] [1, 1] : tensor<8x4xf32> to tensor<8x1xf32>
+// CHECK:         return %[[S]]
+func.func @group_prefix_slice(%a: !ts.tensor<f32, [8, 4]>) -> !ts.tensor<f32, [8, 1]> {
+  %0 = fusion.group "nnc"(%a) : (!ts.tensor<f32, [8, 4]>) -> !ts.tensor<f32, [8, 1]> {
+  ^bb0(%x: !ts.tensor<f32, [8, 4]>):
+    %int0 = ts.prim.Constant[0] : !ts.int
+    %int1 = ts.prim.Constant[1] : !ts.int
+    %t = ts.aten.tanh %x : (!ts.tensor<f32, [8, 4]>) -> !ts.tensor<f32, [8, 4]>
+    %d = ts.aten.slice.Tensor %t, %int1, %int0, %int1, %int1 : (!ts.tensor<f32, [8, 4]>, !ts.int, !ts.int, !ts.int, !ts.int) -> !ts.tensor<f32, [8, 1]>
+    fusion.yield %d : !ts.tensor<f32, [8, 1]>
+  }
+  return %0 : !ts.tensor<f32, [8, 1]>
+}
