@@ -9,7 +9,8 @@
 // Once a group's ops are lowered op by op, its generics are fused:
 //   1. vertically, with linalg's elementwise fusion: a producer is inlined
 //      into each consumer (into reductions too), so its result never reaches
-//      memory;
+//      memory; a producer with several consumers only while it is small
+//      and reads no other generic (it is computed again in each);
 //   2. horizontally: generics of the same parallel iteration space that do
 //      not depend on each other (siblings left by step 1 when a producer also
 //      leaves the group, or outputs computed from common inputs) merge into
@@ -204,11 +205,47 @@ static void tileRows(RewriterBase &rewriter, Block &body) {
     rewriter.replaceAllUsesWith(original, replacement);
 }
 
+/// A producer with several uses is fused into each of them, i.e. computed
+/// again per use, only while it has at most kMaxRecomputedOps operations.
+static constexpr size_t kMaxRecomputedOps = 48;
+
+/// Whether `op`'s body has at most `limit` operations (a block's size is a
+/// walk of its list, and fused bodies grow long).
+static bool hasSmallBody(linalg::GenericOp op, size_t limit) {
+  size_t size = 0;
+  for (auto it = op.getBody()->begin(), end = op.getBody()->end(); it != end;
+       ++it)
+    if (++size > limit)
+      return false;
+  return true;
+}
+
+/// Whether the producer of `use` is fused into its consumer. A producer with
+/// one use always is: its body moves, nothing is computed twice. A producer
+/// with several uses is copied into each consumer only while it is small and
+/// reads no other generic's result: copying every shared value into every
+/// consumer, copies of copies included, grows a graph whose values are each
+/// read twice exponentially (a chain of N such ops becomes a body of 2^N
+/// ops before CSE). Beyond that, the producer stays a generic of its own
+/// whose result its consumers read.
+static bool shouldFuseIntoConsumer(OpOperand *use) {
+  Operation *producer = use->get().getDefiningOp();
+  if (!producer || producer->hasOneUse())
+    return true;
+  auto generic = llvm::dyn_cast<linalg::GenericOp>(producer);
+  if (!generic)
+    return true;
+  return hasSmallBody(generic, kMaxRecomputedOps) &&
+         llvm::none_of(generic.getDpsInputs(), [](Value input) {
+           return input.getDefiningOp<linalg::GenericOp>();
+         });
+}
+
 LogicalResult lowering::fuseAndInlineGroups(ModuleOp module, bool fuse) {
   MLIRContext *ctx = module.getContext();
   RewritePatternSet patterns(ctx);
-  linalg::populateElementwiseOpsFusionPatterns(
-      patterns, [](OpOperand *) { return true; });
+  linalg::populateElementwiseOpsFusionPatterns(patterns,
+                                               shouldFuseIntoConsumer);
   tensor::populateFoldTensorEmptyPatterns(patterns);
   linalg::GenericOp::getCanonicalizationPatterns(patterns, ctx);
   FrozenRewritePatternSet frozen(std::move(patterns));
