@@ -901,7 +901,10 @@ public:
       total += sizes[*dim];
       slices.push_back(sizes);
     }
-    if (total != resultType.getDimSize(*dim))
+    // A result with no elements (a 0-sized dimension other than `dim`) is
+    // filled by its empty inputs, all skipped.
+    if (total != resultType.getDimSize(*dim) &&
+        resultType.getNumElements() != 0)
       return rewriter.notifyMatchFailure(op, "inputs do not fill the result");
 
     Location loc = op->getLoc();

@@ -276,6 +276,22 @@ func.func @cat(%x: !ts.tensor<f32, [2, 3]>, %y: !ts.tensor<f16, [2, 5]>, %e: !ts
 
 // -----
 
+// A cat whose result has a 0-sized dimension other than the cat's is the
+// empty result: every input is empty and skipped.
+
+// CHECK-LABEL: func.func @cat_empty(
+// CHECK:         %[[INIT:.+]] = tensor.empty() : tensor<0x6xf32>
+// CHECK-NOT:     tensor.insert_slice
+// CHECK:         return %[[INIT]]
+func.func @cat_empty(%x: !ts.tensor<f32, [0, 3]>) -> !ts.tensor<f32, [0, 6]> {
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %list = ts.prim.ListConstruct %x, %x : (!ts.tensor<f32, [0, 3]>, !ts.tensor<f32, [0, 3]>) -> !ts.list<!ts.tensor>
+  %0 = ts.aten.cat %list, %int1 : (!ts.list<!ts.tensor>, !ts.int) -> !ts.tensor<f32, [0, 6]>
+  return %0 : !ts.tensor<f32, [0, 6]>
+}
+
+// -----
+
 // stack inserts each input as one index of the new dim.
 
 // CHECK-LABEL: func.func @stack(
