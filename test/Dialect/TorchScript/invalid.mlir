@@ -1058,6 +1058,16 @@ func.func @view_element_count(%x: !ts.tensor<f32, [2, 3]>) {
 
 // -----
 
+// Sizes whose product is past int64 fit no tensor.
+func.func @view_element_count_overflows(%x: !ts.tensor<f32, [2, 3]>) {
+  %l = ts.prim.Constant[[4611686018427387904, 4611686018427387904]] : !ts.list<!ts.int>
+  // expected-error @+1 {{'ts.aten.view' op cannot view a tensor of sizes [2, 3] (6 elements) as [4611686018427387904, 4611686018427387904]}}
+  %0 = ts.aten.view %x, %l : (!ts.tensor<f32, [2, 3]>, !ts.list<!ts.int>) -> !ts.tensor
+  return
+}
+
+// -----
+
 func.func @reshape_inferred_not_divisible(%x: !ts.tensor<f32, [2, 3]>) {
   %l = ts.prim.Constant[[4, -1]] : !ts.list<!ts.int>
   // expected-error @+1 {{'ts.aten.reshape' op cannot view a tensor of sizes [2, 3] (6 elements) as [4, -1]}}

@@ -160,16 +160,19 @@ static LogicalResult verifyViewSizes(Operation *op, Value self, Value sizes) {
       return op->emitOpError() << "invalid size " << s;
     overflow |= __builtin_mul_overflow(product, s, &product);
   }
-  // Past int64, leave the element count to the run-time check.
   auto type = llvm::cast<TensorType>(self.getType());
-  if (overflow || !type.hasStaticShape())
+  if (!type.hasStaticShape())
     return success();
   int64_t numel = 1;
   for (int64_t s : type.getSizes().asArrayRef())
     if (__builtin_mul_overflow(numel, s, &numel))
       return success();
-  bool ok = inferred ? (product != 0 && numel % product == 0)
-                     : numel == product;
+  // Sizes whose product is past int64 fit no tensor of known sizes, unless a
+  // size is 0 or an inferred size makes an empty tensor's view empty.
+  if (overflow && (llvm::is_contained(*target, 0) || (inferred && numel == 0)))
+    return success();
+  bool ok = !overflow && (inferred ? (product != 0 && numel % product == 0)
+                                   : numel == product);
   if (!ok)
     return op->emitOpError() << "cannot view a tensor of sizes "
                              << shapeStr(type.getSizes().asArrayRef()) << " ("
