@@ -142,6 +142,8 @@ void mlir::tsmlir::populateTorchScriptToLinalgPatterns(
 
 /// TorchScript's name of a ts op: `ts.aten.add.Tensor` is `aten::add.Tensor`.
 static std::string torchScriptName(Operation *op) {
+  if (auto node = llvm::dyn_cast<ts::OperatorOp>(op))
+    return node.getKind().str();
   StringRef name = op->getName().getStringRef();
   name.consume_front("ts.");
   auto [ns, rest] = name.split('.');

@@ -13,6 +13,15 @@ func.func @unknown(%x: !ts.tensor) -> !ts.tensor {
 
 // -----
 
+// A modelled kind whose types fit none of its overloads says so.
+func.func @no_overload(%x: !ts.tensor) -> !ts.tensor {
+  // expected-warning @+1 {{unsupported operator 'aten::relu' (1 occurrence): no overload takes ('!ts.tensor', '!ts.tensor') -> ('!ts.tensor')}}
+  %0 = ts.operator "aten::relu"(%x, %x) : (!ts.tensor, !ts.tensor) -> !ts.tensor
+  return %0 : !ts.tensor
+}
+
+// -----
+
 // Modelled ops are not reported.
 func.func @known(%x: !ts.tensor) -> !ts.tensor {
   %0 = ts.aten.sigmoid %x : (!ts.tensor) -> !ts.tensor

@@ -8,6 +8,7 @@
 
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
 
+#include "tsmlir/Dialect/TorchScript/IR/OpSignatures.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -37,6 +38,14 @@ struct TSReportUnknownOpsPass
       InFlightDiagnostic diag = fail ? op.emitError() : op.emitWarning();
       diag << "unsupported operator '" << name << "' (" << count
            << (count == 1 ? " occurrence)" : " occurrences)");
+      // A kind the dialect has ops for: the node's types fit none of them.
+      if (!ts::lookupOpSignatures(name).empty()) {
+        diag << ": no overload takes (";
+        llvm::interleaveComma(op->getOperandTypes(), diag);
+        diag << ") -> (";
+        llvm::interleaveComma(op->getResultTypes(), diag);
+        diag << ")";
+      }
     }
     if (fail && !seen.empty())
       signalPassFailure();
