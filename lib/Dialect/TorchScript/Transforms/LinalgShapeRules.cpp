@@ -104,7 +104,10 @@ static void linearRule(Operation *op, const ShapeFacts &,
   auto linear = llvm::cast<AtenLinearOp>(op);
   Value input = linear.getInput(), weight = linear.getWeight();
   Sizes sizes = getSizes(input), w = getSizes(weight);
-  if (!sizes || sizes->empty() || !w || w->empty() || w->size() > 2) {
+  // Contracted sizes that differ make linear raise: no result sizes.
+  if (!sizes || sizes->empty() || !w || w->empty() || w->size() > 2 ||
+      (sizes->back() != kUnknown && w->back() != kUnknown &&
+       sizes->back() != w->back())) {
     sizes.reset();
   } else {
     sizes->pop_back();
