@@ -28,12 +28,15 @@
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
 #include <functional>
+#include <limits>
 #include <cstdlib>
 #include <cstring>
 
@@ -65,12 +68,19 @@ struct CompiledGraph::Buffer {
   Buffer(std::string descr, ArrayRef<int64_t> shape, size_t elementSize,
          unsigned index)
       : descr(std::move(descr)), shape(shape) {
-    int64_t n = 1;
+    // A size that overflows, or memory the system refuses, leaves
+    // `allocation` null, which the caller reports.
+    uint64_t n = elementSize;
     for (int64_t d : shape)
-      n *= d;
-    bytes = n * elementSize;
+      if (__builtin_mul_overflow(n, static_cast<uint64_t>(d), &n))
+        return;
+    bytes = n;
     size_t offset = (index * 320) % 4096;
+    if (bytes > std::numeric_limits<size_t>::max() - offset - 2 * 4096)
+      return;
     allocation = std::aligned_alloc(4096, (bytes + offset + 4095) / 4096 * 4096 + 4096);
+    if (!allocation)
+      return;
     data = static_cast<char *>(allocation) + offset;
     std::memset(data, 0, bytes);
     descriptor.push_back(reinterpret_cast<int64_t>(data));
@@ -241,12 +251,22 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
     }
     graph->arguments.push_back(std::make_unique<Buffer>(
         input.descr, input.shape, input.elementSize, graph->arguments.size()));
+    if (!graph->arguments.back()->allocation)
+      return module.emitError()
+             << "cannot allocate the " << graph->arguments.back()->bytes
+             << " bytes of input " << input.position << " (" << input.typeText
+             << ")";
   }
   for (const GraphValue &output : prepared->outputs) {
     graph->outputTypes.push_back(output.typeText);
     graph->outputs.push_back(std::make_unique<Buffer>(
         output.descr, output.shape, output.elementSize,
         graph->arguments.size() + graph->outputs.size()));
+    if (!graph->outputs.back()->allocation)
+      return module.emitError()
+             << "cannot allocate the " << graph->outputs.back()->bytes
+             << " bytes of output " << graph->outputs.size() - 1 << " ("
+             << output.typeText << ")";
   }
 
   if (options.device == CpuCompileOptions::Device::CUDA) {
@@ -314,6 +334,21 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
     libs.push_back(TSMLIR_OPENMP_RUNTIME);
   }
   engineOptions.sharedLibPaths = libs;
+  // The JIT reports memory it cannot get for the code's sections (the static
+  // buffers of huge intermediate tensors) as a fatal error: a message at the
+  // graph and exit status 1, not an abort with a stack dump.
+  std::string where;
+  if (auto fileLoc = llvm::dyn_cast<FileLineColLoc>(module.getLoc()))
+    where = (fileLoc.getFilename().getValue() + ":" +
+             Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()) + ": ")
+                .str();
+  llvm::ScopedFatalErrorHandler fatalErrors(
+      [](void *where, const char *reason, bool) {
+        llvm::errs() << *static_cast<std::string *>(where)
+                     << "error: cannot compile: " << reason << "\n";
+        llvm::sys::Process::Exit(1, /*NoCleanup=*/true);
+      },
+      &where);
   auto engine = ExecutionEngine::create(module, engineOptions, std::move(*tm));
   if (!engine)
     return module.emitError() << "cannot compile: "

@@ -15,6 +15,9 @@
 #include "tsmlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/BitVector.h"
@@ -101,8 +104,17 @@ llvm::Expected<RunValue> RunValue::parse(StringRef text, bool typesOnly) {
       return value;
     }
     llvm::Expected<NpyHeader> header = readNpyHeader(text);
-    if (!header)
+    if (!header) {
+      // Not a file: say what a tensor type looks like.
+      if (lower.ends_with("]") && !llvm::sys::fs::exists(text)) {
+        llvm::consumeError(header.takeError());
+        return llvm::createStringError(
+            "'" + text + "' is neither a .npy file nor a tensor type: " +
+            "expected DTYPE[d0,d1,...], DTYPE one of f16, f32, f64, i8, " +
+            "i16, i32, i64, u8, bool, and sizes non-negative");
+      }
       return header.takeError();
+    }
     value.tensor.header = std::move(*header);
     return value;
   }
@@ -203,6 +215,58 @@ static void flattenResultTypes(Type type, SmallVectorImpl<Type> &flat) {
   flat.push_back(type);
 }
 
+/// The TorchScript name of an op for messages: `aten::linear`, or the kind
+/// of a `ts.operator`.
+static std::string getNodeKind(Operation *op) {
+  if (auto node = llvm::dyn_cast<ts::OperatorOp>(op))
+    return node.getKind().str();
+  StringRef name = op->getName().getStringRef();
+  name.consume_front("ts.");
+  auto [ns, rest] = name.split('.');
+  return (ns + "::" + rest.split('.').first).str();
+}
+
+static bool isKnownTensor(Type type) {
+  auto tensor = llvm::dyn_cast<ts::TensorType>(type);
+  return tensor && tensor.hasStaticShape() && tensor.hasDtype();
+}
+
+/// The first op whose operands' dtypes and shapes are known but not all its
+/// tensor results', where inference lost track; or null.
+static Operation *findFirstUnknownResult(func::FuncOp func) {
+  Operation *found = nullptr;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op->getNumRegions() != 0)
+      return WalkResult::advance();
+    bool unknownResult = llvm::any_of(op->getResultTypes(), [](Type t) {
+      return llvm::isa<ts::TensorType>(t) && !isKnownTensor(t);
+    });
+    bool knownOperands = llvm::all_of(op->getOperandTypes(), [](Type t) {
+      return !llvm::isa<ts::TensorType>(t) || isKnownTensor(t);
+    });
+    if (!unknownResult || !knownOperands)
+      return WalkResult::advance();
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+/// Whether a tensor of `type` with known sizes and dtype has more bytes than
+/// 64 bits count (a huge `aten::zeros`, a type Float(2^62, 2^62)).
+static bool isTooLarge(Type type) {
+  auto tensor = llvm::dyn_cast<ts::TensorType>(type);
+  if (!tensor || !tensor.hasSizes() || !tensor.hasDtype() ||
+      !tensor.getDtype().isIntOrFloat())
+    return false;
+  int64_t bytes = std::max(tensor.getDtype().getIntOrFloatBitWidth() / 8, 1u);
+  for (int64_t size : tensor.getSizesOrEmpty())
+    if (size != ts::TensorType::kUnknown &&
+        __builtin_mul_overflow(bytes, size, &bytes))
+      return true;
+  return false;
+}
+
 FailureOr<PreparedGraph>
 mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
                            const PrepareOptions &options) {
@@ -221,12 +285,47 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
     return failure();
   func = module.lookupSymbol<func::FuncOp>(entry);
   if (hasSelf) {
-    if (!func.getArgument(0).use_empty())
-      return func.emitError()
-             << "the module's attributes are still read after freezing: "
-                "give their values with --params";
+    if (!func.getArgument(0).use_empty()) {
+      // Name the first attribute read: follow the prim::GetAttr chain of
+      // the earliest reads.
+      Operation *read = nullptr;
+      std::string path;
+      for (Value object = func.getArgument(0);;) {
+        ts::PrimGetAttrOp first;
+        for (Operation *user : object.getUsers())
+          if (auto getAttr = llvm::dyn_cast<ts::PrimGetAttrOp>(user))
+            if (!first || (getAttr->getBlock() == first->getBlock() &&
+                           getAttr->isBeforeInBlock(first)))
+              first = getAttr;
+        if (!first)
+          break;
+        path += (path.empty() ? "" : ".") + first.getName().str();
+        read = first;
+        object = first.getResult();
+      }
+      if (!read)
+        return func.emitError()
+               << "the module's attributes are still read after freezing: "
+                  "give their values with --params";
+      return read->emitError()
+             << "the module's attribute '" << path
+             << "' is still read after freezing: give its value with --params";
+    }
     (void)func.eraseArgument(0);
   }
+  // A constant PyTorch printed as `<Tensor>` has no data unless --params
+  // gave it.
+  WalkResult elided = module.walk([&](ts::PrimConstantOp op) {
+    auto data =
+        llvm::dyn_cast_or_null<DenseResourceElementsAttr>(op.getValueAttr());
+    if (!data || data.getRawHandle().getBlob())
+      return WalkResult::advance();
+    op.emitError() << "the value of this constant is elided (<Tensor>) in the "
+                      "graph text and no --params file gives it";
+    return WalkResult::interrupt();
+  });
+  if (elided.wasInterrupted())
+    return failure();
 
   // Inputs: one per argument.
   unsigned numArgs = func.getNumArguments();
@@ -273,9 +372,10 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
       auto tensorType = llvm::dyn_cast<ts::TensorType>(inner);
       if (!tensorType)
         return fail("got the tensor '" + input.text + "'");
-      std::string dtype = getSpecDtype(input.tensor.header);
+      const NpyHeader &header = input.tensor.header;
+      std::string dtype = getSpecDtype(header);
       if (dtype.empty())
-        return fail("the dtype '" + input.tensor.header.descr +
+        return fail("the dtype '" + header.descr +
                     "' of '" + input.text + "' has no PyTorch dtype");
       ArrayRef<int64_t> shape = input.tensor.shape();
       if (tensorType.hasSizes()) {
@@ -291,7 +391,18 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
           return fail("'" + input.text + "' has shape [" + got + "]");
         }
       }
-      // A declared dtype that differs is reported by ts-specialize.
+      if (tensorType.hasDtype()) {
+        // The declared dtype as a .npy header would give it: '<f4', '|b1'.
+        std::string declared = getNpyDescr(tensorType.getDtype());
+        NpyHeader want;
+        if (!declared.empty() &&
+            !StringRef(declared).drop_front(2).getAsInteger(10, want.itemSize) &&
+            (header.kind != declared[1] || header.itemSize != want.itemSize)) {
+          want.kind = declared[1];
+          return fail("'" + input.text + "' has dtype " + dtype + ", not " +
+                      getSpecDtype(want));
+        }
+      }
       tensorSpecs[i] = dtype + "[";
       for (auto [d, s] : llvm::enumerate(shape))
         tensorSpecs[i] += (d ? "," : "") + std::to_string(s);
@@ -361,7 +472,9 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
   std::string pipeline;
   if (specialises)
     pipeline += "ts-specialize{" + spec + "},";
-  pipeline += "ts-optimize";
+  // Nodes import kept by name (ts.operator) that optimisation left have no
+  // lowering: report them by name, where they are.
+  pipeline += "ts-optimize,ts-report-unknown-ops{fail=true}";
   if (!options.strategy.empty())
     pipeline += ",func.func(ts-create-fusion-groups{strategy=" +
                 options.strategy + "})";
@@ -371,6 +484,21 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
 
   func = module.lookupSymbol<func::FuncOp>(entry);
   module.walk([&](fusion::GroupOp) { ++graph.numFusionGroups; });
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+    if (isTooLarge(type))
+      return func.emitError() << "argument " << i << " has type " << type
+                              << ", more bytes than a 64-bit size counts";
+  WalkResult tooLarge = func.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes())
+      if (isTooLarge(type)) {
+        op->emitError() << "'" << getNodeKind(op) << "' makes a tensor of type "
+                        << type << ", more bytes than a 64-bit size counts";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  if (tooLarge.wasInterrupted())
+    return failure();
 
   // What the compiled entry takes: the arguments left, in order.
   SmallVector<unsigned> positions;
@@ -408,10 +536,20 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
     SmallVector<int64_t> shape;
     unsigned size = 0;
     if (auto tensor = llvm::dyn_cast<ts::TensorType>(type)) {
-      if (!tensor.hasStaticShape() || !tensor.hasDtype())
-        return func.emitError()
-               << "output " << i << " has type " << type
-               << ": its dtype and shape are not known after specialisation";
+      if (!tensor.hasStaticShape() || !tensor.hasDtype()) {
+        InFlightDiagnostic diag =
+            func.emitError()
+            << "output " << i << " has type " << type
+            << ": its dtype and shape are not known after specialisation";
+        if (Operation *op = findFirstUnknownResult(func)) {
+          Diagnostic &note = diag.attachNote(op->getLoc());
+          note << "they are first lost at this '" << getNodeKind(op)
+               << "', whose operands are (";
+          llvm::interleaveComma(op->getOperandTypes(), note);
+          note << ")";
+        }
+        return diag;
+      }
       descr = getNpyDescr(tensor.getDtype());
       shape.assign(tensor.getSizesOrEmpty().begin(),
                    tensor.getSizesOrEmpty().end());
