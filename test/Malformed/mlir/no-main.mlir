@@ -1,0 +1,6 @@
+func.func @helper(%x: !ts.tensor<f32, [2, 3]>) -> !ts.tensor<f32, [2, 3]> {
+  return %x : !ts.tensor<f32, [2, 3]>
+}
+func.func @other(%x: !ts.tensor<f32, [2, 3]>) -> !ts.tensor<f32, [2, 3]> {
+  return %x : !ts.tensor<f32, [2, 3]>
+}

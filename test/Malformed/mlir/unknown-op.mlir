@@ -1,0 +1,4 @@
+func.func @main(%x: !ts.tensor<f32, [2, 3]>) -> !ts.tensor<f32, [2, 3]> {
+  %0 = ts.aten.frobnicate %x : (!ts.tensor<f32, [2, 3]>) -> !ts.tensor<f32, [2, 3]>
+  return %0 : !ts.tensor<f32, [2, 3]>
+}
