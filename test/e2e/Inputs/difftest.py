@@ -3,41 +3,47 @@
 
 A seeded generator writes random TorchScript functions: pointwise ops
 (add/sub/mul/div with alpha and Python numbers, relu, sigmoid, tanh, exp,
-log, clamp, where, comparisons, neg, abs, pow, maximum/minimum, casts),
-reductions (sum, mean, amax/amin, max with indices, softmax, log_softmax,
-over dims, with keepdim) and shape ops (view, reshape, flatten, permute,
+log, sqrt, clamp, where, comparisons, logical ops, neg, abs, pow,
+maximum/minimum, casts, rounding division and remainder), reductions (sum,
+mean, amax/amin, max and argmax with indices, softmax, log_softmax, over
+dims, with keepdim) and shape ops (view, reshape, flatten, permute,
 transpose, unsqueeze, squeeze, expand, slices, select, cat) on inputs of
 random broadcast-compatible shapes (0-d tensors and size-1 dimensions
-included) and dtypes (f32, f64, f16, i64, i32, u8, bool), with an optional
-run-time float argument. Each statement is evaluated eagerly while the
-function is generated, so that only valid programs of moderate values are
-kept: a statement PyTorch refuses, or one whose result has new infinities
-or magnitudes above 1e5, is drawn again (a few ops may produce NaN on
-purpose). Float comparisons, casts to integers and max indices only read
-values every implementation rounds alike (inputs, +, -, *, /, abs, max,
-...), so that a one-ulp difference in exp or a sum cannot flip a boolean.
+included, now and then a 0-sized one) and dtypes (f32, f64, f16, i64, i32,
+u8, bool), some in Fortran order, some holding NaN or infinity, with an
+optional run-time float argument. Each statement is evaluated eagerly
+while the function is generated, so that only valid programs of moderate
+values are kept: a statement PyTorch refuses, or one whose result has new
+infinities or magnitudes above 1e5, is drawn again (a few ops may produce
+NaN on purpose). Float comparisons, rounding divisions, casts to integers
+and argmax only read values every implementation rounds alike (inputs, +,
+-, *, /, abs, max, ...), so that a one-ulp difference in exp or a sum
+cannot flip a boolean or an integer.
 
 Each function is scripted (torch.jit.CompilationUnit, calls inlined), its
-graph written as graph.txt with its inputs as .npy files (some in Fortran
-order), and run by tsmlir-run without fusion groups and with every fusion
-strategy. The reference is PyTorch running the same scripted function (the
-graph tsmlir compiles: TorchScript's `3.0 - x` is `-x + 3.0`, which wraps
-for uint8 where eager's rsub does not). Every output must have PyTorch's
-dtype and shape; integers
-and booleans must be equal, floats close (rtol 1e-4, atol 1e-5; f16: rtol
-2e-3, atol 1e-3; NaNs in the same places). A float output outside the
-tolerance still matches when its error against the function evaluated in
-float64 is at most 4 times PyTorch's own error plus the tolerance: it
-is then as accurate as PyTorch (a sum summed in another order), not wrong.
+graph written as graph.txt with its inputs as .npy files, and run by
+tsmlir-run without fusion groups and with every fusion strategy. The
+reference is PyTorch running the same scripted function with the graph
+executor's optimizations off, that is the graph tsmlir compiles, op by op
+(TorchScript's `3.0 - x` is `-x + 3.0`, which wraps for uint8 where
+eager's rsub does not; the executor's peephole pass drops `x * 1` even
+where it turns a bool x into int64). Every output must have PyTorch's
+dtype and shape; integers and booleans must be equal, floats close (rtol
+1e-4, atol 1e-5; f16: rtol 2e-3, atol 1e-3; NaNs in the same places). A
+float output outside the tolerance still matches when its error against
+the function evaluated in float64 is at most 4 times PyTorch's own error
+plus the tolerance: it is then as accurate as PyTorch (a sum summed in
+another order), not wrong.
 
-A run that tsmlir refuses with "has no lowering" is counted as unsupported,
-not as a mismatch. Every other failure is a mismatch: it is printed with
-its seed and, with --minimize, reduced to the shortest program that still
-fails (the dependency slice of the first statement whose value differs,
-then statements replaced by inputs holding their values while it still
-fails); --save DIR writes the reduced case as a regression case in the
-corpus's format (graph.txt, inN.npy, outN.npy, meta.json, source.py),
-which run_difftest_regressions.py runs.
+A run that tsmlir refuses because it does not import or lower an op ("has
+no lowering", "unsupported operator") is counted as unsupported, not as a
+mismatch. Every other failure is a mismatch: it is printed with its seed
+and, with --minimize, reduced to the shortest program that still fails
+(the dependency slice of the first statement whose value differs, then
+statements replaced by inputs holding their values while it still fails);
+--save DIR writes the reduced case as a regression case in the corpus's
+format (graph.txt, inN.npy, outN.npy, meta.json, source.py), which
+run_difftest_regressions.py runs.
 
 Usage:
   difftest.py TMPDIR [--seed S] [--count N] [--jobs J] [--variants V,...]
@@ -62,6 +68,10 @@ import numpy as np
 import torch
 
 torch.set_num_threads(1)
+# The reference runs the graph as printed, op by op: the graph executor's
+# optimizations would, for one, drop `x * 1` even where it turns a bool x
+# into int64.
+torch._C._set_graph_executor_optimize(False)
 
 VARIANTS = [("no-fusion", ["--no-fusion"]),
             ("pointwise", ["--strategy", "pointwise"]),
@@ -420,10 +430,15 @@ class Generator:
             x.exact and oexact
 
     def op_divide(self, x):
-        """Rounding division and remainder. An integer division by zero
-        makes PyTorch raise, so such a statement is drawn again."""
+        """Rounding division and remainder, of exact operands only (they
+        jump where the quotient crosses an integer). An integer division by
+        zero makes PyTorch raise, so such a statement is drawn again."""
+        if not x.exact:
+            return None
         other, oexact = self.other_operand(x)
-        exact = x.exact and oexact
+        if not oexact:
+            return None
+        exact = True
         number = not other[0].isalpha()
         kind = self.rng.choice(["floor", "trunc", "remainder", "//", "%"])
         if kind in ("floor", "trunc"):
