@@ -166,9 +166,11 @@ def zero_dim_promotion(i, d, h, f, n, u, b):
             i * 2.5, u > n, d + f, i / n, b * f)
 
 
-@case(randn(3), 2.5)
-def float_argument(x, a: float):
-    return x * a, x + a, torch.clamp(x, min=-a, max=a), x.sum() * a
+@case(randn(3), 2.5, ints(3), 3, torch.tensor([1.0, 2.0, 1e4],
+                                              dtype=torch.float16))
+def float_argument(x, a: float, i, n: int, h):
+    return (x * a, x + a, torch.clamp(x, min=-a, max=a), x.sum() * a, i * a,
+            i * 2.5, i + n, x * n, h * 1e5, h + a, i / n)
 
 
 # ---------------------------------------------------------------------------
@@ -294,7 +296,8 @@ def uint8_wrap(u, v):
     return (u + v, u - v, u * 3, u.sum(), u > 100, u < v, torch.relu(u),
             torch.abs(u), torch.maximum(u, v), torch.minimum(u, v),
             torch.clamp(u, 2, 200), torch.amax(u, 0), -u, u.to(torch.int64),
-            u.float() / 2, torch.max(u), u == 250)
+            u.float() / 2, torch.max(u), u == 250, u > -1, u + 300,
+            torch.where(u > 128, u, v), u // v, u % v, torch.sign(u))
 
 
 @case(torch.tensor([-2.7, 2.7, -0.5, 1e9, 255.9, -1.0]),
