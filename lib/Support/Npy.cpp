@@ -8,12 +8,14 @@
 
 #include "tsmlir/Support/Npy.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include <optional>
@@ -43,6 +45,13 @@ public:
         return fail("expected a quoted key");
       if (!consume(':'))
         return fail("expected ':' after '" + *key + "'");
+      // A Python dict keeps the last of repeated keys; a reader that took
+      // either would read a shape other than NumPy's (the shapes of
+      // repeated 'shape' keys used to be concatenated).
+      if ((*key == "descr" && seenDescr) ||
+          (*key == "fortran_order" && seenOrder) ||
+          (*key == "shape" && seenShape))
+        return fail("duplicate key '" + *key + "'");
       if (*key == "descr") {
         std::optional<std::string> descr = parseString();
         if (!descr)
@@ -215,10 +224,17 @@ Expected<NpyHeader> parseNpyHeader(StringRef bytes) {
     return std::move(e);
   if (Error e = decodeDescr(header))
     return std::move(e);
+  // The element count: 0 when a dimension is 0, whatever the others are;
+  // otherwise it must fit in int64_t, as shapes and NpyArray::numElements
+  // do.
   uint64_t count = 1;
-  for (int64_t size : header.shape)
-    if (__builtin_mul_overflow(count, static_cast<uint64_t>(size), &count))
-      return npyError("element count overflows");
+  if (!llvm::is_contained(header.shape, 0))
+    for (int64_t size : header.shape)
+      if (__builtin_mul_overflow(count, static_cast<uint64_t>(size), &count) ||
+          count > static_cast<uint64_t>(INT64_MAX))
+        return npyError("element count overflows");
+  if (llvm::is_contained(header.shape, 0))
+    count = 0;
   if (__builtin_mul_overflow(count, header.itemSize, &header.dataSize))
     return npyError("data size overflows");
   return header;
@@ -238,6 +254,9 @@ Expected<NpyHeader> readNpyHeader(StringRef path) {
 }
 
 int64_t NpyArray::numElements() const {
+  // parseNpyHeader checked that the product fits when no dimension is 0.
+  if (llvm::is_contained(header.shape, 0))
+    return 0;
   int64_t n = 1;
   for (int64_t d : header.shape)
     n *= d;
@@ -275,23 +294,16 @@ static std::vector<uint8_t> fortranToC(const std::vector<uint8_t> &data,
   return result;
 }
 
-Expected<NpyArray> readNpy(StringRef path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
-      MemoryBuffer::getFile(path, /*IsText=*/false,
-                            /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return npyError("'" + path +
-                    "': cannot read: " + buffer.getError().message());
-  StringRef bytes = (*buffer)->getBuffer();
+Expected<NpyArray> parseNpy(StringRef bytes) {
   Expected<NpyHeader> header = parseNpyHeader(bytes);
   if (!header)
-    return npyError("'" + path + "': " + toString(header.takeError()));
+    return header.takeError();
   if (header->kind == 'c')
-    return npyError("'" + path + "': complex arrays are not supported");
+    return npyError("complex arrays are not supported");
   // The header lies inside `bytes`; comparing with what follows it cannot
   // wrap, as dataOffset + dataSize may (a shape of 2^62 floats).
   if (header->dataSize > bytes.size() - header->dataOffset)
-    return npyError("'" + path + "': the file ends before its data do (" +
+    return npyError("the file ends before its data do (" +
                     Twine(bytes.size() - std::min<uint64_t>(
                                              bytes.size(), header->dataOffset)) +
                     " of " + Twine(header->dataSize) + " bytes)");
@@ -300,14 +312,29 @@ Expected<NpyArray> readNpy(StringRef path) {
   const uint8_t *begin =
       reinterpret_cast<const uint8_t *>(bytes.data()) + header->dataOffset;
   array.data.assign(begin, begin + header->dataSize);
-  if (header->byteOrder == NpyHeader::ByteOrder::Big && header->itemSize > 1) {
-    swapBytes(array.data, header->itemSize);
+  if (header->byteOrder == NpyHeader::ByteOrder::Big) {
+    // One-byte items ('>u1') have no bytes to swap, but are native too.
+    if (header->itemSize > 1)
+      swapBytes(array.data, header->itemSize);
     array.header.byteOrder = NpyHeader::ByteOrder::Little;
   }
   if (header->fortranOrder && header->shape.size() > 1) {
     array.data = fortranToC(array.data, header->shape, header->itemSize);
   }
   array.header.fortranOrder = false;
+  return array;
+}
+
+Expected<NpyArray> readNpy(StringRef path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+      MemoryBuffer::getFile(path, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return npyError("'" + path +
+                    "': cannot read: " + buffer.getError().message());
+  Expected<NpyArray> array = parseNpy((*buffer)->getBuffer());
+  if (!array)
+    return npyError("'" + path + "': " + toString(array.takeError()));
   return array;
 }
 

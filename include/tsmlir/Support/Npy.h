@@ -77,6 +77,10 @@ struct NpyArray {
 /// f4, f8, i1, i2, i4, i8, u1, b1), either byte order, C or Fortran order.
 llvm::Expected<NpyArray> readNpy(llvm::StringRef path);
 
+/// The same, for the bytes of a .npy file already in memory. Errors are not
+/// prefixed with a file name.
+llvm::Expected<NpyArray> parseNpy(llvm::StringRef bytes);
+
 /// Writes a C-order, little-endian .npy file (version 1.0) with dtype
 /// `descr` ('<f4', '|b1', ...), shape `shape` and `data`.
 llvm::Error writeNpy(llvm::StringRef path, llvm::StringRef descr,
