@@ -658,9 +658,17 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
   unary("ts.aten.erf", mathOp<math::ErfOp>);
   unary("ts.aten.sin", mathOp<math::SinOp>);
   unary("ts.aten.cos", mathOp<math::CosOp>);
-  unary("ts.aten.floor", mathOp<math::FloorOp>);
-  unary("ts.aten.ceil", mathOp<math::CeilOp>);
-  unary("ts.aten.round", mathOp<math::RoundEvenOp>);
+  // Rounding keeps the dtype; integers are whole already, and PyTorch
+  // returns them unchanged (math.floor and co. take floats only).
+  auto rounding = [&](StringRef name,
+                      Value (*fn)(OpBuilder &, Location, Value)) {
+    add(name, {a0}, Compute::Result, [fn](BodyContext &c) {
+      return c.isFloat() ? floatUnary(c, fn) : c.args[0];
+    });
+  };
+  rounding("ts.aten.floor", mathOp<math::FloorOp>);
+  rounding("ts.aten.ceil", mathOp<math::CeilOp>);
+  rounding("ts.aten.round", mathOp<math::RoundEvenOp>);
   add("ts.aten.sigmoid", {a0}, Compute::Result,
       [](BodyContext &c) { return c.sigmoid(c.args[0]); });
   add("ts.aten.silu", {a0}, Compute::Result,
