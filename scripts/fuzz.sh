@@ -1,86 +1,136 @@
 #!/usr/bin/env bash
-# Runs the TorchScript importer's libFuzzer target for a while (docs/fuzzing.md).
+# Runs one of tsmlir's libFuzzer targets for a while (docs/reliability.md).
 #
-#   scripts/fuzz.sh [seconds] [libFuzzer args...]     # default 300 seconds
+#   scripts/fuzz.sh TARGET [SECONDS] [libFuzzer args...]   # default 300 s
+#   scripts/fuzz.sh all [SECONDS]        # each target in turn, SECONDS each
+#   scripts/fuzz.sh [SECONDS] [args...]  # the importer, as before
 #
-# Builds torchscript-import-fuzzer in $TSMLIR_BUILD_DIR (default ./build,
-# configured by scripts/setup.sh with clang, so TSMLIR_ENABLE_FUZZER is on).
-# The corpus it grows persists in $BUILD/fuzz-corpus, seeded from test/Corpus
-# and test/Target/TorchScript/Inputs/fuzz-regressions; findings (crash-*,
-# timeout-*, oom-*, leak-*) land in $BUILD/fuzz-findings. Ends with the
-# number of executions and of findings; the exit status is non-zero when there
-# is a finding.
+# TARGET: import (torchscript-import-fuzzer), npy (npy-fuzzer), safetensors
+# (safetensors-fuzzer) or pipeline (pipeline-fuzzer); the fuzzers' own
+# names work too.
+#
+# Builds the fuzzer in $TSMLIR_BUILD_DIR (default ./build, configured by
+# scripts/setup.sh with clang, so TSMLIR_ENABLE_FUZZER is on), under
+# /tmp/tsmlir-ninja.lock like every build on a shared checkout. Each target
+# keeps its state outside the source tree, in $BUILD/fuzz/<fuzzer>/:
+#
+#   corpus/    the corpus it grows, kept from run to run; seeded from
+#              test/Corpus and test/Fuzz/seeds/<fuzzer> on every run
+#   findings/  crash-*, timeout-*, oom-*, leak-* (the inputs to keep)
+#   logs/      the libFuzzer log of the last run
+#
+# The regression inputs of past findings (test/Fuzz/regressions/<fuzzer>)
+# are run first, every time. The run ends with a summary line (executions,
+# time, coverage, corpus, findings), which is also appended to
+# $BUILD/fuzz/history.tsv; the exit status is non-zero when there is a new
+# finding.
 #
 # Environment: TSMLIR_FUZZ_JOBS=N runs N fuzzing processes in parallel
-# (default 1); TSMLIR_FUZZ_MAX_LEN (default 16384); TSMLIR_FUZZ_ROUNDTRIP,
-# TSMLIR_FUZZ_CONTEXT_RESET (see the fuzzer's source).
+# (default 1); TSMLIR_FUZZ_MAX_LEN overrides the target's input size limit;
+# TSMLIR_FUZZ_NO_BUILD=1 skips the build; the fuzzers read their own
+# TSMLIR_FUZZ_* variables (see their sources).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TSMLIR_BUILD_DIR:-$ROOT/build}"
+
+usage() {
+  echo "usage: $0 {import|npy|safetensors|pipeline|all} [seconds] [libFuzzer args...]" >&2
+  exit 2
+}
+
+# The importer was the only target once: a bare number still means it.
+TARGET="${1:-import}"
+case "$TARGET" in
+  ''|*[!0-9]*) shift || true ;;
+  *) TARGET=import ;;
+esac
 SECONDS_TO_RUN="${1:-300}"
 shift || true
-JOBS="${TSMLIR_FUZZ_JOBS:-1}"
-MAX_LEN="${TSMLIR_FUZZ_MAX_LEN:-16384}"
-
 case "$SECONDS_TO_RUN" in
-  ''|*[!0-9]*) echo "usage: $0 [seconds] [libFuzzer args...]" >&2; exit 2 ;;
+  ''|*[!0-9]*) usage ;;
 esac
 
-if [ -z "${TSMLIR_FUZZ_NO_BUILD:-}" ]; then
-  ninja -C "$BUILD" torchscript-import-fuzzer
+if [ "$TARGET" = all ]; then
+  status=0
+  for t in import npy safetensors pipeline; do
+    "$0" "$t" "$SECONDS_TO_RUN" "$@" || status=1
+  done
+  exit $status
 fi
-FUZZER="$BUILD/bin/torchscript-import-fuzzer"
-if [ ! -x "$FUZZER" ]; then
-  echo "fuzz: $FUZZER is missing; configure with clang and" \
+
+# Per target: the fuzzer, its input size limit, its per-input time and
+# memory limits, its dictionary, and the seed files it takes from the shared corpus.
+case "$TARGET" in
+  import|torchscript-import|torchscript-import-fuzzer)
+    FUZZER=torchscript-import-fuzzer; MAX_LEN=16384; TIMEOUT=10; RSS=2048
+    DICT="$ROOT/test/Fuzz/dicts/torchscript-import.dict"
+    SEED_GLOBS=("test/Corpus/*/*.txt")
+    TARGET_ARGS=()
+    # Older findings live beside the importer's own tests.
+    EXTRA_REGRESSIONS="$ROOT/test/Target/TorchScript/Inputs/fuzz-regressions" ;;
+  npy|npy-fuzzer)
+    FUZZER=npy-fuzzer; MAX_LEN=8192; TIMEOUT=10; RSS=2048
+    DICT="$ROOT/test/Fuzz/dicts/npy.dict"
+    SEED_GLOBS=("test/Corpus/*/*.npy" "test/Dialect/TorchScript/Inputs/npy/*.npy")
+    TARGET_ARGS=()
+    EXTRA_REGRESSIONS= ;;
+  safetensors|safetensors-fuzzer)
+    FUZZER=safetensors-fuzzer; MAX_LEN=8192; TIMEOUT=10; RSS=2048
+    DICT="$ROOT/test/Fuzz/dicts/safetensors.dict"
+    SEED_GLOBS=("test/Corpus/*/*.safetensors" "test/e2e/Inputs/*/*/*.safetensors")
+    TARGET_ARGS=()
+    EXTRA_REGRESSIONS= ;;
+  pipeline|pipeline-fuzzer)
+    # Inputs are choices for the graph generator, not text: no dictionary,
+    # no corpus files to borrow; its seeds are its own (test/Fuzz/seeds).
+    FUZZER=pipeline-fuzzer; MAX_LEN=1024; TIMEOUT=60; RSS=4096
+    DICT=
+    SEED_GLOBS=()
+    # Longer inputs are more nodes: no slow growth of the length limit.
+    TARGET_ARGS=(-len_control=0)
+    EXTRA_REGRESSIONS= ;;
+  *) usage ;;
+esac
+MAX_LEN="${TSMLIR_FUZZ_MAX_LEN:-$MAX_LEN}"
+JOBS="${TSMLIR_FUZZ_JOBS:-1}"
+
+if [ -z "${TSMLIR_FUZZ_NO_BUILD:-}" ]; then
+  flock /tmp/tsmlir-ninja.lock ninja -C "$BUILD" "$FUZZER"
+fi
+BIN="$BUILD/bin/$FUZZER"
+if [ ! -x "$BIN" ]; then
+  echo "fuzz: $BIN is missing; configure with clang and" \
        "-DTSMLIR_ENABLE_FUZZER=ON" >&2
   exit 1
 fi
 
-CORPUS="$BUILD/fuzz-corpus"
-FINDINGS="$BUILD/fuzz-findings"
-LOGS="$BUILD/fuzz-logs"
+STATE="$BUILD/fuzz/$FUZZER"
+CORPUS="$STATE/corpus"
+FINDINGS="$STATE/findings"
+LOGS="$STATE/logs"
 mkdir -p "$CORPUS" "$FINDINGS" "$LOGS"
-# Seed the persistent corpus (flat, unique names; existing files are kept).
-for f in "$ROOT"/test/Corpus/*/*.txt; do
-  case_name="$(basename "$(dirname "$f")")"
-  dest="$CORPUS/seed_${case_name}_$(basename "$f")"
-  [ -e "$dest" ] || cp "$f" "$dest"
-done
-REGRESSIONS="$ROOT/test/Target/TorchScript/Inputs/fuzz-regressions"
 
-# A libFuzzer dictionary of TorchScript IR tokens, so mutations splice in
-# whole keywords, types and node kinds.
-DICT="$BUILD/fuzz-torchscript.dict"
-{
-  for tok in graph block0 block1 return with '->' '=' ':' '::' ',' '(' ')' \
-      '[' ']' '{' '}' '<' '>' '?' '*' '#' '%' '%1' '%x.1' '%self' \
-      '%self.fc1.weight' '//' '"' '\n' '\\' '\303' \
-      Tensor Float Double Half BFloat16 Long Int Bool Byte Char Short \
-      ComplexFloat int float bool str NoneType Device Function Generator \
-      Layout ScalarType Scalar number complex Any Storage 'Tensor[]' \
-      'int[]' 'List[' 'Dict(' 'Tuple[' 'Optional[' 'Union(' 'Future(' \
-      'strides=' 'requires_grad=0' 'requires_grad=1' 'device=cpu' \
-      'device=cuda:0' 'value=' 'name=' 'fallback=1' 'types=' 'seen_none=' \
-      'profiled_type=' 'dim=' 'chunks=' '<Tensor>' '<Graph>' \
-      'CPUFloatType{2}' 'prim::Constant' 'prim::If' 'prim::Loop' \
-      'prim::GetAttr' 'prim::CallFunction' 'prim::CallMethod' \
-      'prim::TupleConstruct' 'prim::TupleUnpack' 'prim::ListConstruct' \
-      'prim::ListUnpack' 'prim::TypeCheck' 'prim::RequiresGradCheck' \
-      'prim::TensorExprGroup_0' 'prim::TensorExprGroup' 'prim::FusionGroup_0' \
-      'prim::CudaFusionGroup_0' 'prim::DifferentiableGraph_0' \
-      'prim::DifferentiableGraph' 'prim::profile' 'prim::BroadcastSizes' \
-      'prim::RaiseException' 'prim::AutogradZero' 'prim::Uninitialized' \
-      'aten::add' 'aten::mul' 'aten::matmul' 'aten::size' 'aten::slice' \
-      'aten::select' 'aten::__getitem__' 'aten::_set_item' 'aten::view' \
-      'aten::linear' 'aten::Float' 'aten::Bool' 'aten::add_' inf nan -inf \
-      1e308 9223372036854775807 -9223372036854775808 \
-      18446744073709551616 0.5 -1 2; do
-    esc=${tok//\\/\\\\}
-    esc=${esc//\"/\\\"}
-    printf '"%s"\n' "$esc"
+# Seeds: files of the shared corpus (flat, unique names; kept if present)
+# and the target's committed seeds.
+for pattern in "${SEED_GLOBS[@]}"; do
+  for f in $ROOT/$pattern; do
+    [ -f "$f" ] || continue
+    rel="${f#$ROOT/}"
+    dest="$CORPUS/seed_${rel//\//_}"
+    [ -e "$dest" ] || cp "$f" "$dest"
   done
-} > "$DICT"
+done
+SEEDS="$ROOT/test/Fuzz/seeds/$FUZZER"
+REGRESSIONS="$ROOT/test/Fuzz/regressions/$FUZZER"
+# Read-only inputs after the corpus: libFuzzer writes new inputs to the
+# first directory only.
+INPUT_DIRS=()
+for d in "$SEEDS" "$REGRESSIONS" $EXTRA_REGRESSIONS; do
+  [ -d "$d" ] && INPUT_DIRS+=("$d")
+done
+DICT_ARGS=()
+[ -n "$DICT" ] && DICT_ARGS=(-dict="$DICT")
 
 findings_before=$(find "$FINDINGS" -type f | wc -l)
 rm -f "$LOGS"/fuzz-*.log
@@ -90,10 +140,11 @@ echo "fuzz: $FUZZER for ${SECONDS_TO_RUN}s, $JOBS job(s), corpus $CORPUS" \
 started=$(date +%s)
 pids=()
 for ((i = 0; i < JOBS; i++)); do
-  "$FUZZER" "$CORPUS" "$REGRESSIONS" \
-    -max_total_time="$SECONDS_TO_RUN" -max_len="$MAX_LEN" -timeout=10 \
-    -rss_limit_mb=2048 -print_final_stats=1 -dict="$DICT" \
-    -artifact_prefix="$FINDINGS/" "$@" > "$LOGS/fuzz-$i.log" 2>&1 &
+  "$BIN" "$CORPUS" "${INPUT_DIRS[@]}" \
+    -max_total_time="$SECONDS_TO_RUN" -max_len="$MAX_LEN" \
+    -timeout="$TIMEOUT" -rss_limit_mb="$RSS" -print_final_stats=1 \
+    "${DICT_ARGS[@]}" "${TARGET_ARGS[@]}" -artifact_prefix="$FINDINGS/" "$@" \
+    > "$LOGS/fuzz-$i.log" 2>&1 &
   pids+=($!)
 done
 status=0
@@ -102,30 +153,42 @@ for pid in "${pids[@]}"; do
 done
 elapsed=$(($(date +%s) - started))
 
-execs=0
+# Executions: libFuzzer's final count, or the last status line ("#1234 ...")
+# of a run that stopped at a finding. Coverage: the last status line's
+# cov (edges) and ft (features).
+execs=0 cov=0 ft=0
 for log in "$LOGS"/fuzz-*.log; do
   n=$(awk '/stat::number_of_executed_units:/ { n = $2 }
            /^Done [0-9]+ runs/ && !n { n = $2 }
            END { print n + 0 }' "$log")
-  # A run that stopped at a finding prints no final stats: count its last
-  # status line ("#1234 ...").
   if [ "$n" -eq 0 ]; then
-    n=$(grep -o '^#[0-9]\+' "$log" | tail -1 | tr -d '#')
+    n=$(grep -o '^#[0-9]\+' "$log" | tail -1 | tr -d '#' || true)
     n=${n:-0}
   fi
   execs=$((execs + n))
+  c=$(grep -o 'cov: [0-9]\+' "$log" | tail -1 | awk '{ print $2 }' || true)
+  f=$(grep -o 'ft: [0-9]\+' "$log" | tail -1 | awk '{ print $2 }' || true)
+  [ "${c:-0}" -gt "$cov" ] && cov=$c
+  [ "${f:-0}" -gt "$ft" ] && ft=$f
 done
 findings_after=$(find "$FINDINGS" -type f | wc -l)
 new=$((findings_after - findings_before))
+corpus_size=$(find "$CORPUS" -type f | wc -l)
 
 for log in "$LOGS"/fuzz-*.log; do
-  if grep -q "==ERROR\|FINDING\|Test unit written\|deadly signal" "$log"; then
+  if grep -q "ERROR:\|FINDING\|runtime error\|Test unit written\|deadly signal" "$log"; then
     echo "--- $log"
-    grep -A40 "==ERROR\|FINDING\|deadly signal" "$log" | head -80
+    # head may close the pipe before grep is done: not a failure.
+    grep -A40 "ERROR:\|FINDING\|runtime error\|deadly signal" "$log" | head -80 || true
   fi
 done
-echo "fuzz: $execs executions in ${elapsed}s, $new new finding(s)" \
-     "in $FINDINGS, corpus now $(find "$CORPUS" -type f | wc -l) inputs"
+echo "fuzz: $FUZZER: $execs executions in ${elapsed}s" \
+     "($((execs / (elapsed > 0 ? elapsed : 1)))/s), coverage: $cov edges," \
+     "$ft features, corpus now $corpus_size inputs, $new new finding(s)" \
+     "in $FINDINGS"
+printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+  "$FUZZER" "$elapsed" "$execs" "$cov" "$ft" "$corpus_size" "$new" \
+  >> "$BUILD/fuzz/history.tsv"
 if [ "$new" -ne 0 ] || [ "$status" -ne 0 ]; then
   exit 1
 fi

@@ -40,10 +40,12 @@ config.substitutions.append(
 config.substitutions.append(
     ("%tsmlir_libs", os.path.join(config.tsmlir_obj_root, "lib")))
 
-# torchscript-import-fuzzer (libFuzzer + ASan, clang only): TSMLIR_ENABLE_FUZZER.
+# The libFuzzer targets (libFuzzer + ASan, clang only): TSMLIR_ENABLE_FUZZER.
 if config.tsmlir_enable_fuzzer:
     config.available_features.add("fuzzer")
-    llvm_config.add_tool_substitutions(["torchscript-import-fuzzer"], tool_dirs)
+    llvm_config.add_tool_substitutions(
+        ["torchscript-import-fuzzer", "npy-fuzzer", "safetensors-fuzzer",
+         "pipeline-fuzzer"], tool_dirs)
 
 # A Python with PyTorch and numpy (Debian's python3-torch lives under
 # /usr/bin/python3) runs the tests that check rewritten graphs in PyTorch.
