@@ -16,9 +16,13 @@ function(add_tsmlir_library name)
 endfunction()
 
 # add_tsmlir_tool(name sources... LIBS libs...)
+#
+# Each tool gets tools/SanitizerDefaults.cpp: the AddressSanitizer options a
+# sanitised build or a fuzzer needs with the uninstrumented libMLIR.
 function(add_tsmlir_tool name)
   cmake_parse_arguments(ARG "" "" "LIBS" ${ARGN})
-  add_llvm_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
+  add_llvm_executable(${name} ${ARG_UNPARSED_ARGUMENTS}
+    ${TSMLIR_SOURCE_DIR}/tools/SanitizerDefaults.cpp)
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} MLIR LLVM)
   llvm_update_compile_flags(${name})
 endfunction()

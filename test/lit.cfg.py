@@ -33,12 +33,57 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 # The C and C++ compilers that build the examples and programs linking
 # compiled models (LLVM's clang, which the build uses too), and where the
 # build puts libtsmlir_runtime.a and libtsmlir_cuda_runtime.so.
-config.substitutions.append(
-    ("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
-config.substitutions.append(
-    ("%clang", os.path.join(config.llvm_tools_dir, "clang")))
+#
+# In a sanitised build (TSMLIR_ENABLE_ASAN_UBSAN or TSMLIR_ENABLE_TSAN) they
+# are small wrappers that add the build's sanitizer flags, so that test
+# programs link the sanitised runtime and are checked with it.
+def compiler(name):
+    path = os.path.join(config.llvm_tools_dir, name)
+    if not config.tsmlir_sanitizer:
+        return path
+    wrapper_dir = os.path.join(config.tsmlir_obj_root, "test", "sanitized-cc")
+    os.makedirs(wrapper_dir, exist_ok=True)
+    wrapper = os.path.join(wrapper_dir, name)
+    text = '#!/bin/sh\nexec "%s" %s "$@"\n' % (path,
+                                               config.tsmlir_sanitizer_flags)
+    if not os.path.exists(wrapper) or open(wrapper).read() != text:
+        with open(wrapper, "w") as f:
+            f.write(text)
+        os.chmod(wrapper, 0o755)
+    return wrapper
+
+
+config.substitutions.append(("%clangxx", compiler("clang++")))
+config.substitutions.append(("%clang", compiler("clang")))
 config.substitutions.append(
     ("%tsmlir_libs", os.path.join(config.tsmlir_obj_root, "lib")))
+
+# Sanitised builds: the feature `asan` or `tsan`, and the options every tool
+# runs with. Reports go to files under sanitizer-reports/ in the build
+# (scripts/sanitize.sh counts them), as well as failing the program, so that a
+# report behind a RUN line that expects a failure (`not ...`) is still seen.
+# Allocations that cannot be satisfied return null, as without ASan, so that
+# the tools' "cannot allocate" diagnostics are what the tests see.
+if config.tsmlir_sanitizer:
+    config.available_features.add(
+        "tsan" if config.tsmlir_sanitizer == "TSan" else "asan")
+    config.environment["TSMLIR_SANITIZER"] = config.tsmlir_sanitizer
+    reports = os.path.join(config.tsmlir_obj_root, "sanitizer-reports")
+    os.makedirs(reports, exist_ok=True)
+    symbolizer = os.path.join(config.llvm_tools_dir, "llvm-symbolizer")
+    common = "log_path=%s:external_symbolizer_path=%s" % (
+        os.path.join(reports, "report"), symbolizer)
+    defaults = {
+        "ASAN_OPTIONS": common + ":detect_leaks=1:allocator_may_return_null=1"
+                        ":detect_stack_use_after_return=1"
+                        ":check_initialization_order=1:strict_init_order=1",
+        "UBSAN_OPTIONS": common + ":print_stacktrace=1:halt_on_error=1",
+        "LSAN_OPTIONS": common,
+        "TSAN_OPTIONS": common + ":halt_on_error=1:second_deadlock_stack=1",
+    }
+    for name, value in defaults.items():
+        extra = os.environ.get(name)
+        config.environment[name] = value + (":" + extra if extra else "")
 
 # The libFuzzer targets (libFuzzer + ASan, clang only): TSMLIR_ENABLE_FUZZER.
 if config.tsmlir_enable_fuzzer:

@@ -134,8 +134,9 @@ void CompiledGraph::setInputs(ArrayRef<RunValue> inputs) {
   for (const RunValue &input : inputs) {
     if (input.kind == RunValue::Kind::Tensor) {
       Buffer &buffer = *arguments[nextArg++];
-      std::memcpy(buffer.data, input.tensor.data.data(),
-                  std::min(buffer.bytes, input.tensor.data.size()));
+      // An empty tensor's data may be null, which memcpy must not get.
+      if (size_t bytes = std::min(buffer.bytes, input.tensor.data.size()))
+        std::memcpy(buffer.data, input.tensor.data.data(), bytes);
       if (buffer.device && buffer.bytes)
         tsmlirCudaMemcpyHtoD(buffer.device, buffer.data, buffer.bytes,
                              nullptr);

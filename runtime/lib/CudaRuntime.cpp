@@ -98,6 +98,9 @@ void initialize(InitState &state) {
   const DriverApi *api = openDriver(error);
   if (!api)
     return fail(error);
+  // Held by the state (openDriver's table is never freed) even when no device
+  // is found below, so that it is not leaked.
+  state.device.api = api;
   if (CUresult result = api->cuInit(0))
     return fail("cuInit: " + errorName(api, result));
   int count = 0;
@@ -114,7 +117,6 @@ void initialize(InitState &state) {
     return fail("device " + std::to_string(ordinal) + " requested, " +
                 std::to_string(count) + " found");
   Device &dev = state.device;
-  dev.api = api;
   dev.ordinal = ordinal;
   if (CUresult result = api->cuDeviceGet(&dev.device, ordinal))
     return fail("cuDeviceGet: " + errorName(api, result));

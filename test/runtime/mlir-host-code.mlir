@@ -7,7 +7,7 @@
 
 // RUN: mlir-opt %s --gpu-to-llvm --convert-func-to-llvm --convert-arith-to-llvm --finalize-memref-to-llvm --reconcile-unrealized-casts \
 // RUN:   | mlir-translate --mlir-to-llvmir -o %t.ll
-// RUN: clang -Wno-override-module %t.ll -o %t.exe -L%tsmlir_obj/lib -ltsmlir_cuda_runtime -Wl,-rpath,%tsmlir_obj/lib
+// RUN: %clang -Wno-override-module %t.ll -o %t.exe -L%tsmlir_obj/lib -ltsmlir_cuda_runtime -Wl,-rpath,%tsmlir_obj/lib
 // RUN: env TSMLIR_CUDA_DRIVER=%fakecuda %t.exe 2>&1 | FileCheck %s
 // RUN: env TSMLIR_CUDA_DRIVER=%fakecuda FAKECUDA_NO_DEVICE=1 %t.exe 2>&1 | FileCheck %s --check-prefix=NODEV
 

@@ -12,6 +12,7 @@
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -178,8 +179,11 @@ std::optional<int64_t> fusion::getTensorBytes(Type type) {
     elementBytes = std::max<int64_t>(1, dtype.getIntOrFloatBitWidth() / 8);
   else
     return std::nullopt;
-  int64_t n = 1;
+  // A tensor whose size overflows int64_t (a type such as
+  // tensor<[2^63-1, 2^63-1]> in malformed input) has no byte count.
+  int64_t bytes = elementBytes;
   for (int64_t size : tensor.getSizesOrEmpty())
-    n *= size;
-  return n * elementBytes;
+    if (llvm::MulOverflow(bytes, size, bytes))
+      return std::nullopt;
+  return bytes;
 }

@@ -140,7 +140,8 @@ bool isConstantLike(Operation *op);
 /// `prim::Loop` bodies each on their own: a group never crosses a region).
 FusionPlan planFusion(func::FuncOp func, const FusionOptions &options);
 
-/// The bytes of a tensor of fully known dtype and sizes; nullopt otherwise.
+/// The bytes of a tensor of fully known dtype and sizes; nullopt otherwise,
+/// and when the count overflows int64_t.
 std::optional<int64_t> getTensorBytes(Type type);
 
 } // namespace mlir::tsmlir::fusion
