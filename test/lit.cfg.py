@@ -62,8 +62,12 @@ config.substitutions.append(
 # runs with. Reports go to files under sanitizer-reports/ in the build
 # (scripts/sanitize.sh counts them), as well as failing the program, so that a
 # report behind a RUN line that expects a failure (`not ...`) is still seen.
-# Allocations that cannot be satisfied return null, as without ASan, so that
-# the tools' "cannot allocate" diagnostics are what the tests see.
+# Allocations that cannot be satisfied return null, as without sanitizers, so that
+# the tools' "cannot allocate" diagnostics are what the tests see. TSan does
+# not report the mallocs of LLVM's crash handler, which prints a stack trace
+# from the signal handler when compiled code aborts as it should (a
+# data-movement case): it would turn that abort into TSan's exit status. Its
+# suppressions are in test/sanitizers/tsan.supp.
 if config.tsmlir_sanitizer:
     config.available_features.add(
         "tsan" if config.tsmlir_sanitizer == "TSan" else "asan")
@@ -79,7 +83,11 @@ if config.tsmlir_sanitizer:
                         ":check_initialization_order=1:strict_init_order=1",
         "UBSAN_OPTIONS": common + ":print_stacktrace=1:halt_on_error=1",
         "LSAN_OPTIONS": common,
-        "TSAN_OPTIONS": common + ":halt_on_error=1:second_deadlock_stack=1",
+        "TSAN_OPTIONS": common + ":halt_on_error=1:second_deadlock_stack=1"
+                        ":allocator_may_return_null=1:report_signal_unsafe=0"
+                        ":suppressions=" +
+                        os.path.join(config.tsmlir_src_root, "test",
+                                     "sanitizers", "tsan.supp"),
     }
     for name, value in defaults.items():
         extra = os.environ.get(name)
