@@ -67,22 +67,12 @@ status=0
   || status=$?
 
 report_status=0
-python3 - "$results" "$reports" "$name" <<'PY' || report_status=$?
+python3 - "$results" "$reports" "$name" "$ROOT/scripts" <<'PY' || report_status=$?
 import os
 import sys
-import xml.etree.ElementTree as ET
-results, reports, name = sys.argv[1:4]
-passed = failed = skipped = 0
-try:
-    for c in ET.parse(results).getroot().iter("testcase"):
-        if c.find("failure") is not None or c.find("error") is not None:
-            failed += 1
-        elif c.find("skipped") is not None:
-            skipped += 1
-        else:
-            passed += 1
-except (OSError, ET.ParseError):
-    print("sanitize: no results (lit did not run)")
+results, reports, name, scripts = sys.argv[1:5]
+sys.path.insert(0, scripts)
+from lit_results import summary
 # A finding is a report with a SUMMARY line (every ASan, LSan, UBSan and
 # TSan report ends with one). With allocator_may_return_null, ASan also logs
 # "failed to allocate" warnings for the allocations it refuses (huge
@@ -102,7 +92,7 @@ for f in sorted(os.listdir(reports)):
         findings += 1
         print("==== %s (no summary)" % path)
         sys.stdout.write(text)
-print(f"sanitize {name}: {passed} passed, {failed} failed, {skipped} skipped; "
+print(f"{summary(results, 'sanitize ' + name)}; "
       f"{findings} sanitizer finding(s), {refused} allocation(s) refused")
 sys.exit(1 if findings else 0)
 PY
