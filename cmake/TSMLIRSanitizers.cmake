@@ -58,7 +58,8 @@ if(TSMLIR_SANITIZER_FLAGS)
   if(TSMLIR_ENABLE_FUZZER)
     message(STATUS "${TSMLIR_SANITIZER_NAME} build: the libFuzzer targets are off")
   endif()
-  set(TSMLIR_ENABLE_FUZZER OFF CACHE BOOL "" FORCE)
+  set(TSMLIR_ENABLE_FUZZER OFF CACHE BOOL
+    "Build the libFuzzer targets (off in a sanitised build)" FORCE)
   message(STATUS "Sanitised build: ${TSMLIR_SANITIZER_NAME} "
                  "(${TSMLIR_SANITIZER_FLAGS})")
 endif()

@@ -28,7 +28,8 @@ case "$kind" in
         option=-DTSMLIR_ENABLE_ASAN_UBSAN=ON; name="ASan+UBSan" ;;
   tsan) BUILD="${TSMLIR_TSAN_BUILD_DIR:-$ROOT/build-tsan}"
         option=-DTSMLIR_ENABLE_TSAN=ON; name="TSan" ;;
-  *) echo "usage: scripts/sanitize.sh asan|tsan [lit args...]" >&2; exit 2 ;;
+  *) echo "usage: scripts/sanitize.sh asan|tsan [--quick] [lit args...]" >&2
+     exit 2 ;;
 esac
 shift
 quick=0

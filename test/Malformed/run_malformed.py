@@ -70,17 +70,19 @@ def find_tool(name, bin_dir):
 
 
 # A sanitised build (TSMLIR_SANITIZER, set by lit) reserves terabytes of
-# address space for its shadow memory, so the memory limit is ASan's own
-# there: no allocation above it (it returns null, as a refused one does
-# without ASan), and a report if the resident memory ever exceeds it.
+# address space for its shadow memory, so the memory limit is the
+# sanitizer's own there: no allocation above it (it returns null, as a
+# refused one does without a sanitizer), and a report if the resident memory
+# ever exceeds it.
 SANITIZER = os.environ.get("TSMLIR_SANITIZER", "")
+SANITIZER_OPTIONS = "TSAN_OPTIONS" if SANITIZER == "TSan" else "ASAN_OPTIONS"
 
 
 def child_environment(megabytes):
     env = dict(os.environ)
     if SANITIZER and megabytes:
-        env["ASAN_OPTIONS"] = ":".join(filter(None, [
-            env.get("ASAN_OPTIONS", ""), "allocator_may_return_null=1",
+        env[SANITIZER_OPTIONS] = ":".join(filter(None, [
+            env.get(SANITIZER_OPTIONS, ""), "allocator_may_return_null=1",
             "max_allocation_size_mb=%d" % megabytes,
             "hard_rss_limit_mb=%d" % megabytes]))
     return env
