@@ -44,11 +44,16 @@ fi
 # e2e/corpus-aot and e2e/corpus-ptx, which compile and run whole pipelines.
 QUICK_SKIP='(Dialect/TorchScript/[a-z-]*-corpus|Dialect/TorchScript/optimize-numerics|Dialect/Fusion/fusion-corpus|Target/TorchScript/corpus-roundtrip)\.test'
 
+source "$ROOT/scripts/stages.sh"
+# setup.sh installs PyTorch and numpy: a run without them is broken, not a
+# run whose PyTorch tests may be skipped (test/lit.cfg.py).
+export TSMLIR_REQUIRE_TORCH="${TSMLIR_REQUIRE_TORCH:-1}"
+
 # The packages (clang's sanitizer runtimes are in libclang-rt-22-dev).
 TSMLIR_BUILD_DIR="$BUILD" \
   TSMLIR_CMAKE_ARGS="$option -DTSMLIR_BUILD_BENCHMARKS=OFF ${TSMLIR_CMAKE_ARGS:-}" \
-  "$ROOT/scripts/setup.sh"
-ninja -C "$BUILD" tsmlir-test-depends
+  stage "$kind setup" "$ROOT/scripts/setup.sh"
+stage "$kind build" ninja -C "$BUILD" tsmlir-test-depends
 
 reports="$BUILD/sanitizer-reports"
 rm -rf "$reports"
@@ -64,8 +69,8 @@ fi
 results="$BUILD/test-results.xml"
 rm -f "$results"
 status=0
-"$LLVM_PREFIX/bin/lit" -sv --xunit-xml-output="$results" "${tests[@]}" \
-  || status=$?
+stage "$kind tests" "$LLVM_PREFIX/bin/lit" -sv --xunit-xml-output="$results" \
+  "${tests[@]}" || status=$?
 
 report_status=0
 python3 - "$results" "$reports" "$name" "$ROOT/scripts" <<'PY' || report_status=$?

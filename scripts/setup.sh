@@ -16,10 +16,12 @@ LLVM_PREFIX=/usr/lib/llvm-22
 # libbenchmark-dev: Google Benchmark for bench/; python3-torch and
 # python3-numpy: the tests that run rewritten graphs in PyTorch and compare
 # compiled code with PyTorch's outputs; libomp-22-dev: the OpenMP runtime
-# compiled code uses for threads (tsmlir-run --threads N).
+# compiled code uses for threads (tsmlir-run --threads N); python3-psutil:
+# lit's per-test timeout (test/lit.cfg.py); ccache: a machine
+# that has built before (a developer's, CI's) reuses its compiled objects.
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           lld-22 libclang-rt-22-dev libbenchmark-dev cmake ninja-build python3
-          python3-torch python3-numpy libomp-22-dev)
+          python3-torch python3-numpy python3-psutil libomp-22-dev ccache)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -34,6 +36,14 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
+# ccache, unless TSMLIR_CCACHE=0: paths under the source tree are hashed
+# relative to it (CCACHE_BASEDIR) and the working directory is not hashed, so
+# a fresh clone elsewhere (CI's) hits the objects an earlier build cached.
+launcher=""
+if [ "${TSMLIR_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null; then
+  launcher="/usr/bin/env;CCACHE_BASEDIR=$ROOT;CCACHE_NOHASHDIR=1;ccache"
+fi
+
 cmake -G Ninja -S "$ROOT" -B "$BUILD" \
   -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_C_COMPILER="$LLVM_PREFIX/bin/clang" \
@@ -41,4 +51,6 @@ cmake -G Ninja -S "$ROOT" -B "$BUILD" \
   -DLLVM_USE_LINKER=lld \
   -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
   -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" \
+  -DCMAKE_C_COMPILER_LAUNCHER="$launcher" \
+  -DCMAKE_CXX_COMPILER_LAUNCHER="$launcher" \
   ${TSMLIR_CMAKE_ARGS:-}

@@ -8,14 +8,19 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TSMLIR_BUILD_DIR:-$ROOT/build}"
 
-"$ROOT/scripts/setup.sh"
-ninja -C "$BUILD" tsmlir-test-depends
+source "$ROOT/scripts/stages.sh"
+# setup.sh installs PyTorch and numpy: a run without them is broken, not a
+# run whose PyTorch tests may be skipped (test/lit.cfg.py).
+export TSMLIR_REQUIRE_TORCH="${TSMLIR_REQUIRE_TORCH:-1}"
+
+stage "setup" "$ROOT/scripts/setup.sh"
+stage "build" ninja -C "$BUILD" tsmlir-test-depends
 
 results="$BUILD/test-results.xml"
 rm -f "$results"
 status=0
-/usr/lib/llvm-22/bin/lit -sv --xunit-xml-output="$results" "$@" "$BUILD/test" \
-  || status=$?
+stage "tests" /usr/lib/llvm-22/bin/lit -sv --xunit-xml-output="$results" \
+  "$@" "$BUILD/test" || status=$?
 
 python3 "$ROOT/scripts/lit_results.py" "$results"
 exit $status

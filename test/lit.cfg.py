@@ -118,11 +118,50 @@ def find_python(modules):
 
 
 # %torch_python runs graphs in PyTorch; %numpy_python compares .npy files.
+# Without them, the tests that compare with PyTorch say UNSUPPORTED. Under CI
+# (CI=true) or with TSMLIR_REQUIRE_TORCH=1 that would turn twenty tests off
+# with the run still green, so there a missing torch or numpy is a
+# configuration error that fails the run: only the GPU tests (cuda-device,
+# ptxas) may be unsupported there.
+require_torch = (os.environ.get("CI", "").lower() == "true" or
+                 os.environ.get("TSMLIR_REQUIRE_TORCH", "") not in ("", "0"))
 for feature, modules in [("torch", "torch, numpy"), ("numpy", "numpy")]:
     python = find_python(modules)
     if python:
         config.available_features.add(feature)
         config.substitutions.append(("%" + feature + "_python", python))
+    elif require_torch:
+        lit_config.fatal(
+            "no Python imports %s (tried %s), and CI or "
+            "TSMLIR_REQUIRE_TORCH asks for the tests that need them: install "
+            "python3-torch and python3-numpy (scripts/setup.sh)"
+            % (modules, " and ".join(
+                filter(None, [config.python_executable, "/usr/bin/python3"]))))
+
+# Memory: the case of 2^31 + 16 elements (e2e/edge-cases-big-cpu.test) holds
+# about 6 GiB; it runs where 8 GiB are available and is UNSUPPORTED elsewhere.
+def mem_available_gib():
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) / (1 << 20)
+    except OSError:
+        pass
+    return 0
+
+
+if mem_available_gib() >= 8:
+    config.available_features.add("memory-8g")
+
+# Timeouts: a test that hangs fails with its name after this many seconds
+# (TSMLIR_TEST_TIMEOUT; lit's --timeout overrides it) instead of stalling the
+# run. The longest tests take about 10 minutes on 2 cores under ASan; the
+# drivers also time each case (CASE_TIMEOUT in e2e/Inputs/harness.py).
+# lit needs psutil to enforce it (python3-psutil, scripts/setup.sh).
+if not lit_config.maxIndividualTestTime:
+    lit_config.maxIndividualTestTime = int(
+        os.environ.get("TSMLIR_TEST_TIMEOUT", "1800"))
 
 # GPU: ptxas (the CUDA toolkit) assembles generated PTX; a CUDA device runs
 # it. Tests that need them say UNSUPPORTED (skipped) without them.

@@ -249,6 +249,16 @@ def main():
                                       (" -- " + first[0][:200]) if first else ""))
         elif args.verbose:
             print("ok: %s: %s" % (entry.path, text.strip().splitlines()[0][:200]))
+    # Runs per directory (ts/, mlir/, npy/, safetensors/, ...), so that the
+    # test names the kind of input whose runs changed.
+    by_dir = {}
+    for entry, why, _ in results:
+        counts = by_dir.setdefault(entry.path.split("/", 1)[0], [0, 0])
+        counts[0] += 1
+        counts[1] += 0 if why else 1
+    for name in sorted(by_dir):
+        print("  %s: %d runs, %d clear diagnostics" % ((name,) +
+                                                       tuple(by_dir[name])))
     # Files: the malformed ones; the valid inputs under Inputs/ and the
     # missing/ names of tool-level runs count as runs only.
     files = len(set(e.path for e in entries

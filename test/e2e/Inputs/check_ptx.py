@@ -27,10 +27,10 @@ import concurrent.futures
 import glob
 import os
 import re
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 from run_corpus import corpus_commands  # noqa: E402
 
 # (case, form) -> why a group of it takes several kernels.
@@ -52,10 +52,9 @@ def compile_case(cmd, out_dir, chip):
     os.makedirs(out_dir, exist_ok=True)
     for f in glob.glob(os.path.join(out_dir, "*")):
         os.remove(f)
-    result = subprocess.run(
+    result = harness.run(
         cmd + ["--strategy", "nnc", "--device", "cuda", "--compile-only",
-               "--gpu-chip", chip, "--dump-ir", out_dir],
-        capture_output=True, text=True)
+               "--gpu-chip", chip, "--dump-ir", out_dir])
     if result.returncode != 0:
         lines = [l for l in result.stderr.splitlines() if "error:" in l]
         return None, (lines or result.stderr.splitlines() or ["?"])[0]
@@ -91,8 +90,7 @@ def check(job):
         f.write("CHECK-COUNT-%d: .entry\nCHECK-NOT: .entry\n" % kernels)
     multi = (case, form) in MULTI_KERNEL_GROUPS
     for check_path in [check_file, count_file]:
-        result = subprocess.run([filecheck, check_path, "--input-file", ptx],
-                                capture_output=True, text=True)
+        result = harness.run([filecheck, check_path, "--input-file", ptx])
         if result.returncode != 0 and not (multi and check_path == check_file):
             return job, "FileCheck %s: %s" % (
                 os.path.basename(check_path),
@@ -107,9 +105,8 @@ def check(job):
             if error:
                 return job, "%s: %s" % (chip, error), groups, kernels
             for p in glob.glob(os.path.join(chip_dir, "*.ptx")):
-                result = subprocess.run(
-                    [ptxas, "-arch=" + chip, p, "-o", p + ".cubin"],
-                    capture_output=True, text=True)
+                result = harness.run(
+                    [ptxas, "-arch=" + chip, p, "-o", p + ".cubin"])
                 if result.returncode != 0:
                     return job, "ptxas %s: %s" % (
                         chip, (result.stderr.strip().splitlines() or
@@ -133,10 +130,13 @@ def main():
                                                           args.callees)
             if form in forms]
     failures, total_groups, total_kernels = [], 0, 0
+    per_case = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for job, why, groups, kernels in pool.map(check, jobs):
             total_groups += groups
             total_kernels += kernels
+            per_case.append("  %s/%s.txt: %d groups, %d kernels%s" % (
+                job[0], job[1], groups, kernels, ", failed" if why else ""))
             if why:
                 failures.append("%s/%s.txt: %s" % (job[0], job[1], why))
     for f in failures:
@@ -144,6 +144,11 @@ def main():
     for (case, form), reason in sorted(MULTI_KERNEL_GROUPS.items()):
         print("several kernels for a group: %s/%s.txt: %s" % (case, form,
                                                               reason))
+    # One line per graph, so that the test names a graph whose kernels
+    # changed.
+    print("per case: %d cases" % len(per_case))
+    for line in sorted(per_case):
+        print(line)
     print("ptx: %d graphs, %d fusion groups, %d kernels, %d failures%s" % (
         len(jobs), total_groups, total_kernels, len(failures),
         "; every PTX assembled by ptxas for sm_80 and sm_90"

@@ -6,8 +6,8 @@ Each case runs from every graph form it has (graph.txt, inlined.txt,
 traced.txt, traced_inlined.txt, frozen.txt), with the module's parameters
 where it has them, and with each fusion setting: no fusion groups, and the
 pointwise, nnc, nvfuser and aggressive strategies. An output must have the
-dtype and shape of PyTorch's and be close to it (float: rtol 1e-4, atol
-1e-5, NaNs equal; others: equal).
+dtype and shape of PyTorch's and be close to it (harness.py: the
+tolerances by dtype, and why; integers and booleans equal).
 
 A run that fails or mismatches fails the test unless the expected-failure
 table below lists it with its reason (docs/cpu-codegen.md repeats the
@@ -29,10 +29,10 @@ import argparse
 import concurrent.futures
 import json
 import os
-import subprocess
 import sys
 
-import numpy as np
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 
 FORMS = ["graph", "inlined", "traced", "traced_inlined", "frozen"]
 VARIANTS = [("no-fusion", ["--no-fusion"]),
@@ -64,38 +64,16 @@ def inputs_for(case_dir, meta, form, graph_text):
 
 
 def compare(out_dir, case_dir, meta):
-    """None when every output matches, else why not."""
-    n = meta["n_outputs"]
-    produced = sorted(f for f in os.listdir(out_dir) if f.startswith("out"))
-    if len(produced) != n:
-        return "%d outputs, PyTorch gives %d" % (len(produced), n)
-    for i in range(n):
-        ours = np.load(os.path.join(out_dir, "out%d.npy" % i))
-        ref = np.load(os.path.join(case_dir, "out%d.npy" % i))
-        if ours.dtype != ref.dtype or ours.shape != ref.shape:
-            return "out%d: %s%s, PyTorch gives %s%s" % (
-                i, ours.dtype, list(ours.shape), ref.dtype, list(ref.shape))
-        if ref.dtype.kind == "f":
-            if not np.allclose(ours, ref, rtol=1e-4, atol=1e-5, equal_nan=True):
-                diff = np.abs(ours.astype(np.float64) - ref)
-                return "out%d: max abs error %.3g" % (i, np.nanmax(diff))
-        elif not np.array_equal(ours, ref):
-            return "out%d: %d elements differ" % (i, int((ours != ref).sum()))
-    return None
+    """None when every output matches PyTorch's, else why not."""
+    return harness.compare_dir(out_dir, [
+        os.path.join(case_dir, "out%d.npy" % i)
+        for i in range(meta["n_outputs"])])
 
 
 def run_one(job):
     case, form, variant, flags, cmd, case_dir, meta, out_dir = job
-    os.makedirs(out_dir, exist_ok=True)
-    for f in os.listdir(out_dir):
-        os.remove(os.path.join(out_dir, f))
-    result = subprocess.run(cmd + flags + ["--output-dir", out_dir],
-                            capture_output=True, text=True)
-    if result.returncode != 0:
-        lines = [l for l in result.stderr.splitlines() if "error:" in l]
-        why = (lines or result.stderr.strip().splitlines() or ["no message"])[0]
-        return job, "error: " + why.split("error: ", 1)[-1]
-    return job, compare(out_dir, case_dir, meta)
+    why = harness.run_tool(cmd + flags, out_dir)
+    return job, why or compare(out_dir, case_dir, meta)
 
 
 def corpus_commands(corpus, callees, only=(), tool="tsmlir-run"):
@@ -152,31 +130,22 @@ def main():
             jobs.append((case, form, variant, flags, cmd, case_dir, meta,
                          out_dir))
 
-    passed, failed, xfailed, xpassed = 0, [], [], []
+    tally = harness.Tally()
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for job, why in pool.map(run_one, jobs):
             case, form, variant = job[:3]
-            name = "%s/%s.txt [%s]" % (case, form, variant)
-            expected = EXPECTED_FAILURES.get((case, form))
-            if why is None and expected is None:
-                passed += 1
-            elif why is None:
-                xpassed.append(name)
-            elif expected is not None:
-                xfailed.append((name, why))
-            else:
-                failed.append((name, why))
-    for name, why in failed:
-        print("FAIL: %s: %s" % (name, why))
-    for name in xpassed:
-        print("UNEXPECTED PASS: %s (listed as an expected failure)" % name)
+            tally.record(case, "%s/%s.txt [%s]" % (case, form, variant), why,
+                         EXPECTED_FAILURES.get((case, form)))
+    tally.print_problems()
     for (case, form), reason in sorted(EXPECTED_FAILURES.items()):
         print("expected failure: %s/%s.txt: %s" % (case, form, reason))
+    tally.print("per case")
     cases = len({j[0] for j in jobs})
     print("%s: %d cases, %d runs, %d match PyTorch, %d failures, "
           "%d expected failures, %d unexpected passes" %
-          (args.device, cases, len(jobs), passed, len(failed), len(xfailed), len(xpassed)))
-    return 1 if failed or xpassed else 0
+          (args.device, cases, len(jobs), tally.total("match"),
+           tally.total("fail"), tally.total("xfail"), tally.total("xpass")))
+    return 1 if tally.failures or tally.unexpected_passes else 0
 
 
 if __name__ == "__main__":

@@ -19,9 +19,9 @@ Usage: run_corpus_aot.py CORPUS CALLEES TMPDIR --cc CLANG --abi-include DIR
 import argparse
 import concurrent.futures
 import os
-import subprocess
 import sys
 
+import harness
 from run_corpus import compare, corpus_commands
 
 
@@ -33,10 +33,9 @@ def header_check(cc, abi_include, header, tmp):
             f.write('#include "%s"\n#include "%s"\n'
                     '#include "tsmlir/Runtime/Abi.h"\n'
                     'int main(void) { return 0; }\n' % (header, header))
-        result = subprocess.run(
+        result = harness.run(
             [cc, "-x", lang, std, "-Wall", "-Wextra", "-Werror", "-pedantic",
-             "-fsyntax-only", "-I", abi_include, source],
-            capture_output=True, text=True)
+             "-fsyntax-only", "-I", abi_include, source])
         if result.returncode != 0:
             return "header as %s: %s" % (lang, result.stderr.strip()[:300])
     return None
@@ -56,17 +55,15 @@ def run_one(job):
         os.remove(os.path.join(out_dir, f))
     model = os.path.join(tmp, "model.so")
     header = os.path.join(tmp, "model.h")
-    result = subprocess.run(
-        compile_cmd + ["--shared", "-o", model, "--emit-header", header],
-        capture_output=True, text=True)
+    result = harness.run(
+        compile_cmd + ["--shared", "-o", model, "--emit-header", header])
     if result.returncode != 0:
         return job, "compile: " + first_error(result)
     why = header_check(args.cc, args.abi_include, header, tmp)
     if why:
         return job, why
-    result = subprocess.run(run_cmd[:1] + [model] + run_cmd[2:] +
-                            ["--output-dir", out_dir],
-                            capture_output=True, text=True)
+    result = harness.run(run_cmd[:1] + [model] + run_cmd[2:] +
+                         ["--output-dir", out_dir])
     if result.returncode != 0:
         return job, "run: " + first_error(result)
     return job, compare(out_dir, case_dir, meta)
@@ -98,14 +95,17 @@ def main():
                      os.path.join(args.tmp, case, form), args))
 
     passed, failed = 0, []
+    tally = harness.Tally()
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for job, why in pool.map(run_one, jobs):
             if why is None:
                 passed += 1
             else:
                 failed.append(("%s/%s.txt" % (job[0], job[1]), why))
+            tally.add(job[0], "fail" if why else "match")
     for name, why in failed:
         print("FAIL: %s: %s" % (name, why))
+    tally.print("per case")
     cases = len({j[0] for j in jobs})
     print("aot %s: %d cases, %d graphs compiled, linked and run, %d match "
           "PyTorch, %d failures" % (args.device, cases, len(jobs), passed,

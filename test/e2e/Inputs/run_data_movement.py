@@ -13,10 +13,10 @@ Usage: run_data_movement.py CASES TMPDIR
 import json
 import os
 import signal
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 import run_corpus  # noqa: E402
 
 # case -> why its runs are expected to fail, for every fusion setting (none
@@ -26,7 +26,7 @@ EXPECTED_FAILURES = {}
 
 def main():
     cases_dir, tmp = sys.argv[1], sys.argv[2]
-    passed, failed, xfailed, xpassed = 0, [], [], []
+    tally = harness.Tally()
     for case in sorted(os.listdir(cases_dir)):
         case_dir = os.path.join(cases_dir, case)
         meta_path = os.path.join(case_dir, "meta.json")
@@ -41,38 +41,26 @@ def main():
             out_dir = os.path.join(tmp, case, variant)
             job = (case, "graph", variant, flags, cmd, case_dir, meta, out_dir)
             why = run_corpus.run_one(job)[1]
-            name = "%s [%s]" % (case, variant)
-            expected = EXPECTED_FAILURES.get(case)
-            if why is None and expected is None:
-                passed += 1
-            elif why is None:
-                xpassed.append(name)
-            elif expected is not None:
-                xfailed.append(name)
-            else:
-                failed.append((name, why))
+            tally.record(case, "%s [%s]" % (case, variant), why,
+                         EXPECTED_FAILURES.get(case))
     # PyTorch raises for a negative n: the compiled code aborts.
     case_dir = os.path.join(cases_dir, "raise_negative")
-    result = subprocess.run(
+    result = harness.run(
         ["tsmlir-run", os.path.join(case_dir, "graph.txt"),
          "--input=" + os.path.join(case_dir, "in0.npy"), "--input=-1",
-         "--output-dir", os.path.join(tmp, "raise_negative", "raises")],
-        capture_output=True, text=True)
-    if result.returncode != -signal.SIGABRT:
-        failed.append(("raise_negative [n = -1]",
-                       "exit status %d, not an abort" % result.returncode))
-    else:
-        passed += 1
-    for name, why in failed:
-        print("FAIL: %s: %s" % (name, why))
-    for name in xpassed:
-        print("UNEXPECTED PASS: %s (listed as an expected failure)" % name)
+         "--output-dir", os.path.join(tmp, "raise_negative", "raises")])
+    tally.record("raise_negative (n = -1 aborts)", "raise_negative [n = -1]",
+                 None if result.returncode == -signal.SIGABRT else
+                 "exit status %s, not an abort" % result.returncode)
+    tally.print_problems()
     for case, reason in sorted(EXPECTED_FAILURES.items()):
         print("expected failure: %s: %s" % (case, reason))
+    tally.print("per case")
     print("data movement: %d runs match PyTorch, %d failures, %d expected "
           "failures, %d unexpected passes" %
-          (passed, len(failed), len(xfailed), len(xpassed)))
-    return 1 if failed or xpassed else 0
+          (tally.total("match"), tally.total("fail"), tally.total("xfail"),
+           tally.total("xpass")))
+    return 1 if tally.failures or tally.unexpected_passes else 0
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 import run_corpus  # noqa: E402
 
 # case -> why its runs are expected to fail, for every fusion setting (none
@@ -25,7 +26,6 @@ EXPECTED_FAILURES = {}
 
 def main():
     cases_dir, tmp = sys.argv[1], sys.argv[2]
-    passed, failed, xfailed, xpassed = 0, [], [], []
     cases = 0
     jobs = []
     for case in sorted(os.listdir(cases_dir)):
@@ -42,29 +42,21 @@ def main():
             out_dir = os.path.join(tmp, case, variant)
             jobs.append((case, "graph", variant, flags, cmd, case_dir, meta,
                          out_dir))
+    tally = harness.Tally()
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         for job, why in pool.map(run_corpus.run_one, jobs):
             case, variant = job[0], job[2]
-            name = "%s [%s]" % (case, variant)
-            expected = EXPECTED_FAILURES.get(case)
-            if why is None and expected is None:
-                passed += 1
-            elif why is None:
-                xpassed.append(name)
-            elif expected is not None:
-                xfailed.append(name)
-            else:
-                failed.append((name, why))
-    for name, why in failed:
-        print("FAIL: %s: %s" % (name, why))
-    for name in xpassed:
-        print("UNEXPECTED PASS: %s (listed as an expected failure)" % name)
+            tally.record(case, "%s [%s]" % (case, variant), why,
+                         EXPECTED_FAILURES.get(case))
+    tally.print_problems()
     for case, reason in sorted(EXPECTED_FAILURES.items()):
         print("expected failure: %s: %s" % (case, reason))
+    tally.print("per case")
     print("difftest regressions: %d cases, %d runs match PyTorch, %d failures, "
           "%d expected failures, %d unexpected passes" %
-          (cases, passed, len(failed), len(xfailed), len(xpassed)))
-    return 1 if failed or xpassed else 0
+          (cases, tally.total("match"), tally.total("fail"),
+           tally.total("xfail"), tally.total("xpass")))
+    return 1 if tally.failures or tally.unexpected_passes else 0
 
 
 if __name__ == "__main__":

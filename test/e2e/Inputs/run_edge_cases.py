@@ -13,8 +13,8 @@ inlined) and its inputs (.npy, in the layout the case gives them) are run by
 tsmlir-run without fusion groups and with every fusion strategy. Eager
 PyTorch runs the same function on the same (possibly non-contiguous)
 tensors. Every output must have PyTorch's dtype and shape; floats must be
-close (rtol 1e-4, atol 1e-5; f16: rtol 1e-3, atol 1e-3) with NaNs in the
-same places and infinities equal; other dtypes equal.
+close (the tolerances by dtype, and why, are in harness.py) with NaNs in
+the same places and infinities equal; other dtypes equal.
 
 A run that fails must be listed in EXPECTED_FAILURES with its reason, and a
 listed run that passes fails the test, so the table stays true.
@@ -23,8 +23,10 @@ The case of more than 2^31 elements (big_index: a uint8 tensor of 2^31 + 16
 elements, whose sum, maximum, index of the maximum and elements past 2^31
 are checked) runs only when --only names it (edge-cases-big-cpu.test): it
 takes tens of seconds, as tsmlir-run copies its 2 GiB input, and about
-6 GiB of memory. It is skipped, with the reason printed, when MemAvailable
-is below 8 GiB.
+6 GiB of memory. It is skipped, with the reason printed and counted as
+skipped, when MemAvailable is below 8 GiB; lit runs it only when it has
+that much (the feature memory-8g, test/lit.cfg.py), so that the test says
+UNSUPPORTED rather than passing without it.
 
 Usage: run_edge_cases.py TMPDIR [--only NAME,...] [--jobs N]
                          [--tool tsmlir-run]
@@ -33,12 +35,14 @@ import argparse
 import concurrent.futures
 import os
 import shutil
-import subprocess
 import sys
 
 import numpy as np
 import torch
 import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 
 torch.manual_seed(0)
 torch.set_num_threads(1)
@@ -381,57 +385,14 @@ def as_tuple(x):
     return tuple(x) if isinstance(x, (tuple, list)) else (x,)
 
 
-def compare_arrays(i, ours, ref):
-    if ours.dtype != ref.dtype or ours.shape != ref.shape:
-        return "out%d: %s%s, PyTorch gives %s%s" % (
-            i, ours.dtype, list(ours.shape), ref.dtype, list(ref.shape))
-    if ref.dtype.kind == "f":
-        rtol, atol = (1e-3, 1e-3) if ref.dtype == np.float16 else (1e-4, 1e-5)
-        if not np.array_equal(np.isnan(ours), np.isnan(ref)):
-            return "out%d: NaNs at %s, PyTorch's at %s" % (
-                i, np.argwhere(np.isnan(ours)).tolist()[:4],
-                np.argwhere(np.isnan(ref)).tolist()[:4])
-        if not np.allclose(ours, ref, rtol=rtol, atol=atol, equal_nan=True):
-            with np.errstate(invalid="ignore"):
-                bad = ~np.isclose(ours, ref, rtol=rtol, atol=atol,
-                                  equal_nan=True)
-            at = tuple(np.argwhere(bad)[0])
-            return "out%d: %r at %s, PyTorch gives %r" % (
-                i, ours[at].item(), list(at), ref[at].item())
-    elif not np.array_equal(ours, ref):
-        at = tuple(np.argwhere(ours != ref)[0])
-        return "out%d: %d elements differ (%r at %s, PyTorch gives %r)" % (
-            i, int((ours != ref).sum()), ours[at].item(), list(at),
-            ref[at].item())
-    return None
-
-
 def compare(out_dir, expected):
-    produced = [f for f in os.listdir(out_dir) if f.startswith("out")]
-    if len(produced) != len(expected):
-        return "%d outputs, PyTorch gives %d" % (len(produced), len(expected))
-    for i, ref in enumerate(expected):
-        why = compare_arrays(i, np.load(os.path.join(out_dir,
-                                                     "out%d.npy" % i)), ref)
-        if why:
-            return why
-    return None
+    return harness.compare_dir(out_dir, expected)
 
 
 def run_tool(tool, graph, inputs, flags, out_dir):
     """None when tsmlir-run succeeded, else why not."""
-    os.makedirs(out_dir, exist_ok=True)
-    for f in os.listdir(out_dir):
-        os.remove(os.path.join(out_dir, f))
-    result = subprocess.run([tool, graph] + ["--input=" + i for i in inputs] +
-                            flags + ["--output-dir", out_dir],
-                            capture_output=True, text=True)
-    if result.returncode == 0:
-        return None
-    lines = [l for l in result.stderr.splitlines() if "error:" in l]
-    why = (lines or result.stderr.strip().splitlines() or
-           ["exit status %d" % result.returncode])[0]
-    return "error: " + why.split("error: ", 1)[-1]
+    return harness.run_tool(
+        [tool, graph] + ["--input=" + i for i in inputs] + flags, out_dir)
 
 
 def prepare(name, fn, inputs, tmp):
@@ -553,27 +514,20 @@ def main():
         else:
             results.append(("big_index", "nnc", run_big(args.tool, args.tmp)))
 
-    runs = failures = xfailed = xpassed = 0
+    tally = harness.Tally()
     for name, variant, why in results:
-        runs += 1
-        listed = name in EXPECTED_FAILURES
-        if why and listed:
-            xfailed += 1
-        elif why:
-            failures += 1
-            print("FAIL: %s [%s]: %s" % (name, variant, why))
-        elif listed:
-            xpassed += 1
-            print("UNEXPECTED PASS: %s [%s] (listed as an expected failure)"
-                  % (name, variant))
+        tally.record(name, "%s [%s]" % (name, variant), why,
+                     EXPECTED_FAILURES.get(name))
+    tally.print_problems()
     for name, reason in sorted(EXPECTED_FAILURES.items()):
         if not only or name in only:
             print("expected failure: %s: %s" % (name, reason))
+    tally.print("per case")
     print("edge cases: %d runs, %d match PyTorch, %d failures, %d expected "
           "failures, %d unexpected passes, %d skipped" %
-          (runs, runs - failures - xfailed - xpassed, failures, xfailed,
-           xpassed, skipped))
-    return 1 if failures or xpassed else 0
+          (tally.total(), tally.total("match"), tally.total("fail"),
+           tally.total("xfail"), tally.total("xpass"), skipped))
+    return 1 if tally.failures or tally.unexpected_passes else 0
 
 
 if __name__ == "__main__":

@@ -5,8 +5,8 @@ on the CPU with tsmlir-run and compares their outputs with eager PyTorch's.
 Each case is a Python function of tensors, scripted by PyTorch; its graph
 (calls inlined) is written out with its inputs as .npy files, compiled and
 run by tsmlir-run without fusion groups and with the nnc strategy, and every
-output must have PyTorch's dtype and shape and be close to it (float: rtol
-1e-4, atol 1e-5, NaNs equal; others: equal). A run that fails must be
+output must have PyTorch's dtype and shape and be close to it (the
+tolerances by dtype, and why, are in harness.py; others: equal). A run that fails must be
 listed in EXPECTED_FAILURES with its reason, and a listed run that passes
 fails the test, so the table stays true.
 
@@ -14,13 +14,15 @@ Usage: run_ops.py TMPDIR [--only NAME,...] [--tool tsmlir-run]
 """
 import argparse
 import os
-import subprocess
 import sys
 from typing import List
 
 import numpy as np
 import torch
 import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 
 torch.manual_seed(0)
 torch.set_num_threads(1)
@@ -308,25 +310,6 @@ def as_tuple(x):
     return tuple(x) if isinstance(x, (tuple, list)) else (x,)
 
 
-def compare(out_dir, expected):
-    for i, ref in enumerate(expected):
-        path = os.path.join(out_dir, "out%d.npy" % i)
-        if not os.path.exists(path):
-            return "out%d missing" % i
-        ours = np.load(path)
-        if ours.dtype != ref.dtype or ours.shape != ref.shape:
-            return "out%d: %s%s, PyTorch gives %s%s" % (
-                i, ours.dtype, list(ours.shape), ref.dtype, list(ref.shape))
-        if ref.dtype.kind == "f":
-            if not np.allclose(ours, ref, rtol=1e-4, atol=1e-5,
-                               equal_nan=True):
-                diff = np.abs(ours.astype(np.float64) - ref)
-                return "out%d: max abs error %.3g" % (i, np.nanmax(diff))
-        elif not np.array_equal(ours, ref):
-            return "out%d: %d elements differ" % (i, int((ours != ref).sum()))
-    return None
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("tmp")
@@ -334,7 +317,7 @@ def main():
     parser.add_argument("--tool", default="tsmlir-run")
     args = parser.parse_args()
     only = set(filter(None, args.only.split(",")))
-    runs = failures = xfailed = xpassed = 0
+    tally = harness.Tally()
     for name, fn, inputs in CASES:
         if only and name not in only:
             continue
@@ -350,38 +333,23 @@ def main():
         expected = [t.numpy() for t in as_tuple(fn(*inputs))]
         for variant, flags in [("no-fusion", ["--no-fusion"]),
                                ("nnc", ["--strategy", "nnc"])]:
-            runs += 1
             out_dir = os.path.join(case_dir, variant)
-            os.makedirs(out_dir, exist_ok=True)
-            for f in os.listdir(out_dir):
-                os.remove(os.path.join(out_dir, f))
-            result = subprocess.run(
+            why = harness.run_tool(
                 [args.tool, os.path.join(case_dir, "graph.txt")] +
-                input_args + flags + ["--output-dir", out_dir],
-                capture_output=True, text=True)
-            if result.returncode != 0:
-                lines = [l for l in result.stderr.splitlines()
-                         if "error:" in l] or result.stderr.splitlines()
-                why = "error: " + (lines or ["no message"])[0].split(
-                    "error: ", 1)[-1]
-            else:
-                why = compare(out_dir, expected)
-            listed = name in EXPECTED_FAILURES
-            if why and listed:
-                xfailed += 1
-            elif why:
-                failures += 1
-                print("FAIL: %s [%s]: %s" % (name, variant, why))
-            elif listed:
-                xpassed += 1
-                print("UNEXPECTED PASS: %s [%s] (listed as an expected "
-                      "failure)" % (name, variant))
+                input_args + flags, out_dir)
+            why = why or harness.compare_dir(out_dir, expected)
+            tally.record(name, "%s [%s]" % (name, variant), why,
+                         EXPECTED_FAILURES.get(name))
+    tally.print_problems()
     for name, reason in sorted(EXPECTED_FAILURES.items()):
         if not only or name in only:
             print("expected failure: %s: %s" % (name, reason))
-    print("ops: %d runs, %d failures, %d expected failures, %d unexpected "
-          "passes" % (runs, failures, xfailed, xpassed))
-    return 1 if failures or xpassed else 0
+    tally.print("per case")
+    print("ops: %d runs, %d match PyTorch, %d failures, %d expected "
+          "failures, %d unexpected passes" %
+          (tally.total(), tally.total("match"), tally.total("fail"),
+           tally.total("xfail"), tally.total("xpass")))
+    return 1 if tally.failures or tally.unexpected_passes else 0
 
 
 if __name__ == "__main__":
