@@ -27,8 +27,11 @@ measurement is read from /proc/stat; above --noise-cores the variant is
 measured again (--retries), and marked NOISY if it never was quiet.
 
 Writes PREFIX.md and PREFIX.json (--results) and, with matplotlib, one PNG
-per thread count (GB/s against size, a panel per workload) to --plot-dir. bench/cpu/run.sh builds
-handwritten and calls this with the paths filled in.
+per thread count (GB/s against size, a panel per workload) to --plot-dir.
+When PREFIX is the default (bench/cpu/results/results), it then renders the
+figures of docs/performance.md from the new results (bench/report_docs.py;
+--doc '' for none). bench/cpu/run.sh builds handwritten and calls this with
+the paths filled in.
 """
 
 import os
@@ -36,9 +39,9 @@ import os
 # OpenMP threads are bound one per core (OMP_PROC_BIND, OMP_PLACES), for
 # PyTorch (libgomp reads these when torch is imported, below) and for the
 # tools run from here (handwritten's libomp): unbound, the two threads of a
-# process sometimes share one core of this VM for a whole run (layer_norm at
-# 64K: 46 us instead of 5). libgomp then pins this thread to the first core;
-# the tools are started with the CPUs this process had at first (CPUS).
+# process sometimes share one core of this VM for a whole run. libgomp then
+# pins this thread to the first core; the tools are started with the CPUs
+# this process had at first (CPUS).
 CPUS = os.sched_getaffinity(0)
 os.environ.setdefault("OMP_PROC_BIND", "true")
 os.environ.setdefault("OMP_PLACES", "cores")
@@ -64,6 +67,10 @@ import workloads
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(1, os.path.dirname(HERE))
+import report_docs  # noqa: E402 (bench/report_docs.py)
+
+DEFAULT_RESULTS = os.path.join(HERE, "results", "results")
 
 TSMLIR_VARIANTS = {
     "unfused": ["--no-fusion"],
@@ -110,11 +117,14 @@ def parse_args():
     p.add_argument("--handwritten", default=os.path.join(ROOT, "build", "bench-cpu", "handwritten"))
     p.add_argument("--work-dir", default=os.path.join(ROOT, "build", "bench-cpu", "cases"),
                    help="where the graphs and inputs are written (cached)")
-    p.add_argument("--results", default=os.path.join(HERE, "results", "results"),
+    p.add_argument("--results", default=DEFAULT_RESULTS,
                    help="writes RESULTS.md and RESULTS.json (default: "
                         "bench/cpu/results/results)")
     p.add_argument("--plot-dir", default=os.path.join(ROOT, "docs", "images"),
                    help="where cpu-bandwidth-<T>t.png go ('' for none)")
+    p.add_argument("--doc", default=report_docs.DOC,
+                   help="the page whose figures a run with the default --results "
+                        "updates (bench/report_docs.py; '' for none)")
     p.add_argument("--doc-tables", metavar="JSON",
                    help="measure nothing: print the tables of "
                         "docs/performance.md from a results .json")
@@ -338,15 +348,7 @@ def markdown_table(records):
     return "\n".join(lines)
 
 
-def summary_cell(r):
-    """'median us (GB/s)' of a measurement, * when NOISY; MISMATCH or
-    UNCHECKED instead when its output was not verified."""
-    if r["check"] != "ok":
-        return r["check"].split(":")[0]
-    us, gbps = r["median_us"], r["gbps"]
-    digits = 2 if us < 10 else 1 if us < 100 else 0
-    rate = f"{gbps:.1f}" if gbps >= 1 else f"{gbps:.2f}" if gbps >= 0.1 else f"{gbps:.2g}"
-    return f"{us:.{digits}f} ({rate})" + ("*" if r.get("noisy") else "")
+summary_cell = report_docs.summary_cell  # 'median us (GB/s)', as the doc prints it
 
 
 def summary_table(records):
@@ -367,38 +369,7 @@ def summary_table(records):
     return "\n".join(lines)
 
 
-def doc_tables(records, sizes=("1M", "16M")):
-    """The tables of docs/performance.md: one per thread count and size, a
-    row per variant (the references first), a column per workload,
-    'median us (GB/s)'."""
-    out = []
-    names = list(dict.fromkeys(r["workload"] for r in records))
-    first = ["handwritten", "torch-eager", "torchscript"]
-    variants = [v for v in first if any(r["variant"] == v for r in records)]
-    variants += [v for v in dict.fromkeys(r["variant"] for r in records) if v not in first]
-    by_key = {(r["workload"], r["size"], r["threads"], r["variant"]): r for r in records}
-    for threads in sorted({r["threads"] for r in records}):
-        for size in sizes:
-            if not any(r["size"] == size for r in records):
-                continue
-            out.append(f"**{threads} thread{'s' if threads > 1 else ''}, {size} "
-                       "elements**: median µs (GB/s)\n")
-            out.append("| variant | " + " | ".join(names) + " |")
-            out.append("|---|" + "---:|" * len(names))
-            for v in variants:
-                cells = []
-                for name in names:
-                    r = by_key.get((name, size, threads, v))
-                    if r is None:
-                        cells.append("—")
-                    elif "error" in r:
-                        cells.append("not measured yet" if "not found" in r["error"]
-                                     else "FAILED")
-                    else:
-                        cells.append(summary_cell(r))
-                out.append(f"| {v} | " + " | ".join(cells) + " |")
-            out.append("")
-    return "\n".join(out)
+doc_tables = report_docs.doc_tables  # the tables of docs/performance.md
 
 
 def environment():
@@ -493,6 +464,19 @@ def plot(records, threads, path):
     plt.close(fig)
 
 
+def update_doc(doc, results_json):
+    """Renders the figures of docs/performance.md from the new results; a
+    partial run (fewer workloads, sizes or variants than the page quotes)
+    leaves the page as it was."""
+    try:
+        changed = report_docs.write(os.path.abspath(doc), os.path.abspath(results_json))
+    except (report_docs.MissingData, ValueError, OSError) as e:
+        print(f"{doc} not updated: {e}")
+        return
+    print(f"{doc}: " + (f"rewrote {', '.join(changed)}" if changed
+                        else "generated sections already up to date"))
+
+
 def main():
     a = parse_args()
     if a.doc_tables:
@@ -512,6 +496,8 @@ def main():
     print(markdown_table(records))
     write_results(records, env, a.results)
     print(f"\nwrote {a.results}.md and {a.results}.json ({env['elapsed_s']:.0f} s)")
+    if a.doc and os.path.abspath(a.results) == DEFAULT_RESULTS:
+        update_doc(a.doc, a.results + ".json")
     if a.plot_dir:
         if importlib.util.find_spec("matplotlib") is None:
             print("no plots: matplotlib is not installed (Debian: python3-matplotlib)")
