@@ -476,8 +476,9 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
   // lowering: report them by name, where they are.
   pipeline += "ts-optimize,ts-report-unknown-ops{fail=true}";
   if (!options.strategy.empty())
-    pipeline += ",func.func(ts-create-fusion-groups{strategy=" +
-                options.strategy + "})";
+    pipeline += ("," + func::FuncOp::getOperationName() +
+                 "(ts-create-fusion-groups{strategy=" + options.strategy + "})")
+                    .str();
   if (failed(runPipeline(module, pipeline)))
     return failure();
   dumpModule(module, options.dumpDir, "ts");

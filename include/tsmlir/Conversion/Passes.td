@@ -57,13 +57,23 @@ def ConvertTorchScriptToLinalgPass
     Option<"fuseGroups", "fuse-groups", "bool", /*default=*/"true",
            "Fuse the generics of each fusion.group (false lowers them op by "
            "op, which shows what fusion removes)">,
+    Option<"listPatterns", "list-patterns", "bool", /*default=*/"false",
+           "Print the name of every op the conversion has a pattern for, "
+           "one a line, and leave the module unchanged">,
+    Option<"testPatternRoot", "test-pattern-root", "std::string",
+           /*default=*/"\"\"",
+           "Testing only: also register a pattern rooted at this op name "
+           "(a name that is no registered op stops the compiler)">,
   ];
+  // The ts dialect is loaded before the patterns are built, so that the
+  // check that every pattern's root is a registered op can rely on it.
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::bufferization::BufferizationDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
     "::mlir::tsmlir::fusion::FusionDialect",
+    "::mlir::tsmlir::ts::TorchScriptDialect",
   ];
 }
 

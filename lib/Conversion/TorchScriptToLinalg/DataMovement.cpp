@@ -365,8 +365,7 @@ public:
     int64_t rank = inputType.getRank();
     // perm[i]: the input dim that becomes result dim i.
     SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-    StringRef name = op->getName().getStringRef();
-    if (name == "ts.aten.permute") {
+    if (llvm::isa<ts::AtenPermuteOp>(op)) {
       std::optional<SmallVector<int64_t>> dims =
           getConstIntList(op->getOperand(1));
       if (!dims || static_cast<int64_t>(dims->size()) != rank)
@@ -379,7 +378,7 @@ public:
       }
       if (!isPermutationVector(perm))
         return rewriter.notifyMatchFailure(op, "dims are no permutation");
-    } else if (name == "ts.aten.transpose.int") {
+    } else if (llvm::isa<ts::AtenTransposeIntOp>(op)) {
       std::optional<int64_t> d0 = getConstInt(op->getOperand(1));
       std::optional<int64_t> d1 = getConstInt(op->getOperand(2));
       if (!d0 || !d1)
@@ -392,7 +391,7 @@ public:
     } else if (rank == 2) { // aten::t of a 2-D tensor; 0-D and 1-D stay.
       std::swap(perm[0], perm[1]);
     }
-    if (rank > 2 && name == "ts.aten.t")
+    if (rank > 2 && llvm::isa<ts::AtenTOp>(op))
       return rewriter.notifyMatchFailure(op, "t expects at most 2 dims");
     for (int64_t i = 0; i < rank; ++i)
       if (resultType.getDimSize(i) != inputType.getDimSize(perm[i]))
@@ -580,7 +579,7 @@ public:
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    bool select = op->getName().getStringRef() == "ts.aten.select.int";
+    bool select = llvm::isa<ts::AtenSelectIntOp>(op);
     RankedTensorType resultType = getResultType(getTypeConverter(), op);
     auto inputType = llvm::dyn_cast<RankedTensorType>(operands[0].getType());
     if (!resultType || !inputType || inputType.getRank() == 0)
@@ -857,7 +856,7 @@ public:
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    bool stack = op->getName().getStringRef() == "ts.aten.stack";
+    bool stack = llvm::isa<ts::AtenStackOp>(op);
     RankedTensorType resultType = getResultType(getTypeConverter(), op);
     if (!resultType || resultType.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "expected a static result, at "
@@ -999,7 +998,7 @@ public:
     int64_t rank = sourceType.getRank();
     int64_t dim;
     Value index;
-    if (op->getName().getStringRef() == "ts.aten.index_select") {
+    if (llvm::isa<ts::AtenIndexSelectOp>(op)) {
       std::optional<int64_t> dimArg = getConstInt(op->getOperand(1));
       std::optional<int64_t> wrapped =
           dimArg ? wrapDim(*dimArg, rank) : std::nullopt;
@@ -1038,8 +1037,8 @@ public:
                                              "(boolean masks are not "
                                              "supported)");
     // index_select reads a 0-d index as a 1-D one of one element.
-    bool scalarIndex = indexType.getRank() == 0 &&
-                       op->getName().getStringRef() == "ts.aten.index_select";
+    bool scalarIndex =
+        indexType.getRank() == 0 && llvm::isa<ts::AtenIndexSelectOp>(op);
     int64_t count = scalarIndex ? 1 : indexType.getRank();
     SmallVector<int64_t> shape(sourceType.getShape().take_front(dim));
     if (scalarIndex)
@@ -1163,10 +1162,9 @@ public:
 //===----------------------------------------------------------------------===//
 
 /// size.int, dim, numel of a static tensor: i64 constants.
-class SizeLowering : public ConversionPattern {
+class SizeLowering : public NamedOpLowering {
 public:
-  SizeLowering(const TypeConverter &converter, MLIRContext *ctx, StringRef name)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
+  using NamedOpLowering::NamedOpLowering;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -1175,11 +1173,10 @@ public:
         getStaticSizes(op->getOperand(0));
     if (!shape)
       return rewriter.notifyMatchFailure(op, "tensor has no static shape");
-    StringRef name = op->getName().getStringRef();
     int64_t value;
-    if (name == "ts.aten.dim") {
+    if (llvm::isa<ts::AtenDimOp>(op)) {
       value = shape->size();
-    } else if (name == "ts.aten.numel") {
+    } else if (llvm::isa<ts::AtenNumelOp>(op)) {
       value = 1;
       for (int64_t s : *shape)
         value *= s;
@@ -1230,11 +1227,10 @@ public:
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    StringRef name = op->getName().getStringRef();
     Attribute value;
-    if (name == "ts.prim.device") {
+    if (llvm::isa<ts::PrimDeviceOp>(op)) {
       value = rewriter.getStringAttr("cpu");
-    } else if (name == "ts.prim.layout") {
+    } else if (llvm::isa<ts::PrimLayoutOp>(op)) {
       value = rewriter.getI64IntegerAttr(0);
     } else {
       std::optional<int64_t> code =
@@ -1375,27 +1371,34 @@ void lowering::populateDataMovementPatterns(const TypeConverter &converter,
                GradSumToSizeLowering, LenLowering, ListUnpackLowering,
                RepeatLowering, SizeListLowering, SliceLowering>(converter, ctx);
   for (StringRef name :
-       {"ts.aten.broadcast_to", "ts.aten.expand", "ts.aten.expand_as"})
+       getOperationNames<ts::AtenBroadcastToOp, ts::AtenExpandOp,
+                         ts::AtenExpandAsOp>())
     patterns.add<BroadcastLowering>(converter, ctx, name);
-  for (StringRef name : {"ts.aten.cat", "ts.aten.stack"})
+  for (StringRef name : getOperationNames<ts::AtenCatOp, ts::AtenStackOp>())
     patterns.add<ConcatLowering>(converter, ctx, name);
-  for (StringRef name : {"ts.aten.index.Tensor", "ts.aten.index_select"})
+  for (StringRef name :
+       getOperationNames<ts::AtenIndexTensorOp, ts::AtenIndexSelectOp>())
     patterns.add<IndexSelectLowering>(converter, ctx, name);
   for (StringRef name :
-       {"ts.aten.chunk", "ts.aten.split.Tensor", "ts.aten.unbind.int"})
+       getOperationNames<ts::AtenChunkOp, ts::AtenSplitTensorOp,
+                         ts::AtenUnbindIntOp>())
     patterns.add<ListSplitLowering>(converter, ctx, name);
-  for (StringRef name :
-       {"ts.aten.permute", "ts.aten.t", "ts.aten.transpose.int"})
+  for (StringRef name : getOperationNames<ts::AtenPermuteOp, ts::AtenTOp,
+                                          ts::AtenTransposeIntOp>())
     patterns.add<PermuteLowering>(converter, ctx, name);
   for (StringRef name :
-       {"ts.aten.flatten.using_ints", "ts.aten.reshape", "ts.aten.reshape_as",
-        "ts.aten.squeeze", "ts.aten.squeeze.dim", "ts.aten.unsqueeze",
-        "ts.aten.view", "ts.aten.view_as", "ts.prim.data"})
+       getOperationNames<ts::AtenFlattenUsingIntsOp, ts::AtenReshapeOp,
+                         ts::AtenReshapeAsOp, ts::AtenSqueezeOp,
+                         ts::AtenSqueezeDimOp, ts::AtenUnsqueezeOp,
+                         ts::AtenViewOp, ts::AtenViewAsOp, ts::PrimDataOp>())
     patterns.add<ReshapeLowering>(converter, ctx, name);
-  for (StringRef name : {"ts.aten.narrow", "ts.aten.select.int"})
+  for (StringRef name :
+       getOperationNames<ts::AtenNarrowOp, ts::AtenSelectIntOp>())
     patterns.add<SelectLowering>(converter, ctx, name);
-  for (StringRef name : {"ts.aten.dim", "ts.aten.numel", "ts.aten.size.int"})
+  for (StringRef name :
+       getOperationNames<ts::AtenDimOp, ts::AtenNumelOp, ts::AtenSizeIntOp>())
     patterns.add<SizeLowering>(converter, ctx, name);
-  for (StringRef name : {"ts.prim.device", "ts.prim.dtype", "ts.prim.layout"})
+  for (StringRef name :
+       getOperationNames<ts::PrimDeviceOp, ts::PrimDtypeOp, ts::PrimLayoutOp>())
     patterns.add<TensorPropertyLowering>(converter, ctx, name);
 }

@@ -197,12 +197,11 @@ static bool isUnsignedCompute(Operation *op, Compute compute,
   });
 }
 
-class ElementwiseLowering : public ConversionPattern {
+class ElementwiseLowering : public NamedOpLowering {
 public:
   ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx,
                       ElementwiseSpec spec)
-      : ConversionPattern(converter, spec.name, /*benefit=*/1, ctx),
-        spec(std::move(spec)) {}
+      : NamedOpLowering(converter, ctx, spec.name), spec(std::move(spec)) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -313,12 +312,11 @@ public:
 };
 
 /// A tensor filled with one value: zeros, ones, full and their `_like`s.
-class FillLowering : public ConversionPattern {
+class FillLowering : public NamedOpLowering {
 public:
-  FillLowering(const TypeConverter &converter, MLIRContext *ctx,
-               StringRef name, std::optional<double> value,
-               unsigned valueOperand = 0)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx), value(value),
+  FillLowering(const TypeConverter &converter, MLIRContext *ctx, StringRef name,
+               std::optional<double> value, unsigned valueOperand = 0)
+      : NamedOpLowering(converter, ctx, name), value(value),
         valueOperand(valueOperand) {}
 
   LogicalResult
@@ -346,11 +344,11 @@ private:
 
 /// triu and tril: keep the elements on one side of a diagonal of the last
 /// two dimensions, zero the others.
-class TriangleLowering : public ConversionPattern {
+class TriangleLowering : public NamedOpLowering {
 public:
   TriangleLowering(const TypeConverter &converter, MLIRContext *ctx,
                    StringRef name, bool upper)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx), upper(upper) {}
+      : NamedOpLowering(converter, ctx, name), upper(upper) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -556,29 +554,35 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
   };
 
   // Arithmetic.
-  for (StringRef name : {"ts.aten.add.Tensor", "ts.aten.add.Scalar"})
+  for (StringRef name :
+       getOperationNames<ts::AtenAddTensorOp, ts::AtenAddScalarOp>())
     add(name, {a0, a1}, Compute::Result, [](BodyContext &c) {
       return c.add(c.args[0], c.scaled(c.args[1], 2));
     });
-  for (StringRef name : {"ts.aten.sub.Tensor", "ts.aten.sub.Scalar"})
+  for (StringRef name :
+       getOperationNames<ts::AtenSubTensorOp, ts::AtenSubScalarOp>())
     add(name, {a0, a1}, Compute::Result, [](BodyContext &c) {
       return c.sub(c.args[0], c.scaled(c.args[1], 2));
     });
-  for (StringRef name : {"ts.aten.rsub.Tensor", "ts.aten.rsub.Scalar"})
+  for (StringRef name :
+       getOperationNames<ts::AtenRsubTensorOp, ts::AtenRsubScalarOp>())
     add(name, {a0, a1}, Compute::Result, [](BodyContext &c) {
       return c.sub(c.args[1], c.scaled(c.args[0], 2));
     });
-  for (StringRef name : {"ts.aten.mul.Tensor", "ts.aten.mul.Scalar"})
+  for (StringRef name :
+       getOperationNames<ts::AtenMulTensorOp, ts::AtenMulScalarOp>())
     add(name, {a0, a1}, Compute::Result,
         [](BodyContext &c) { return c.mul(c.args[0], c.args[1]); });
-  for (StringRef name : {"ts.aten.div.Tensor", "ts.aten.div.Scalar"})
+  for (StringRef name :
+       getOperationNames<ts::AtenDivTensorOp, ts::AtenDivScalarOp>())
     add(name, {a0, a1}, Compute::Result, [](BodyContext &c) -> Value {
       if (!c.isFloat())
         return Value(); // true division of integers has a float result
       return c.div(c.args[0], c.args[1]);
     });
   // rounding_mode None is true division, "trunc" and "floor" keep integers.
-  for (StringRef name : {"ts.aten.div.Tensor_mode", "ts.aten.div.Scalar_mode"})
+  for (StringRef name :
+       getOperationNames<ts::AtenDivTensorModeOp, ts::AtenDivScalarModeOp>())
     add(name, {a0, a1}, Compute::Result, [](BodyContext &c) -> Value {
       StringRef mode = getConstString(c.op, 2);
       if (mode == "trunc")
@@ -589,17 +593,20 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
         return Value();
       return c.div(c.args[0], c.args[1]);
     });
-  add("ts.aten.floor_divide", {a0, a1}, Compute::Result, floorDivide);
-  for (StringRef name : {"ts.aten.remainder.Tensor", "ts.aten.remainder.Scalar"})
+  add(ts::AtenFloorDivideOp::getOperationName(), {a0, a1}, Compute::Result,
+      floorDivide);
+  for (StringRef name : getOperationNames<ts::AtenRemainderTensorOp,
+                                          ts::AtenRemainderScalarOp>())
     add(name, {a0, a1}, Compute::Result, pythonRemainder);
-  add("ts.aten.neg", {a0}, Compute::Result, [](BodyContext &c) -> Value {
-    if (c.isFloat())
-      return arith::NegFOp::create(c.b, c.loc, c.args[0]);
-    return c.sub(c.cst(0), c.args[0]);
-  });
-  add("ts.aten.reciprocal", {a0}, Compute::Result,
+  add(ts::AtenNegOp::getOperationName(), {a0}, Compute::Result,
+      [](BodyContext &c) -> Value {
+        if (c.isFloat())
+          return arith::NegFOp::create(c.b, c.loc, c.args[0]);
+        return c.sub(c.cst(0), c.args[0]);
+      });
+  add(ts::AtenReciprocalOp::getOperationName(), {a0}, Compute::Result,
       [](BodyContext &c) { return c.div(c.cst(1), c.args[0]); });
-  add("ts.aten.pow.Tensor_Scalar", {a0, a1}, Compute::Result,
+  add(ts::AtenPowTensorScalarOp::getOperationName(), {a0, a1}, Compute::Result,
       [](BodyContext &c) -> Value {
         std::optional<double> e = getConstNumber(c.op->getOperand(1));
         Value x = c.args[0];
@@ -617,47 +624,49 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
           return c.div(c.cst(1), x);
         return math::PowFOp::create(c.b, c.loc, x, c.args[1]);
       });
-  for (StringRef name : {"ts.aten.pow.Tensor_Tensor", "ts.aten.pow.Scalar"})
+  for (StringRef name :
+       getOperationNames<ts::AtenPowTensorTensorOp, ts::AtenPowScalarOp>())
     add(name, {a0, a1}, Compute::Result, [](BodyContext &c) -> Value {
       if (!c.isFloat())
         return integerPower(c, c.args[0], c.args[1],
                             getConstNumber(c.op->getOperand(1)));
       return math::PowFOp::create(c.b, c.loc, c.args[0], c.args[1]);
     });
-  add("ts.aten.abs", {a0}, Compute::Result, [](BodyContext &c) -> Value {
-    if (c.isFloat())
-      return math::AbsFOp::create(c.b, c.loc, c.args[0]);
-    if (c.isUnsigned)
-      return c.args[0];
-    return math::AbsIOp::create(c.b, c.loc, c.args[0]);
-  });
-  add("ts.aten.sign", {a0}, Compute::Result, [](BodyContext &c) -> Value {
-    Value x = c.args[0];
-    if (!c.isFloat()) {
-      Value pos = arith::CmpIOp::create(c.b, c.loc,
-                                        c.isUnsigned ? I::ugt : I::sgt, x,
-                                        c.cst(0));
-      Value neg = arith::CmpIOp::create(c.b, c.loc, I::slt, x, c.cst(0));
-      return c.select(pos, c.cst(1), c.select(neg, c.cst(-1), c.cst(0)));
-    }
-    // PyTorch's (0 < x) - (x < 0): NaN gives 0.
-    Value pos = c.cmpf(P::OGT, x, c.cst(0));
-    Value neg = c.cmpf(P::OLT, x, c.cst(0));
-    return c.select(pos, c.cst(1), c.select(neg, c.cst(-1), c.cst(0)));
-  });
+  add(ts::AtenAbsOp::getOperationName(), {a0}, Compute::Result,
+      [](BodyContext &c) -> Value {
+        if (c.isFloat())
+          return math::AbsFOp::create(c.b, c.loc, c.args[0]);
+        if (c.isUnsigned)
+          return c.args[0];
+        return math::AbsIOp::create(c.b, c.loc, c.args[0]);
+      });
+  add(ts::AtenSignOp::getOperationName(), {a0}, Compute::Result,
+      [](BodyContext &c) -> Value {
+        Value x = c.args[0];
+        if (!c.isFloat()) {
+          Value pos = arith::CmpIOp::create(
+              c.b, c.loc, c.isUnsigned ? I::ugt : I::sgt, x, c.cst(0));
+          Value neg = arith::CmpIOp::create(c.b, c.loc, I::slt, x, c.cst(0));
+          return c.select(pos, c.cst(1), c.select(neg, c.cst(-1), c.cst(0)));
+        }
+        // PyTorch's (0 < x) - (x < 0): NaN gives 0.
+        Value pos = c.cmpf(P::OGT, x, c.cst(0));
+        Value neg = c.cmpf(P::OLT, x, c.cst(0));
+        return c.select(pos, c.cst(1), c.select(neg, c.cst(-1), c.cst(0)));
+      });
 
   // Math.
-  unary("ts.aten.exp", mathOp<math::ExpOp>);
-  unary("ts.aten.expm1", mathOp<math::ExpM1Op>);
-  unary("ts.aten.log", mathOp<math::LogOp>);
-  unary("ts.aten.log1p", mathOp<math::Log1pOp>);
-  unary("ts.aten.log2", mathOp<math::Log2Op>);
-  unary("ts.aten.sqrt", mathOp<math::SqrtOp>);
-  unary("ts.aten.rsqrt", mathOp<math::RsqrtOp>);
-  unary("ts.aten.tanh", mathOp<math::TanhOp>);
-  unary("ts.aten.erf", mathOp<math::ErfOp>);
-  unary("ts.aten.sin", mathOp<math::SinOp>);
-  unary("ts.aten.cos", mathOp<math::CosOp>);
+  unary(ts::AtenExpOp::getOperationName(), mathOp<math::ExpOp>);
+  unary(ts::AtenExpm1Op::getOperationName(), mathOp<math::ExpM1Op>);
+  unary(ts::AtenLogOp::getOperationName(), mathOp<math::LogOp>);
+  unary(ts::AtenLog1pOp::getOperationName(), mathOp<math::Log1pOp>);
+  unary(ts::AtenLog2Op::getOperationName(), mathOp<math::Log2Op>);
+  unary(ts::AtenSqrtOp::getOperationName(), mathOp<math::SqrtOp>);
+  unary(ts::AtenRsqrtOp::getOperationName(), mathOp<math::RsqrtOp>);
+  unary(ts::AtenTanhOp::getOperationName(), mathOp<math::TanhOp>);
+  unary(ts::AtenErfOp::getOperationName(), mathOp<math::ErfOp>);
+  unary(ts::AtenSinOp::getOperationName(), mathOp<math::SinOp>);
+  unary(ts::AtenCosOp::getOperationName(), mathOp<math::CosOp>);
   // Rounding keeps the dtype; integers are whole already, and PyTorch
   // returns them unchanged (math.floor and co. take floats only).
   auto rounding = [&](StringRef name,
@@ -666,70 +675,82 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
       return c.isFloat() ? floatUnary(c, fn) : c.args[0];
     });
   };
-  rounding("ts.aten.floor", mathOp<math::FloorOp>);
-  rounding("ts.aten.ceil", mathOp<math::CeilOp>);
-  rounding("ts.aten.round", mathOp<math::RoundEvenOp>);
-  add("ts.aten.sigmoid", {a0}, Compute::Result,
+  rounding(ts::AtenFloorOp::getOperationName(), mathOp<math::FloorOp>);
+  rounding(ts::AtenCeilOp::getOperationName(), mathOp<math::CeilOp>);
+  rounding(ts::AtenRoundOp::getOperationName(), mathOp<math::RoundEvenOp>);
+  add(ts::AtenSigmoidOp::getOperationName(), {a0}, Compute::Result,
       [](BodyContext &c) { return c.sigmoid(c.args[0]); });
-  add("ts.aten.silu", {a0}, Compute::Result,
+  add(ts::AtenSiluOp::getOperationName(), {a0}, Compute::Result,
       [](BodyContext &c) { return c.mul(c.args[0], c.sigmoid(c.args[0])); });
-  add("ts.aten.relu", {a0}, Compute::Result,
+  add(ts::AtenReluOp::getOperationName(), {a0}, Compute::Result,
       [](BodyContext &c) { return c.max(c.args[0], c.cst(0)); });
-  add("ts.aten.gelu", {a0}, Compute::Result, [](BodyContext &c) -> Value {
-    Value x = c.args[0];
-    auto approx = c.op->getOperand(1).getDefiningOp<ts::PrimConstantOp>();
-    auto mode = approx ? llvm::dyn_cast_or_null<StringAttr>(approx.getValueAttr())
-                       : StringAttr();
-    Value half = c.mul(c.cst(0.5), x);
-    if (mode && mode.getValue() == "tanh") {
-      Value cube = c.mul(c.mul(x, x), x);
-      Value inner = c.mul(c.cst(std::sqrt(2.0 / M_PI)),
-                          c.add(x, c.mul(c.cst(0.044715), cube)));
-      Value t = math::TanhOp::create(c.b, c.loc, inner);
-      return c.mul(half, c.add(c.cst(1), t));
-    }
-    if (mode && mode.getValue() != "none")
-      return Value();
-    Value e = math::ErfOp::create(c.b, c.loc, c.mul(x, c.cst(M_SQRT1_2)));
-    return c.mul(half, c.add(c.cst(1), e));
-  });
-  add("ts.aten.hardswish", {a0}, Compute::Result, [](BodyContext &c) {
-    Value x = c.args[0];
-    Value r6 = c.min(c.max(c.add(x, c.cst(3)), c.cst(0)), c.cst(6));
-    return c.div(c.mul(x, r6), c.cst(6));
-  });
-  add("ts.aten.hardsigmoid", {a0}, Compute::Result, [](BodyContext &c) {
-    Value r6 = c.min(c.max(c.add(c.args[0], c.cst(3)), c.cst(0)), c.cst(6));
-    return c.div(r6, c.cst(6));
-  });
-  add("ts.aten.hardtanh", {a0}, Compute::Result, [](BodyContext &c) {
-    return c.min(c.max(c.args[0], c.scalar(1)), c.scalar(2));
-  });
-  add("ts.aten.leaky_relu", {a0}, Compute::Result, [](BodyContext &c) {
-    Value x = c.args[0];
-    Value pos = c.cmpf(P::OGT, x, c.cst(0));
-    return c.select(pos, x, c.mul(x, c.scalar(1)));
-  });
-  add("ts.aten.elu", {a0}, Compute::Result, [](BodyContext &c) {
-    Value x = c.args[0];
-    Value neg = c.mul(
-        c.scalar(1),
-        math::ExpM1Op::create(c.b, c.loc, c.mul(x, c.scalar(3))).getResult());
-    Value pos = c.cmpf(P::OGT, x, c.cst(0));
-    return c.mul(c.scalar(2), c.select(pos, x, neg));
-  });
-  add("ts.aten.softplus", {a0}, Compute::Result, [](BodyContext &c) {
-    Value x = c.args[0];
-    Value beta = c.scalar(1);
-    Value bx = c.mul(x, beta);
-    Value soft = c.div(
-        math::Log1pOp::create(c.b, c.loc, math::ExpOp::create(c.b, c.loc, bx)),
-        beta);
-    return c.select(c.cmpf(P::OGT, bx, c.scalar(2)), x, soft);
-  });
-  for (StringRef name : {"ts.aten.lerp.Scalar", "ts.aten.lerp.Tensor"})
-    add(name, name.ends_with("Tensor") ? SmallVector<DataOperand>{a0, a1, a2}
-                                       : SmallVector<DataOperand>{a0, a1},
+  add(ts::AtenGeluOp::getOperationName(), {a0}, Compute::Result,
+      [](BodyContext &c) -> Value {
+        Value x = c.args[0];
+        auto approx = c.op->getOperand(1).getDefiningOp<ts::PrimConstantOp>();
+        auto mode =
+            approx ? llvm::dyn_cast_or_null<StringAttr>(approx.getValueAttr())
+                   : StringAttr();
+        Value half = c.mul(c.cst(0.5), x);
+        if (mode && mode.getValue() == "tanh") {
+          Value cube = c.mul(c.mul(x, x), x);
+          Value inner = c.mul(c.cst(std::sqrt(2.0 / M_PI)),
+                              c.add(x, c.mul(c.cst(0.044715), cube)));
+          Value t = math::TanhOp::create(c.b, c.loc, inner);
+          return c.mul(half, c.add(c.cst(1), t));
+        }
+        if (mode && mode.getValue() != "none")
+          return Value();
+        Value e = math::ErfOp::create(c.b, c.loc, c.mul(x, c.cst(M_SQRT1_2)));
+        return c.mul(half, c.add(c.cst(1), e));
+      });
+  add(ts::AtenHardswishOp::getOperationName(), {a0}, Compute::Result,
+      [](BodyContext &c) {
+        Value x = c.args[0];
+        Value r6 = c.min(c.max(c.add(x, c.cst(3)), c.cst(0)), c.cst(6));
+        return c.div(c.mul(x, r6), c.cst(6));
+      });
+  add(ts::AtenHardsigmoidOp::getOperationName(), {a0}, Compute::Result,
+      [](BodyContext &c) {
+        Value r6 = c.min(c.max(c.add(c.args[0], c.cst(3)), c.cst(0)), c.cst(6));
+        return c.div(r6, c.cst(6));
+      });
+  add(ts::AtenHardtanhOp::getOperationName(), {a0}, Compute::Result,
+      [](BodyContext &c) {
+        return c.min(c.max(c.args[0], c.scalar(1)), c.scalar(2));
+      });
+  add(ts::AtenLeakyReluOp::getOperationName(), {a0}, Compute::Result,
+      [](BodyContext &c) {
+        Value x = c.args[0];
+        Value pos = c.cmpf(P::OGT, x, c.cst(0));
+        return c.select(pos, x, c.mul(x, c.scalar(1)));
+      });
+  add(ts::AtenEluOp::getOperationName(), {a0}, Compute::Result,
+      [](BodyContext &c) {
+        Value x = c.args[0];
+        Value neg =
+            c.mul(c.scalar(1),
+                  math::ExpM1Op::create(c.b, c.loc, c.mul(x, c.scalar(3)))
+                      .getResult());
+        Value pos = c.cmpf(P::OGT, x, c.cst(0));
+        return c.mul(c.scalar(2), c.select(pos, x, neg));
+      });
+  add(ts::AtenSoftplusOp::getOperationName(), {a0}, Compute::Result,
+      [](BodyContext &c) {
+        Value x = c.args[0];
+        Value beta = c.scalar(1);
+        Value bx = c.mul(x, beta);
+        Value soft = c.div(math::Log1pOp::create(
+                               c.b, c.loc, math::ExpOp::create(c.b, c.loc, bx)),
+                           beta);
+        return c.select(c.cmpf(P::OGT, bx, c.scalar(2)), x, soft);
+      });
+  for (StringRef name :
+       getOperationNames<ts::AtenLerpScalarOp, ts::AtenLerpTensorOp>())
+    add(name,
+        name == ts::AtenLerpTensorOp::getOperationName()
+            ? SmallVector<DataOperand>{a0, a1, a2}
+            : SmallVector<DataOperand>{a0, a1},
         Compute::Result, [](BodyContext &c) {
           // PyTorch's form: exact at both ends.
           Value self = c.args[0], end = c.args[1];
@@ -743,34 +764,38 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
         });
 
   // Bounds.
-  add("ts.aten.clamp", {a0}, Compute::Result, [](BodyContext &c) {
-    Value x = c.args[0];
-    if (!isConstNone(c.op->getOperand(1)))
-      x = c.max(x, c.scalar(1));
-    if (!isConstNone(c.op->getOperand(2)))
-      x = c.min(x, c.scalar(2));
-    return x;
-  });
-  add("ts.aten.clamp_min", {a0}, Compute::Result,
+  add(ts::AtenClampOp::getOperationName(), {a0}, Compute::Result,
+      [](BodyContext &c) {
+        Value x = c.args[0];
+        if (!isConstNone(c.op->getOperand(1)))
+          x = c.max(x, c.scalar(1));
+        if (!isConstNone(c.op->getOperand(2)))
+          x = c.min(x, c.scalar(2));
+        return x;
+      });
+  add(ts::AtenClampMinOp::getOperationName(), {a0}, Compute::Result,
       [](BodyContext &c) { return c.max(c.args[0], c.scalar(1)); });
-  add("ts.aten.clamp_max", {a0}, Compute::Result,
+  add(ts::AtenClampMaxOp::getOperationName(), {a0}, Compute::Result,
       [](BodyContext &c) { return c.min(c.args[0], c.scalar(1)); });
-  for (StringRef name : {"ts.aten.maximum", "ts.aten.max.other"})
+  for (StringRef name :
+       getOperationNames<ts::AtenMaximumOp, ts::AtenMaxOtherOp>())
     add(name, {a0, a1}, Compute::Result,
         [](BodyContext &c) { return c.max(c.args[0], c.args[1]); });
-  for (StringRef name : {"ts.aten.minimum", "ts.aten.min.other"})
+  for (StringRef name :
+       getOperationNames<ts::AtenMinimumOp, ts::AtenMinOtherOp>())
     add(name, {a0, a1}, Compute::Result,
         [](BodyContext &c) { return c.min(c.args[0], c.args[1]); });
 
   // Selection.
-  for (StringRef name : {"ts.aten.where.self", "ts.aten.where.ScalarSelf",
-                         "ts.aten.where.ScalarOther", "ts.aten.where.Scalar"})
+  for (StringRef name :
+       getOperationNames<ts::AtenWhereSelfOp, ts::AtenWhereScalarSelfOp,
+                         ts::AtenWhereScalarOtherOp, ts::AtenWhereScalarOp>())
     add(name, {raw0, a1, a2}, Compute::Result, [](BodyContext &c) {
       Value cond = castScalar(c.b, c.loc, c.args[0], c.b.getI1Type());
       return c.select(cond, c.args[1], c.args[2]);
     });
-  for (StringRef name : {"ts.aten.masked_fill.Scalar",
-                         "ts.aten.masked_fill.Tensor"})
+  for (StringRef name : getOperationNames<ts::AtenMaskedFillScalarOp,
+                                          ts::AtenMaskedFillTensorOp>())
     add(name, {a0, raw1, a2}, Compute::Result, [](BodyContext &c) {
       Value mask = castScalar(c.b, c.loc, c.args[1], c.b.getI1Type());
       return c.select(mask, c.args[2], c.args[0]);
@@ -782,56 +807,65 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
     P f;
     I si, ui;
   };
-  for (Cmp cmp : {Cmp{"ts.aten.eq.Tensor", "ts.aten.eq.Scalar", P::OEQ, I::eq,
-                      I::eq},
-                  Cmp{"ts.aten.ne.Tensor", "ts.aten.ne.Scalar", P::UNE, I::ne,
-                      I::ne},
-                  Cmp{"ts.aten.lt.Tensor", "ts.aten.lt.Scalar", P::OLT, I::slt,
-                      I::ult},
-                  Cmp{"ts.aten.le.Tensor", "ts.aten.le.Scalar", P::OLE, I::sle,
-                      I::ule},
-                  Cmp{"ts.aten.gt.Tensor", "ts.aten.gt.Scalar", P::OGT, I::sgt,
-                      I::ugt},
-                  Cmp{"ts.aten.ge.Tensor", "ts.aten.ge.Scalar", P::OGE, I::sge,
-                      I::uge}})
+  for (Cmp cmp :
+       {Cmp{ts::AtenEqTensorOp::getOperationName(),
+            ts::AtenEqScalarOp::getOperationName(), P::OEQ, I::eq, I::eq},
+        Cmp{ts::AtenNeTensorOp::getOperationName(),
+            ts::AtenNeScalarOp::getOperationName(), P::UNE, I::ne, I::ne},
+        Cmp{ts::AtenLtTensorOp::getOperationName(),
+            ts::AtenLtScalarOp::getOperationName(), P::OLT, I::slt, I::ult},
+        Cmp{ts::AtenLeTensorOp::getOperationName(),
+            ts::AtenLeScalarOp::getOperationName(), P::OLE, I::sle, I::ule},
+        Cmp{ts::AtenGtTensorOp::getOperationName(),
+            ts::AtenGtScalarOp::getOperationName(), P::OGT, I::sgt, I::ugt},
+        Cmp{ts::AtenGeTensorOp::getOperationName(),
+            ts::AtenGeScalarOp::getOperationName(), P::OGE, I::sge, I::uge}})
     for (StringRef name : {cmp.tensor, cmp.scalar})
       add(name, {a0, a1}, Compute::Promoted,
           [cmp](BodyContext &c) { return compare(c, cmp.f, cmp.si, cmp.ui); });
 
   // Logical and bitwise.
-  add("ts.aten.logical_and", {a0, a1}, Compute::Bool, [](BodyContext &c) {
-    return arith::AndIOp::create(c.b, c.loc, c.args[0], c.args[1]);
-  });
-  add("ts.aten.logical_or", {a0, a1}, Compute::Bool, [](BodyContext &c) {
-    return arith::OrIOp::create(c.b, c.loc, c.args[0], c.args[1]);
-  });
-  add("ts.aten.logical_xor", {a0, a1}, Compute::Bool, [](BodyContext &c) {
-    return arith::XOrIOp::create(c.b, c.loc, c.args[0], c.args[1]);
-  });
-  add("ts.aten.logical_not", {a0}, Compute::Bool, [](BodyContext &c) {
-    return arith::XOrIOp::create(c.b, c.loc, c.args[0], c.cst(1));
-  });
-  add("ts.aten.bitwise_not", {a0}, Compute::Result, [](BodyContext &c) -> Value {
-    if (c.isFloat())
-      return Value();
-    Value ones = c.type.isInteger(1) ? c.cst(1) : c.cst(-1);
-    return arith::XOrIOp::create(c.b, c.loc, c.args[0], ones);
-  });
-  add("ts.aten.__and__.Tensor", {a0, a1}, Compute::Result, [](BodyContext &c) {
-    return arith::AndIOp::create(c.b, c.loc, c.args[0], c.args[1]);
-  });
-  add("ts.aten.__or__.Tensor", {a0, a1}, Compute::Result, [](BodyContext &c) {
-    return arith::OrIOp::create(c.b, c.loc, c.args[0], c.args[1]);
-  });
-  add("ts.aten.__xor__.Tensor", {a0, a1}, Compute::Result, [](BodyContext &c) {
-    return arith::XOrIOp::create(c.b, c.loc, c.args[0], c.args[1]);
-  });
+  add(ts::AtenLogicalAndOp::getOperationName(), {a0, a1}, Compute::Bool,
+      [](BodyContext &c) {
+        return arith::AndIOp::create(c.b, c.loc, c.args[0], c.args[1]);
+      });
+  add(ts::AtenLogicalOrOp::getOperationName(), {a0, a1}, Compute::Bool,
+      [](BodyContext &c) {
+        return arith::OrIOp::create(c.b, c.loc, c.args[0], c.args[1]);
+      });
+  add(ts::AtenLogicalXorOp::getOperationName(), {a0, a1}, Compute::Bool,
+      [](BodyContext &c) {
+        return arith::XOrIOp::create(c.b, c.loc, c.args[0], c.args[1]);
+      });
+  add(ts::AtenLogicalNotOp::getOperationName(), {a0}, Compute::Bool,
+      [](BodyContext &c) {
+        return arith::XOrIOp::create(c.b, c.loc, c.args[0], c.cst(1));
+      });
+  add(ts::AtenBitwiseNotOp::getOperationName(), {a0}, Compute::Result,
+      [](BodyContext &c) -> Value {
+        if (c.isFloat())
+          return Value();
+        Value ones = c.type.isInteger(1) ? c.cst(1) : c.cst(-1);
+        return arith::XOrIOp::create(c.b, c.loc, c.args[0], ones);
+      });
+  add(ts::Aten__And__TensorOp::getOperationName(), {a0, a1}, Compute::Result,
+      [](BodyContext &c) {
+        return arith::AndIOp::create(c.b, c.loc, c.args[0], c.args[1]);
+      });
+  add(ts::Aten__Or__TensorOp::getOperationName(), {a0, a1}, Compute::Result,
+      [](BodyContext &c) {
+        return arith::OrIOp::create(c.b, c.loc, c.args[0], c.args[1]);
+      });
+  add(ts::Aten__Xor__TensorOp::getOperationName(), {a0, a1}, Compute::Result,
+      [](BodyContext &c) {
+        return arith::XOrIOp::create(c.b, c.loc, c.args[0], c.args[1]);
+      });
 
   // Casts: the compute type is the result's, so the cast is the body.
   for (StringRef name :
-       {"ts.aten.type_as", "ts.aten.to.dtype", "ts.aten.to.other",
-        "ts.aten.to.dtype_layout", "ts.aten.to.prim_Dtype", "ts.aten.to.device",
-        "ts.aten.to.prim_Device"})
+       getOperationNames<ts::AtenTypeAsOp, ts::AtenToDtypeOp, ts::AtenToOtherOp,
+                         ts::AtenToDtypeLayoutOp, ts::AtenToPrimDtypeOp,
+                         ts::AtenToDeviceOp, ts::AtenToPrimDeviceOp>())
     add(name, {a0}, Compute::Result,
         [](BodyContext &c) { return c.args[0]; });
   return specs;
@@ -842,16 +876,23 @@ void lowering::populateElementwisePatterns(const TypeConverter &converter,
   MLIRContext *ctx = patterns.getContext();
   for (ElementwiseSpec &spec : getElementwiseSpecs())
     patterns.add<ElementwiseLowering>(converter, ctx, std::move(spec));
-  for (StringRef name : {"ts.aten.clone", "ts.aten.detach",
-                         "ts.aten.contiguous"})
+  for (StringRef name : getOperationNames<ts::AtenCloneOp, ts::AtenDetachOp,
+                                          ts::AtenContiguousOp>())
     patterns.add<IdentityLowering>(converter, ctx, name);
-  patterns.add<FillLowering>(converter, ctx, "ts.aten.zeros_like", 0.0);
-  patterns.add<FillLowering>(converter, ctx, "ts.aten.zeros", 0.0);
-  patterns.add<FillLowering>(converter, ctx, "ts.aten.ones_like", 1.0);
-  patterns.add<FillLowering>(converter, ctx, "ts.aten.ones", 1.0);
-  patterns.add<FillLowering>(converter, ctx, "ts.aten.full_like", std::nullopt,
-                             1);
-  patterns.add<FillLowering>(converter, ctx, "ts.aten.full", std::nullopt, 1);
-  patterns.add<TriangleLowering>(converter, ctx, "ts.aten.triu", true);
-  patterns.add<TriangleLowering>(converter, ctx, "ts.aten.tril", false);
+  patterns.add<FillLowering>(converter, ctx,
+                             ts::AtenZerosLikeOp::getOperationName(), 0.0);
+  patterns.add<FillLowering>(converter, ctx,
+                             ts::AtenZerosOp::getOperationName(), 0.0);
+  patterns.add<FillLowering>(converter, ctx,
+                             ts::AtenOnesLikeOp::getOperationName(), 1.0);
+  patterns.add<FillLowering>(converter, ctx, ts::AtenOnesOp::getOperationName(),
+                             1.0);
+  patterns.add<FillLowering>(
+      converter, ctx, ts::AtenFullLikeOp::getOperationName(), std::nullopt, 1);
+  patterns.add<FillLowering>(converter, ctx, ts::AtenFullOp::getOperationName(),
+                             std::nullopt, 1);
+  patterns.add<TriangleLowering>(converter, ctx,
+                                 ts::AtenTriuOp::getOperationName(), true);
+  patterns.add<TriangleLowering>(converter, ctx,
+                                 ts::AtenTrilOp::getOperationName(), false);
 }

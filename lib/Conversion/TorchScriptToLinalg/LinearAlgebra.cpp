@@ -377,12 +377,11 @@ public:
 /// alpha = beta = 1 the product accumulates into the broadcast input; else
 /// an elementwise generic scales and adds after the product. beta = 0
 /// ignores the input (its NaNs too), as PyTorch.
-class AddmmLowering : public ConversionPattern {
+class AddmmLowering : public NamedOpLowering {
 public:
   AddmmLowering(const TypeConverter &converter, MLIRContext *ctx,
                 StringRef name, bool batched)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx),
-        batched(batched) {}
+      : NamedOpLowering(converter, ctx, name), batched(batched) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -460,13 +459,13 @@ private:
 /// into the bias broadcast along the channels (zeros without bias).
 /// groups > 1 use linalg.conv_2d_ngchw_gfchw on the input, weight and
 /// output viewed with their channels split into [groups, channels/groups].
-class ConvolutionLowering : public ConversionPattern {
+class ConvolutionLowering : public NamedOpLowering {
 public:
   ConvolutionLowering(const TypeConverter &converter, MLIRContext *ctx,
                       StringRef name, unsigned groupsOperand,
                       bool hasTransposed)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx),
-        groupsOperand(groupsOperand), hasTransposed(hasTransposed) {}
+      : NamedOpLowering(converter, ctx, name), groupsOperand(groupsOperand),
+        hasTransposed(hasTransposed) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -1011,18 +1010,22 @@ public:
 void lowering::populateLinearAlgebraPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<AddmmLowering>(converter, ctx, "ts.aten.addmm",
+  patterns.add<AddmmLowering>(converter, ctx,
+                              ts::AtenAddmmOp::getOperationName(),
                               /*batched=*/false);
-  patterns.add<AddmmLowering>(converter, ctx, "ts.aten.baddbmm",
+  patterns.add<AddmmLowering>(converter, ctx,
+                              ts::AtenBaddbmmOp::getOperationName(),
                               /*batched=*/true);
-  patterns.add<ConvolutionLowering>(converter, ctx, "ts.aten._convolution",
+  patterns.add<ConvolutionLowering>(converter, ctx,
+                                    ts::Aten_ConvolutionOp::getOperationName(),
                                     /*groupsOperand=*/8,
                                     /*hasTransposed=*/true);
-  patterns.add<ConvolutionLowering>(converter, ctx, "ts.aten.conv2d",
+  patterns.add<ConvolutionLowering>(converter, ctx,
+                                    ts::AtenConv2dOp::getOperationName(),
                                     /*groupsOperand=*/6,
                                     /*hasTransposed=*/false);
-  for (StringRef name :
-       {"ts.aten.bmm", "ts.aten.dot", "ts.aten.matmul", "ts.aten.mm"})
+  for (StringRef name : getOperationNames<ts::AtenBmmOp, ts::AtenDotOp,
+                                          ts::AtenMatmulOp, ts::AtenMmOp>())
     patterns.add<MatmulLowering>(converter, ctx, name);
   patterns.add<AdaptiveAvgPoolLowering, AvgPoolLowering, BatchNormLowering,
                EmbeddingLowering, LinearLowering, MaxPoolLowering>(converter,

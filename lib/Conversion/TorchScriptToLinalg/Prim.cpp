@@ -73,12 +73,11 @@ public:
 using ScalarFn =
     std::function<Value(OpBuilder &, Location, ArrayRef<Value>, Type)>;
 
-class ScalarLowering : public ConversionPattern {
+class ScalarLowering : public NamedOpLowering {
 public:
   ScalarLowering(const TypeConverter &converter, MLIRContext *ctx,
                  StringRef name, ScalarFn fn)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx),
-        fn(std::move(fn)) {}
+      : NamedOpLowering(converter, ctx, name), fn(std::move(fn)) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -150,18 +149,17 @@ void lowering::populatePrimPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<GroupLowering, YieldLowering>(converter, ctx);
-  patterns.add<NumToTensorLowering>(converter, ctx, "ts.prim.NumToTensor.Scalar");
-  patterns.add<NumToTensorLowering>(converter, ctx, "ts.prim.NumToTensor.bool");
+  patterns.add<NumToTensorLowering>(
+      converter, ctx, ts::PrimNumToTensorScalarOp::getOperationName());
+  patterns.add<NumToTensorLowering>(
+      converter, ctx, ts::PrimNumToTensorBoolOp::getOperationName());
 
   auto scalar = [&](StringRef name, ScalarFn fn) {
     patterns.add<ScalarLowering>(converter, ctx, name, std::move(fn));
   };
   using Args = ArrayRef<Value>;
-  auto binary = [&](StringRef suffix, auto floatOp, auto intOp) {
-    for (StringRef type : {"int", "float", "int_float", "float_int", ""}) {
-      std::string name = ("ts.aten." + suffix).str();
-      if (!type.empty())
-        name += ("." + type).str();
+  auto binary = [&](ArrayRef<StringLiteral> names, auto floatOp, auto intOp) {
+    for (StringRef name : names) {
       scalar(name, [floatOp, intOp](OpBuilder &b, Location loc, Args a,
                                     Type) -> Value {
         auto [x, y] = promote(b, loc, a[0], a[1]);
@@ -172,7 +170,9 @@ void lowering::populatePrimPatterns(const TypeConverter &converter,
     }
   };
   binary(
-      "add",
+      getOperationNames<ts::AtenAddIntOp, ts::AtenAddFloatOp,
+                        ts::AtenAddIntFloatOp, ts::AtenAddFloatIntOp,
+                        ts::AtenAddOp>(),
       [](OpBuilder &b, Location l, Value x, Value y) -> Value {
         return arith::AddFOp::create(b, l, x, y);
       },
@@ -180,7 +180,7 @@ void lowering::populatePrimPatterns(const TypeConverter &converter,
         return arith::AddIOp::create(b, l, x, y);
       });
   binary(
-      "sub",
+      getOperationNames<ts::AtenSubIntOp, ts::AtenSubFloatOp, ts::AtenSubOp>(),
       [](OpBuilder &b, Location l, Value x, Value y) -> Value {
         return arith::SubFOp::create(b, l, x, y);
       },
@@ -188,72 +188,85 @@ void lowering::populatePrimPatterns(const TypeConverter &converter,
         return arith::SubIOp::create(b, l, x, y);
       });
   binary(
-      "mul",
+      getOperationNames<ts::AtenMulIntOp, ts::AtenMulFloatOp, ts::AtenMulOp>(),
       [](OpBuilder &b, Location l, Value x, Value y) -> Value {
         return arith::MulFOp::create(b, l, x, y);
       },
       [](OpBuilder &b, Location l, Value x, Value y) -> Value {
         return arith::MulIOp::create(b, l, x, y);
       });
-  for (StringRef name : {"ts.aten.div.int", "ts.aten.div.float", "ts.aten.div"})
+  for (StringRef name :
+       getOperationNames<ts::AtenDivIntOp, ts::AtenDivFloatOp, ts::AtenDivOp>())
     scalar(name, [](OpBuilder &b, Location l, Args a, Type) -> Value {
       Type f64 = b.getF64Type();
       return arith::DivFOp::create(b, l, castScalar(b, l, a[0], f64),
                                    castScalar(b, l, a[1], f64));
     });
-  for (StringRef name : {"ts.aten.neg.int", "ts.aten.neg.float"})
+  for (StringRef name :
+       getOperationNames<ts::AtenNegIntOp, ts::AtenNegFloatOp>())
     scalar(name, [](OpBuilder &b, Location l, Args a, Type) -> Value {
       if (llvm::isa<FloatType>(a[0].getType()))
         return arith::NegFOp::create(b, l, a[0]);
       return arith::SubIOp::create(
           b, l, createScalarConstant(b, l, a[0].getType(), 0), a[0]);
     });
-  for (StringRef name : {"ts.aten.sqrt.int", "ts.aten.sqrt.float"})
+  for (StringRef name :
+       getOperationNames<ts::AtenSqrtIntOp, ts::AtenSqrtFloatOp>())
     scalar(name, [](OpBuilder &b, Location l, Args a, Type) -> Value {
       return math::SqrtOp::create(b, l, castScalar(b, l, a[0], b.getF64Type()));
     });
-  for (StringRef name : {"ts.aten.Float.int", "ts.aten.Float.bool",
-                         "ts.aten.Int.float", "ts.aten.Int.bool",
-                         "ts.aten.Bool.int", "ts.aten.Bool.float"})
+  for (StringRef name :
+       getOperationNames<ts::AtenFloatIntOp, ts::AtenFloatBoolOp,
+                         ts::AtenIntFloatOp, ts::AtenIntBoolOp,
+                         ts::AtenBoolIntOp, ts::AtenBoolFloatOp>())
     scalar(name, [](OpBuilder &, Location, Args a, Type) { return a[0]; });
-  for (StringRef name : {"ts.aten.Float.Tensor", "ts.aten.Int.Tensor",
-                         "ts.aten.Bool.Tensor", "ts.aten.ScalarImplicit"})
+  for (StringRef name :
+       getOperationNames<ts::AtenFloatTensorOp, ts::AtenIntTensorOp,
+                         ts::AtenBoolTensorOp, ts::AtenScalarImplicitOp>())
     scalar(name, [](OpBuilder &b, Location l, Args a, Type) {
       return extractOnly(b, l, a[0]);
     });
 
-  struct Cmp {
-    StringRef name;
-    arith::CmpFPredicate f;
-    arith::CmpIPredicate i;
-  };
-  for (Cmp cmp : {Cmp{"eq", arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq},
-                  Cmp{"ne", arith::CmpFPredicate::UNE, arith::CmpIPredicate::ne},
-                  Cmp{"lt", arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt},
-                  Cmp{"le", arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle},
-                  Cmp{"gt", arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt},
-                  Cmp{"ge", arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge}})
-    for (StringRef type : {"int", "float", "bool", "int_float", "float_int", ""}) {
-      std::string name = ("ts.aten." + cmp.name).str();
-      if (!type.empty())
-        name += ("." + type).str();
-      scalar(name, [cmp](OpBuilder &b, Location l, Args a, Type) -> Value {
+  // Comparisons of two numbers (or bools, for eq and ne).
+  auto compare = [&](ArrayRef<StringLiteral> names, arith::CmpFPredicate f,
+                     arith::CmpIPredicate i) {
+    for (StringRef name : names)
+      scalar(name, [f, i](OpBuilder &b, Location l, Args a, Type) -> Value {
         if (!a[0].getType().isIntOrFloat() || !a[1].getType().isIntOrFloat())
           return Value();
         auto [x, y] = promote(b, l, a[0], a[1]);
         if (llvm::isa<FloatType>(x.getType()))
-          return arith::CmpFOp::create(b, l, cmp.f, x, y);
-        return arith::CmpIOp::create(b, l, cmp.i, x, y);
+          return arith::CmpFOp::create(b, l, f, x, y);
+        return arith::CmpIOp::create(b, l, i, x, y);
       });
-    }
-  scalar("ts.aten.__not__", [](OpBuilder &b, Location l, Args a, Type) -> Value {
-    return arith::XOrIOp::create(b, l, a[0],
-                                 createScalarConstant(b, l, b.getI1Type(), 1));
-  });
-  scalar("ts.aten.__and__.bool", [](OpBuilder &b, Location l, Args a, Type) -> Value {
-    return arith::AndIOp::create(b, l, a[0], a[1]);
-  });
-  scalar("ts.aten.__or__.bool", [](OpBuilder &b, Location l, Args a, Type) -> Value {
-    return arith::OrIOp::create(b, l, a[0], a[1]);
-  });
+  };
+  using FP = arith::CmpFPredicate;
+  using IP = arith::CmpIPredicate;
+  compare(getOperationNames<ts::AtenEqIntOp, ts::AtenEqFloatOp,
+                            ts::AtenEqBoolOp, ts::AtenEqOp>(),
+          FP::OEQ, IP::eq);
+  compare(getOperationNames<ts::AtenNeIntOp, ts::AtenNeFloatOp,
+                            ts::AtenNeBoolOp, ts::AtenNeOp>(),
+          FP::UNE, IP::ne);
+  compare(getOperationNames<ts::AtenLtIntOp, ts::AtenLtFloatOp, ts::AtenLtOp>(),
+          FP::OLT, IP::slt);
+  compare(getOperationNames<ts::AtenLeIntOp, ts::AtenLeFloatOp, ts::AtenLeOp>(),
+          FP::OLE, IP::sle);
+  compare(getOperationNames<ts::AtenGtIntOp, ts::AtenGtFloatOp, ts::AtenGtOp>(),
+          FP::OGT, IP::sgt);
+  compare(getOperationNames<ts::AtenGeIntOp, ts::AtenGeFloatOp, ts::AtenGeOp>(),
+          FP::OGE, IP::sge);
+  scalar(ts::Aten__Not__Op::getOperationName(),
+         [](OpBuilder &b, Location l, Args a, Type) -> Value {
+           return arith::XOrIOp::create(
+               b, l, a[0], createScalarConstant(b, l, b.getI1Type(), 1));
+         });
+  scalar(ts::Aten__And__BoolOp::getOperationName(),
+         [](OpBuilder &b, Location l, Args a, Type) -> Value {
+           return arith::AndIOp::create(b, l, a[0], a[1]);
+         });
+  scalar(ts::Aten__Or__BoolOp::getOperationName(),
+         [](OpBuilder &b, Location l, Args a, Type) -> Value {
+           return arith::OrIOp::create(b, l, a[0], a[1]);
+         });
 }

@@ -272,12 +272,12 @@ enum class ReduceKind { Sum, Mean, Prod, Max, Min, All, Any };
 
 /// sum, mean, prod, amax, amin, max, min, all, any: one generic, then a cast
 /// (or the division of mean) on the reduced shape.
-class ReduceLowering : public ConversionPattern {
+class ReduceLowering : public NamedOpLowering {
 public:
   /// `dimOperand` < 0: every dim.
   ReduceLowering(const TypeConverter &converter, MLIRContext *ctx,
                  StringRef name, ReduceKind kind, int dimOperand)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx), kind(kind),
+      : NamedOpLowering(converter, ctx, name), kind(kind),
         dimOperand(dimOperand) {}
 
   LogicalResult
@@ -393,11 +393,11 @@ private:
 /// an element replaces the accumulator only when it is strictly greater (or
 /// the first NaN), so the index is the first one of the extremum, as in
 /// PyTorch.
-class ArgReduceLowering : public ConversionPattern {
+class ArgReduceLowering : public NamedOpLowering {
 public:
   ArgReduceLowering(const TypeConverter &converter, MLIRContext *ctx,
                     StringRef name, bool isMax, bool withValues)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx), isMax(isMax),
+      : NamedOpLowering(converter, ctx, name), isMax(isMax),
         withValues(withValues) {}
 
   LogicalResult
@@ -535,14 +535,13 @@ static std::pair<Value, Value> buildMoments(OpBuilder &b, Location loc,
 }
 
 /// var, std and their .dim and .correction overloads.
-class VarianceLowering : public ConversionPattern {
+class VarianceLowering : public NamedOpLowering {
 public:
   enum class Form { Unbiased, DimUnbiased, Correction };
 
   VarianceLowering(const TypeConverter &converter, MLIRContext *ctx,
                    StringRef name, Form form, bool isStd)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx), form(form),
-        isStd(isStd) {}
+      : NamedOpLowering(converter, ctx, name), form(form), isStd(isStd) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -649,11 +648,11 @@ static Value buildSumExp(OpBuilder &b, Location loc, Value input, Value max,
 /// softmax.int, log_softmax.int, _softmax, _log_softmax: the max over the
 /// dim, the sum of exp(x - max), then exp(x - max) / sum or
 /// x - max - log(sum) elementwise.
-class SoftmaxLowering : public ConversionPattern {
+class SoftmaxLowering : public NamedOpLowering {
 public:
   SoftmaxLowering(const TypeConverter &converter, MLIRContext *ctx,
                   StringRef name, bool isLog)
-      : ConversionPattern(converter, name, /*benefit=*/1, ctx), isLog(isLog) {}
+      : NamedOpLowering(converter, ctx, name), isLog(isLog) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -991,48 +990,68 @@ void lowering::populateReductionPatterns(const TypeConverter &converter,
     int dim;
   };
   for (Reduce r :
-       {Reduce{"ts.aten.all", K::All, -1}, Reduce{"ts.aten.amax", K::Max, 1},
-        Reduce{"ts.aten.amin", K::Min, 1}, Reduce{"ts.aten.any", K::Any, -1},
-        Reduce{"ts.aten.max", K::Max, -1}, Reduce{"ts.aten.mean", K::Mean, -1},
-        Reduce{"ts.aten.mean.dim", K::Mean, 1},
-        Reduce{"ts.aten.min", K::Min, -1}, Reduce{"ts.aten.prod", K::Prod, -1},
-        Reduce{"ts.aten.sum", K::Sum, -1},
-        Reduce{"ts.aten.sum.dim_IntList", K::Sum, 1}})
+       {Reduce{ts::AtenAllOp::getOperationName(), K::All, -1},
+        Reduce{ts::AtenAmaxOp::getOperationName(), K::Max, 1},
+        Reduce{ts::AtenAminOp::getOperationName(), K::Min, 1},
+        Reduce{ts::AtenAnyOp::getOperationName(), K::Any, -1},
+        Reduce{ts::AtenMaxOp::getOperationName(), K::Max, -1},
+        Reduce{ts::AtenMeanOp::getOperationName(), K::Mean, -1},
+        Reduce{ts::AtenMeanDimOp::getOperationName(), K::Mean, 1},
+        Reduce{ts::AtenMinOp::getOperationName(), K::Min, -1},
+        Reduce{ts::AtenProdOp::getOperationName(), K::Prod, -1},
+        Reduce{ts::AtenSumOp::getOperationName(), K::Sum, -1},
+        Reduce{ts::AtenSumDimIntListOp::getOperationName(), K::Sum, 1}})
     patterns.add<ReduceLowering>(converter, ctx, r.name, r.kind, r.dim);
 
-  patterns.add<ArgReduceLowering>(converter, ctx, "ts.aten.argmax",
+  patterns.add<ArgReduceLowering>(converter, ctx,
+                                  ts::AtenArgmaxOp::getOperationName(),
                                   /*isMax=*/true, /*withValues=*/false);
-  patterns.add<ArgReduceLowering>(converter, ctx, "ts.aten.argmin",
+  patterns.add<ArgReduceLowering>(converter, ctx,
+                                  ts::AtenArgminOp::getOperationName(),
                                   /*isMax=*/false, /*withValues=*/false);
-  patterns.add<ArgReduceLowering>(converter, ctx, "ts.aten.max.dim",
+  patterns.add<ArgReduceLowering>(converter, ctx,
+                                  ts::AtenMaxDimOp::getOperationName(),
                                   /*isMax=*/true, /*withValues=*/true);
-  patterns.add<ArgReduceLowering>(converter, ctx, "ts.aten.min.dim",
+  patterns.add<ArgReduceLowering>(converter, ctx,
+                                  ts::AtenMinDimOp::getOperationName(),
                                   /*isMax=*/false, /*withValues=*/true);
 
   using F = VarianceLowering::Form;
-  patterns.add<VarianceLowering>(converter, ctx, "ts.aten.std", F::Unbiased,
+  patterns.add<VarianceLowering>(converter, ctx,
+                                 ts::AtenStdOp::getOperationName(), F::Unbiased,
                                  /*isStd=*/true);
-  patterns.add<VarianceLowering>(converter, ctx, "ts.aten.std.correction",
+  patterns.add<VarianceLowering>(converter, ctx,
+                                 ts::AtenStdCorrectionOp::getOperationName(),
                                  F::Correction, /*isStd=*/true);
-  patterns.add<VarianceLowering>(converter, ctx, "ts.aten.std.dim",
+  patterns.add<VarianceLowering>(converter, ctx,
+                                 ts::AtenStdDimOp::getOperationName(),
                                  F::DimUnbiased, /*isStd=*/true);
-  patterns.add<VarianceLowering>(converter, ctx, "ts.aten.var", F::Unbiased,
+  patterns.add<VarianceLowering>(converter, ctx,
+                                 ts::AtenVarOp::getOperationName(), F::Unbiased,
                                  /*isStd=*/false);
-  patterns.add<VarianceLowering>(converter, ctx, "ts.aten.var.correction",
+  patterns.add<VarianceLowering>(converter, ctx,
+                                 ts::AtenVarCorrectionOp::getOperationName(),
                                  F::Correction, /*isStd=*/false);
-  patterns.add<VarianceLowering>(converter, ctx, "ts.aten.var.dim",
+  patterns.add<VarianceLowering>(converter, ctx,
+                                 ts::AtenVarDimOp::getOperationName(),
                                  F::DimUnbiased, /*isStd=*/false);
 
-  patterns.add<SoftmaxLowering>(converter, ctx, "ts.aten._log_softmax",
+  patterns.add<SoftmaxLowering>(converter, ctx,
+                                ts::Aten_LogSoftmaxOp::getOperationName(),
                                 /*isLog=*/true);
-  patterns.add<SoftmaxLowering>(converter, ctx, "ts.aten._softmax",
+  patterns.add<SoftmaxLowering>(converter, ctx,
+                                ts::Aten_SoftmaxOp::getOperationName(),
                                 /*isLog=*/false);
-  patterns.add<SoftmaxLowering>(converter, ctx, "ts.aten.log_softmax.int",
+  patterns.add<SoftmaxLowering>(converter, ctx,
+                                ts::AtenLogSoftmaxIntOp::getOperationName(),
                                 /*isLog=*/true);
-  patterns.add<SoftmaxLowering>(converter, ctx, "ts.aten.softmax.int",
+  patterns.add<SoftmaxLowering>(converter, ctx,
+                                ts::AtenSoftmaxIntOp::getOperationName(),
                                 /*isLog=*/false);
 
-  patterns.add<LayerNormLowering>(converter, ctx, "ts.aten.layer_norm");
-  patterns.add<LayerNormLowering>(converter, ctx, "ts.aten.native_layer_norm");
+  patterns.add<LayerNormLowering>(converter, ctx,
+                                  ts::AtenLayerNormOp::getOperationName());
+  patterns.add<LayerNormLowering>(
+      converter, ctx, ts::AtenNativeLayerNormOp::getOperationName());
   patterns.add<GroupNormLowering, LogsumexpLowering>(converter, ctx);
 }

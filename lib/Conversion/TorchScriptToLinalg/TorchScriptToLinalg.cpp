@@ -40,6 +40,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::tsmlir {
 #define GEN_PASS_DEF_CONVERTTORCHSCRIPTTOLINALGPASS
@@ -126,6 +128,29 @@ TorchScriptTypeConverter::TorchScriptTypeConverter() {
   });
 }
 
+/// Stops the compiler unless every pattern in `patterns` with a root op is
+/// rooted at a registered op of a loaded dialect. A pattern rooted at a name
+/// that is no op never matches, and the op it was meant for would only be
+/// reported as having no lowering.
+static void verifyPatternRoots(RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  for (const std::unique_ptr<RewritePattern> &pattern :
+       patterns.getNativePatterns()) {
+    std::optional<OperationName> root = pattern->getRootKind();
+    if (!root || RegisteredOperationName::lookup(root->getStringRef(), ctx))
+      continue;
+    std::string message =
+        ("convert-ts-to-linalg: pattern '" + pattern->getDebugName() +
+         "' is rooted at '" + root->getStringRef() +
+         "', which is not a registered op")
+            .str();
+    StringRef dialect = root->getDialectNamespace();
+    if (!ctx->getLoadedDialect(dialect))
+      message += (" (dialect '" + dialect + "' is not loaded)").str();
+    llvm::reportFatalInternalError(StringRef(message));
+  }
+}
+
 void mlir::tsmlir::populateTorchScriptToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   populatePrimPatterns(converter, patterns);
@@ -134,6 +159,7 @@ void mlir::tsmlir::populateTorchScriptToLinalgPatterns(
   populateLinearAlgebraPatterns(converter, patterns);
   populateDataMovementPatterns(converter, patterns);
   populateControlFlowPatterns(converter, patterns);
+  verifyPatternRoots(patterns);
 }
 
 //===----------------------------------------------------------------------===//
@@ -340,6 +366,19 @@ static LogicalResult eraseCompileTimeOps(ModuleOp module) {
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// A pattern that never matches, rooted at the op named by the pass's
+/// `test-pattern-root` option.
+class TestRootLowering : public NamedOpLowering {
+public:
+  using NamedOpLowering::NamedOpLowering;
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    return rewriter.notifyMatchFailure(op, "test pattern");
+  }
+};
+
 class ConvertTorchScriptToLinalgPass
     : public tsmlir::impl::ConvertTorchScriptToLinalgPassBase<
           ConvertTorchScriptToLinalgPass> {
@@ -351,16 +390,26 @@ public:
     MLIRContext *ctx = &getContext();
     TorchScriptTypeConverter converter;
     RewritePatternSet patterns(ctx);
+    if (!testPatternRoot.empty())
+      patterns.add<TestRootLowering>(converter, ctx, testPatternRoot);
     populateTorchScriptToLinalgPatterns(converter, patterns);
-    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
-                                                                   converter);
-    populateReturnOpTypeConversionPattern(patterns, converter);
-    populateCallOpTypeConversionPattern(patterns, converter);
 
     llvm::StringSet<> supported;
     for (const auto &pattern : patterns.getNativePatterns())
       if (std::optional<OperationName> root = pattern->getRootKind())
         supported.insert(root->getStringRef());
+    if (listPatterns) {
+      SmallVector<StringRef> names(supported.keys());
+      llvm::sort(names);
+      for (StringRef name : names)
+        llvm::outs() << name << "\n";
+      return;
+    }
+
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
 
     module.walk([](func::FuncOp func) { flattenReturnedTuples(func); });
     if (failed(checkLowerable(module, supported)))

@@ -13,6 +13,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <array>
 #include <optional>
 
 namespace mlir::tsmlir::lowering {
@@ -21,15 +22,25 @@ namespace mlir::tsmlir::lowering {
 // Patterns
 //===----------------------------------------------------------------------===//
 
-/// The base of a lowering registered once per op name it handles (a family
-/// of ops sharing one implementation: `ts.aten.add.Tensor`,
-/// `ts.aten.add.Scalar`, ...).
+/// The base of a lowering registered once per op it handles (a family of
+/// ops sharing one implementation: `ts.aten.add.Tensor`,
+/// `ts.aten.add.Scalar`, ...). `name` is the op class's
+/// `getOperationName()` (see `getOperationNames`), so that a misspelt op
+/// does not compile; `populateTorchScriptToLinalgPatterns` also checks that
+/// the root of every pattern it returns is a registered op.
 class NamedOpLowering : public ConversionPattern {
 public:
   NamedOpLowering(const TypeConverter &converter, MLIRContext *ctx,
                   StringRef name)
       : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
 };
+
+/// The names of the ops `OpTys`, for registering a `NamedOpLowering` once
+/// per op of a family.
+template <typename... OpTys>
+constexpr std::array<StringLiteral, sizeof...(OpTys)> getOperationNames() {
+  return {OpTys::getOperationName()...};
+}
 
 //===----------------------------------------------------------------------===//
 // Compile-time values of ts operands

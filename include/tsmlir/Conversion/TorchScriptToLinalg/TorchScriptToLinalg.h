@@ -27,7 +27,9 @@ public:
 Type convertDtype(Type dtype);
 
 /// Adds the patterns that lower ts ops to linalg, tensor, arith, math and
-/// scf.
+/// scf. Then every pattern in `patterns` that has a root op must be rooted
+/// at a registered op of a loaded dialect (the ts dialect must be loaded):
+/// one that is not stops the compiler with a fatal error naming it.
 void populateTorchScriptToLinalgPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
 

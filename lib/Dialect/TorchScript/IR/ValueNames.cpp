@@ -8,6 +8,9 @@
 
 #include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
 
+#include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -108,11 +111,11 @@ void mlir::tsmlir::ts::setResultNamesFromLoc(Operation *op,
 
 bool mlir::tsmlir::ts::isStructuralAttrName(llvm::StringRef opName,
                                             llvm::StringRef name) {
-  if (opName == "ts.operator")
+  if (opName == OperatorOp::getOperationName())
     return name == "kind" || name == "Subgraph";
-  if (opName == "fusion.group")
+  if (opName == tsmlir::fusion::GroupOp::getOperationName())
     return name == "strategy" || name == "name";
-  if (opName == "fusion.differentiable_graph")
+  if (opName == tsmlir::fusion::DifferentiableGraphOp::getOperationName())
     return name == "num_saved";
   return name.starts_with(kNodeAttrPrefix);
 }
