@@ -11,6 +11,8 @@
 //   input   := choices nodes*
 //   choices := 2 bytes: fusion strategy, fuse-groups, static-buffers,
 //              approximate-math, threads, how inputs are typed, node count
+//              (a second byte of 0xf0 or 0xf1 selects a long graph, whose
+//              length is the byte after it)
 //   node    := family byte, then the family's own choices:
 //              pointwise unary | binary (tensor, tensor) | with a scalar |
 //              reduction | view or data movement | linear algebra |
@@ -24,6 +26,13 @@
 // its categories, zero-dim tensors and Python numbers; casts an in-place op
 // may do) and shapes (broadcasting, views, slicing arithmetic, convolution
 // output sizes), so the graph is one PyTorch runs.
+//
+// A long graph has hundreds to thousands of nodes, mostly pointwise, in a
+// chain: each node reads the value just made or one of the kLongWindow
+// values before it, and its second operand is also one of those, so that
+// most values are read by several later nodes (shared reads) and fusion
+// groups of hundreds of ops form. Once its bytes run out, its choices come
+// from a pseudo-random stream seeded with them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -174,9 +183,22 @@ int64_t wrapDim(int64_t dim, size_t rank) {
 
 class Bytes {
 public:
-  Bytes(const uint8_t *data, size_t size) : p(data), end(data + size) {}
-  uint8_t byte() { return p < end ? *p++ : 0; }
-  /// A choice in [0, n); 0 once the bytes run out.
+  Bytes(const uint8_t *data, size_t size)
+      : begin(data), p(data), end(data + size) {}
+  uint8_t byte() {
+    if (p < end)
+      return *p++;
+    return extended ? next() : 0;
+  }
+  /// From now on, once the bytes run out, reads go on in a pseudo-random
+  /// stream (splitmix64) seeded with all the bytes, rather than as 0.
+  void extend() {
+    extended = true;
+    state = 0xcbf29ce484222325ull;
+    for (const uint8_t *q = begin; q < end; ++q)
+      state = (state ^ *q) * 0x100000001b3ull;
+  }
+  /// A choice in [0, n); 0 once the bytes run out (unless extended).
   unsigned below(unsigned n) {
     if (n <= 1)
       return 0;
@@ -186,12 +208,22 @@ public:
     v = v << 8 | byte();
     return v % n;
   }
-  /// True with probability `percent`; false once the bytes run out.
+  /// True with probability `percent`; false once the bytes run out (unless
+  /// extended).
   bool chance(unsigned percent) { return below(100) + percent >= 100; }
-  bool done() const { return p >= end; }
+  bool done() const { return !extended && p >= end; }
 
 private:
-  const uint8_t *p, *end;
+  uint8_t next() {
+    uint64_t z = state += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return static_cast<uint8_t>((z ^ (z >> 31)) >> 56);
+  }
+
+  const uint8_t *begin, *p, *end;
+  bool extended = false;
+  uint64_t state = 0;
 };
 
 //===----------------------------------------------------------------------===//
@@ -210,6 +242,8 @@ struct Value {
   /// A graph input, or a view of one: writing it changes the caller's
   /// tensor.
   bool aliasesInput = false;
+  /// A graph input itself.
+  bool isInput = false;
 };
 
 /// A TorchScript int, float or bool.
@@ -222,6 +256,12 @@ struct Scalar {
 
 constexpr int64_t kMaxNumel = 1 << 16;
 constexpr unsigned kMaxNodes = 48;
+/// The second choice byte, shifted right by one, that selects a long graph.
+constexpr uint8_t kLongGraphCode = 0xf0 >> 1;
+/// A long graph has kMinLongNodes + 8 * (a byte) nodes (100 to 2140).
+constexpr unsigned kMinLongNodes = 100;
+/// How far back the nodes of a long graph read.
+constexpr size_t kLongWindow = 20;
 
 class Generator {
 public:
@@ -249,7 +289,9 @@ private:
   std::string tensorList(const std::vector<Value> &values);
 
   // Values.
+  /// Makes `v` visible to later nodes (a node's result: see newInput).
   Value &push(Value v) {
+    v.isInput = false;
     pool.push_back(std::move(v));
     return pool.back();
   }
@@ -280,6 +322,8 @@ private:
 
   // Node families.
   void genNode(unsigned depth);
+  /// A node of a long graph: mostly pointwise.
+  void genLongNode();
   void genUnary();
   void genBinary();
   void genWithScalar();
@@ -302,6 +346,7 @@ private:
   Bytes in;
   unsigned nextId = 0, numNodes = 0, numInputs = 0;
   bool tracedInputs = false;
+  bool longGraph = false;
   std::vector<std::string> constants;
   std::map<std::string, std::string> constantNames;
   struct Input {
@@ -388,8 +433,21 @@ std::string Generator::tensorList(const std::vector<Value> &values) {
 //===----------------------------------------------------------------------===//
 
 Value &Generator::pick() {
-  // Recent values are likelier: the last one with probability 1/2, ...
   size_t n = pool.size();
+  if (longGraph) {
+    // The value the last node made, or one that a node made before it:
+    // shared reads, and a chain that inputs do not restart. A value grown
+    // past kMaxNumel (a broadcast) is not read again.
+    size_t last = n - 1;
+    while (last > 0 && pool[last].isInput)
+      --last;
+    size_t back = in.chance(70) ? 0 : in.below(std::min(last + 1, kLongWindow));
+    Value *v = &pool[last - back];
+    if (v->isInput)
+      v = &pool[last];
+    return numel(v->shape) <= kMaxNumel ? *v : pool.front();
+  }
+  // Recent values are likelier: the last one with probability 1/2, ...
   size_t back = 0;
   while (back + 1 < n && in.chance(50))
     ++back;
@@ -466,7 +524,9 @@ Value Generator::newInput(DType dtype, Shape shape) {
     type += "requires_grad=0, device=cpu)";
   }
   inputs.push_back({v.name, type, spec});
-  return push(v);
+  Value &pushed = push(v);
+  pushed.isInput = true;
+  return pushed;
 }
 
 Value Generator::cast(const Value &v, DType dtype) {
@@ -484,6 +544,25 @@ Value Generator::cast(const Value &v, DType dtype) {
 /// A second operand for an elementwise op with `a`: one that broadcasts with
 /// it, from the graph or a new input.
 Value Generator::partner(const Value &a) {
+  if (longGraph) {
+    // One of the recent values that broadcasts to a's shape (so that the
+    // chain does not grow), a itself, or now and then a new input.
+    if (in.chance(90)) {
+      size_t n = pool.size(), window = std::min(n, kLongWindow);
+      size_t start = in.below(window);
+      for (size_t i = 0; i < window; ++i) {
+        const Value &v = pool[n - 1 - (start + i) % window];
+        if (v.name != a.name && broadcastsTo(v.shape, a.shape))
+          return v;
+      }
+      return a;
+    }
+    Shape shape = a.shape;
+    for (int64_t &d : shape)
+      if (in.chance(25))
+        d = 1;
+    return newInput(in.chance(80) ? a.dtype : randomDType(), shape);
+  }
   switch (in.below(5)) {
   case 0:
     return a;
@@ -716,7 +795,9 @@ void Generator::genBinary() {
     // where(condition, a, b): a comparison of a with a number, or a bool
     // value that broadcasts.
     Value *cond = pickWhere([&](const Value &v) {
-      return isBool(v.dtype) && broadcast(v.shape, shape).has_value();
+      return isBool(v.dtype) &&
+             (longGraph ? broadcastsTo(v.shape, shape)
+                        : broadcast(v.shape, shape).has_value());
     });
     Value c;
     if (cond && in.chance(60)) {
@@ -851,7 +932,11 @@ void Generator::genReduction() {
   Value r;
   r.contiguous = true;
   bool keepdim = in.chance(40);
-  switch (in.below(12)) {
+  // A long graph takes the reductions the pipeline lowers, so that one
+  // unsupported node does not stop hundreds at import.
+  static const unsigned longKinds[] = {1, 2, 3, 4, 7, 10};
+  switch (longGraph ? longKinds[in.below(std::size(longKinds))]
+                    : in.below(12)) {
   case 0: { // sum(self, dtype)
     r.dtype = isFloat(x.dtype) ? x.dtype : DType::I64;
     r.name = node("Tensor", "aten::sum", {x.name, cNone()});
@@ -2139,6 +2224,53 @@ void Generator::genNode(unsigned depth) {
   }
 }
 
+void Generator::genLongNode() {
+  // Few nodes that end a fusion group (reductions, for some strategies;
+  // control flow; products), so that groups of hundreds of ops form. No
+  // in-place ops: one the pipeline cannot lower would stop hundreds of nodes
+  // from reaching fusion.
+  static const uint8_t weights[] = {
+      120, // unary
+      140, // binary
+      90,  // with a scalar
+      4,   // reduction
+      8,   // view
+      4,   // data movement
+      1,   // if
+      1,   // loop
+      1,   // linear algebra
+      2,   // numbers
+  };
+  unsigned total = 0;
+  for (uint8_t w : weights)
+    total += w;
+  unsigned choice = in.below(total), family = 0;
+  while (choice >= weights[family])
+    choice -= weights[family++];
+  switch (family) {
+  case 0:
+    return genUnary();
+  case 1:
+    return genBinary();
+  case 2:
+    return genWithScalar();
+  case 3:
+    return genReduction();
+  case 4:
+    return genView();
+  case 5:
+    return genDataMovement();
+  case 6:
+    return genIf(/*depth=*/1);
+  case 7:
+    return genLoop(/*depth=*/1);
+  case 8:
+    return genLinearAlgebra();
+  default:
+    return genNumbers();
+  }
+}
+
 GeneratedGraph Generator::run() {
   GeneratedGraph graph;
   // The compile choices first, so that mutating the nodes keeps them.
@@ -2154,6 +2286,11 @@ GeneratedGraph Generator::run() {
   uint8_t c1 = in.byte();
   tracedInputs = c1 & 1;
   unsigned numNodesWanted = 1 + (c1 >> 1) % 24;
+  if ((c1 >> 1) == kLongGraphCode) {
+    longGraph = true;
+    numNodesWanted = kMinLongNodes + 8 * in.byte();
+    in.extend();
+  }
 
   // At least one tensor input.
   unsigned initial = 1 + in.below(3);
@@ -2168,10 +2305,17 @@ GeneratedGraph Generator::run() {
   }
 
   // Nodes until the count is reached or the bytes run out.
-  for (unsigned i = 0;
-       i < numNodesWanted && numNodes < kMaxNodes && (i == 0 || !in.done());
-       ++i)
-    genNode(/*depth=*/2);
+  if (longGraph) {
+    // (A node family may add no node, for an operand it cannot use.)
+    for (unsigned i = 0; numNodes < numNodesWanted && i < 4 * numNodesWanted;
+         ++i)
+      genLongNode();
+  } else {
+    for (unsigned i = 0;
+         i < numNodesWanted && numNodes < kMaxNodes && (i == 0 || !in.done());
+         ++i)
+      genNode(/*depth=*/2);
+  }
 
   // Outputs: the last value, and perhaps a few more (an input, a repeat, a
   // number).

@@ -13,7 +13,9 @@
 // the choices only ever name valid graphs: operands broadcast, dimensions are
 // in range, views keep the element count, branches and loop bodies keep
 // their types. Missing bytes read as 0, so every input, the empty one
-// included, decodes to a graph.
+// included, decodes to a graph. An input whose second byte selects a long
+// graph (hundreds to thousands of nodes) goes on, once its bytes run out,
+// with pseudo-random bytes seeded with it.
 //
 //===----------------------------------------------------------------------===//
 

@@ -10,7 +10,9 @@
 //   1. vertically, with linalg's elementwise fusion: a producer is inlined
 //      into each consumer (into reductions too), so its result never reaches
 //      memory; a producer with several consumers only while it is small
-//      and reads no other generic (it is computed again in each);
+//      and reads no other generic (it is computed again in each). One pass
+//      over the consumers in order does it, and ends after a number of
+//      fusions bounded by the group's size (fuseProducers);
 //   2. horizontally: generics of the same parallel iteration space that do
 //      not depend on each other (siblings left by step 1 when a producer also
 //      leaves the group, or outputs computed from common inputs) merge into
@@ -241,14 +243,118 @@ static bool shouldFuseIntoConsumer(OpOperand *use) {
          });
 }
 
+/// A generic's input operand through which a producer can be fused into it
+/// (the first such, in operand order), skipping the values in `refused`.
+static OpOperand *findFusableInput(linalg::GenericOp consumer,
+                                   const DenseSet<Value> &refused) {
+  for (OpOperand *input : consumer.getDpsInputOperands())
+    if (!refused.contains(input->get()) &&
+        linalg::areElementwiseOpsFusable(input) &&
+        shouldFuseIntoConsumer(input))
+      return input;
+  return nullptr;
+}
+
+/// `op` reading each value once and without the results nothing reads (the
+/// results of a fused producer that its other readers still take from the
+/// producer).
+static linalg::GenericOp deduplicate(RewriterBase &rewriter,
+                                     linalg::GenericOp op) {
+  FailureOr<linalg::GenericOp> deduplicated =
+      linalg::deduplicateOperandsAndRemoveDeadResults(rewriter, op,
+                                                      /*removeOutputs=*/true);
+  return succeeded(deduplicated) ? *deduplicated : op;
+}
+
+/// Step 1: fuses into each generic of `root` the producers that
+/// shouldFuseIntoConsumer allows, its own producers' producers included.
+///
+/// The generics are visited once each, in the order of a pre-order walk, in
+/// which a producer always comes before its consumers. The visited generic
+/// (the consumer) first reads each value once; then, while one of its inputs
+/// is the result of a generic that may be fused into it, that producer is
+/// fused: the consumer becomes the fused generic, reading each value once
+/// again (so a producer it read twice, itself and through the generic just
+/// fused, may now be fused as a producer of one use), and the producer is
+/// erased once nothing reads it. A fusion only replaces the consumer being
+/// visited and erases producers, visited before it, so each generic is
+/// visited exactly once. When a visit ends, none of the consumer's inputs
+/// can be fused, and later visits do not change that: a producer is not
+/// changed after its own visit, and a fusion moves the producer's reads
+/// into the generic it is fused into, so a value read elsewhere stays read
+/// elsewhere.
+///
+/// This terminates by construction. Let E be the number of input operands
+/// of generics under `root` whose value is a generic's result. Each fusion
+/// lowers E by exactly one: a producer with one use takes its generic
+/// inputs into the consumer, which loses its input on the producer, and is
+/// erased with its own operands; a producer with several uses is copied
+/// only when it reads no generic. Reading each value once and dropping dead
+/// results never raise E, and nothing else creates generics. So the pass
+/// makes at most E fusions (E as it was when it began), and a fusion that
+/// linalg refuses (loop bounds it cannot compute) changes nothing and is not
+/// tried again in that visit. (A greedy rewrite to a fixed point instead
+/// needs one more iteration each time a fusion waits on a producer losing a
+/// reader, which it only sees in the next iteration: a number of iterations
+/// that grows with the depth of the graph, past any fixed cap.)
+static void fuseProducers(RewriterBase &rewriter, Operation *root) {
+  SmallVector<linalg::GenericOp> generics;
+  root->walk<WalkOrder::PreOrder>(
+      [&](linalg::GenericOp op) { generics.push_back(op); });
+  for (linalg::GenericOp consumer : generics) {
+    if (!consumer.hasPureTensorSemantics())
+      continue;
+    consumer = deduplicate(rewriter, consumer);
+    DenseSet<Value> refused;
+    while (OpOperand *input = findFusableInput(consumer, refused)) {
+      Operation *producer = input->get().getDefiningOp();
+      rewriter.setInsertionPoint(consumer);
+      FailureOr<linalg::ElementwiseOpFusionResult> fused =
+          linalg::fuseElementwiseOps(rewriter, input);
+      if (failed(fused)) {
+        refused.insert(input->get());
+        continue;
+      }
+      // The consumer's readers read the fused generic; the producer's other
+      // readers, if any, go on reading the producer.
+      for (OpResult result : consumer->getResults())
+        rewriter.replaceAllUsesWith(result, fused->replacements.lookup(result));
+      rewriter.eraseOp(consumer);
+      if (producer->use_empty())
+        rewriter.eraseOp(producer);
+      consumer =
+          deduplicate(rewriter, llvm::cast<linalg::GenericOp>(fused->fusedOp));
+    }
+  }
+}
+
+/// Fuses the generics of `group` vertically (step 1), with linalg's
+/// clean-ups around it: operands read twice or not at all, dead results,
+/// fills and splat constants folded into the payload, inits the payload
+/// does not read replaced by tensor.empty, dead ops. Elementwise fusion is
+/// not among the clean-up patterns, and each of them only removes an op, an
+/// operand or a result, or replaces an init by a tensor.empty (at most once
+/// per init): they shrink the IR, so the rewrite reaches its fixed point
+/// without an iteration cap.
+static void fuseVertically(RewriterBase &rewriter, fusion::GroupOp group,
+                           const FrozenRewritePatternSet &cleanUps) {
+  GreedyRewriteConfig config;
+  config.setMaxIterations(GreedyRewriteConfig::kNoLimit);
+  (void)applyPatternsGreedily(group.getOperation(), cleanUps, config);
+  fuseProducers(rewriter, group);
+  (void)applyPatternsGreedily(group.getOperation(), cleanUps, config);
+}
+
 LogicalResult lowering::fuseAndInlineGroups(ModuleOp module, bool fuse) {
   MLIRContext *ctx = module.getContext();
   RewritePatternSet patterns(ctx);
-  linalg::populateElementwiseOpsFusionPatterns(patterns,
-                                               shouldFuseIntoConsumer);
+  // linalg's elementwise fusion patterns less the fusion itself, which
+  // fuseProducers does.
+  linalg::populateElementwiseOpsFusionPatterns(
+      patterns, [](OpOperand *) { return false; });
   tensor::populateFoldTensorEmptyPatterns(patterns);
   linalg::GenericOp::getCanonicalizationPatterns(patterns, ctx);
-  FrozenRewritePatternSet frozen(std::move(patterns));
+  FrozenRewritePatternSet cleanUps(std::move(patterns));
 
   SmallVector<fusion::GroupOp> groups;
   module.walk([&](fusion::GroupOp group) { groups.push_back(group); });
@@ -256,23 +362,18 @@ LogicalResult lowering::fuseAndInlineGroups(ModuleOp module, bool fuse) {
   int64_t groupIndex = 0;
   for (fusion::GroupOp group : groups) {
     if (fuse) {
-      if (failed(applyPatternsGreedily(group.getOperation(), frozen)))
-        return group.emitError(
-            "fusion of the group's generics did not converge");
+      fuseVertically(rewriter, group, cleanUps);
       mergeSiblings(*group.getBodyBlock());
-      // Merged siblings read the same inputs twice: deduplicated here, and
-      // their common computations shared by CSE.
-      if (failed(applyPatternsGreedily(group.getOperation(), frozen)))
-        return group.emitError(
-            "fusion of the group's generics did not converge");
+      // Merged siblings read the same inputs twice: deduplicated here (a
+      // producer both read may then be fused), and their common
+      // computations shared by CSE.
+      fuseVertically(rewriter, group, cleanUps);
       DominanceInfo dominance;
       eliminateCommonSubExpressions(rewriter, dominance, group);
       tileRows(rewriter, *group.getBodyBlock());
       // The untiled reductions the loop replaced are dead; a reduction fused
       // once per use is computed once.
-      if (failed(applyPatternsGreedily(group.getOperation(), frozen)))
-        return group.emitError(
-            "fusion of the group's generics did not converge");
+      fuseVertically(rewriter, group, cleanUps);
       eliminateCommonSubExpressions(rewriter, dominance, group);
     }
     Block *body = group.getBodyBlock();

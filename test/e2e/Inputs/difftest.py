@@ -28,8 +28,8 @@ executor's optimizations off, that is the graph tsmlir compiles, op by op
 (TorchScript's `3.0 - x` is `-x + 3.0`, which wraps for uint8 where
 eager's rsub does not; the executor's peephole pass drops `x * 1` even
 where it turns a bool x into int64). Every output must have PyTorch's
-dtype and shape; integers and booleans must be equal, floats close (rtol
-1e-4, atol 1e-5; f16: rtol 2e-3, atol 1e-3; NaNs in the same places). A
+dtype and shape; integers and booleans must be equal, floats close (the
+tolerances by dtype, and why, are in harness.py; NaNs in the same places). A
 float output outside the tolerance still matches when its error against
 the function evaluated in float64 is at most 4 times PyTorch's own error
 plus the tolerance: it is then as accurate as PyTorch (a sum summed in
@@ -45,9 +45,16 @@ statements replaced by inputs holding their values while it still fails);
 format (graph.txt, inN.npy, outN.npy, meta.json, source.py), which
 run_difftest_regressions.py runs.
 
+With --long P, P per cent of the graphs (chosen by seed) are long: MIN to
+MAX statements are drawn (--long-size, 300,2000 by default; those the
+outputs do not depend on are then dropped), mostly pointwise, in a chain
+whose statements also read the 20 values before them, so that each value
+has several readers and fusion groups of hundreds of ops form.
+
 Usage:
   difftest.py TMPDIR [--seed S] [--count N] [--jobs J] [--variants V,...]
               [--minimize] [--save DIR] [--tool tsmlir-run] [--keep]
+              [--long P] [--long-size MIN,MAX]
 
 The last line reads
   difftest: seed S, N graphs, R runs, M match PyTorch, X mismatches, U unsupported
@@ -66,6 +73,9 @@ import time
 
 import numpy as np
 import torch
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 
 torch.set_num_threads(1)
 # The reference runs the graph as printed, op by op: the graph executor's
@@ -91,6 +101,9 @@ INPUT_DTYPES = [(torch.float32, 60), (torch.float64, 8), (torch.float16, 5),
 SIZES = [1, 1, 2, 3, 4, 5, 6, 7, 8, 16, 32]
 MAX_NUMEL = 4096
 MAX_MAGNITUDE = 1e5
+# Long graphs (--long): statements read the value just made or one of the
+# LONG_WINDOW values before it.
+LONG_WINDOW = 20
 
 
 # ---------------------------------------------------------------------------
@@ -196,8 +209,10 @@ def fmt(x):
 
 
 class Generator:
-    def __init__(self, seed):
+    def __init__(self, seed, long_size=None):
         self.rng = random.Random(seed)
+        # (least, most) statements of a long graph; None: a short one.
+        self.long = long_size
         self.torch_gen = torch.Generator().manual_seed(seed)
         self.args = []
         self.values = []  # tensor values, in order
@@ -216,7 +231,9 @@ class Generator:
         rank = self.rng.choices([0, 1, 2, 3, 4], [6, 20, 35, 27, 12])[0]
         while True:
             shape = [self.rng.choice(SIZES) for _ in range(rank)]
-            if self.rng.random() < 0.03 and rank:
+            # (Not in a long graph, whose values would all be empty after
+            # it.)
+            if not self.long and self.rng.random() < 0.03 and rank:
                 shape[self.rng.randrange(rank)] = 0
             if int(np.prod(shape)) <= MAX_NUMEL:
                 return shape
@@ -266,8 +283,9 @@ class Generator:
 
     # Operands.
 
-    def pick(self, pred=lambda v: True, recent=True):
-        candidates = [v for v in self.values if pred(v)]
+    def pick(self, pred=lambda v: True, recent=True, window=None):
+        values = self.values[-window:] if window else self.values
+        candidates = [v for v in values if pred(v)]
         if not candidates:
             return None
         if recent and self.rng.random() < 0.6:
@@ -284,14 +302,15 @@ class Generator:
             if x.is_float or self.rng.random() < 0.3:
                 return fmt(self.rng.choice([0.5, 2.0, -1.5, 3.0, 0.25])), True
             return fmt(self.rng.choice([1, 2, 3, -2])), True
-        if r < 0.6:
+        # A long graph reads its recent values rather than new inputs.
+        if r < (0.9 if self.long else 0.6):
             def fits(v):
                 try:
                     torch.broadcast_shapes(x.t.shape, v.t.shape)
                     return v is not x or self.rng.random() < 0.3
                 except RuntimeError:
                     return False
-            v = self.pick(fits)
+            v = self.pick(fits, window=LONG_WINDOW if self.long else None)
             if v is not None:
                 return v.name, v.exact
         dtype = x.dtype if self.rng.random() < 0.75 else self.choose_dtype()
@@ -446,7 +465,8 @@ class Generator:
                 x.name, other, kind), exact
         if kind == "remainder":
             return "torch.remainder(%s, %s)" % (x.name, other), exact
-        if kind == "//" and number and self.rng.random() < 0.8:
+        if kind == "//" and number and (self.long or
+                                        self.rng.random() < 0.8):
             # tensor // number is aten::floor_divide.Scalar, which tsmlir
             # does not import; keep it rare.
             return None
@@ -455,7 +475,8 @@ class Generator:
     def op_logical(self, x):
         """Boolean ops on comparisons and bool values."""
         if x.dtype != torch.bool:
-            x = self.pick(lambda v: v.dtype == torch.bool)
+            x = self.pick(lambda v: v.dtype == torch.bool,
+                          window=LONG_WINDOW if self.long else None)
             if x is None:
                 return None
         others = [v for v in self.values if v.dtype == torch.bool]
@@ -637,6 +658,8 @@ class Generator:
         for t in results:
             if not isinstance(t, torch.Tensor) or t.numel() > MAX_NUMEL:
                 return False
+            if self.long and t.numel() == 0:
+                return False
             if t.dtype in FLOATS and t.numel():
                 finite = torch.isfinite(t)
                 big = t.abs()[finite].max().item() if finite.any() else 0.0
@@ -648,8 +671,8 @@ class Generator:
                         if v.name in expr and v.is_float)
                     if not inputs_inf:
                         return False
-        deps = [v.name for v in self.values if
-                _mentions(expr, v.name)]
+        words = set(re.findall(r"\w+", expr))
+        deps = [v.name for v in self.values if v.name in words]
         if self.float_arg is not None and _mentions(expr, self.float_arg):
             deps.append(self.float_arg)
         self.stmts.append(Stmt(targets, expr, deps))
@@ -662,6 +685,33 @@ class Generator:
             self.values.append(Value(name, t, exact or t.dtype not in FLOATS))
         return True
 
+    def grow_long(self):
+        """Statements up to a count drawn from self.long, mostly pointwise: a
+        chain, each statement mostly reading the value just made, whose
+        statements also read the LONG_WINDOW values before it, so that each
+        value has several readers (shared reads). With few reductions and
+        shape ops, fusion groups of hundreds of ops form."""
+        kinds = [(self.op_binary, 36), (self.op_unary, 26),
+                 (self.op_minmax, 10), (self.op_where, 6),
+                 (self.op_compare, 4), (self.op_reduce, 2),
+                 (self.op_shape, 3), (self.op_divide, 3),
+                 (self.op_logical, 2)]
+        makers, weights = zip(*kinds)
+        target = self.rng.randint(*self.long)
+        attempts = 0
+        last = self.values[-1]
+        while len(self.stmts) < target and attempts < 8 * target:
+            attempts += 1
+            x = last
+            if self.rng.random() < 0.15:
+                # A value a statement made: an input would start the chain
+                # anew.
+                args = {a.name for a in self.args}
+                x = self.pick(lambda v: v.name not in args, recent=False,
+                              window=LONG_WINDOW) or x
+            if self.try_stmt(self.rng.choices(makers, weights)[0], x):
+                last = self.values[-1]
+
     def generate(self):
         if self.rng.random() < 0.15:
             self.float_arg = "s0"
@@ -673,15 +723,18 @@ class Generator:
                  (self.op_shape, 20), (self.op_divide, 5),
                  (self.op_logical, 3)]
         makers, weights = zip(*kinds)
-        target = self.rng.randint(2, 12)
-        attempts = 0
-        while len(self.stmts) < target and attempts < 200:
-            attempts += 1
-            x = self.pick(lambda v: v.dtype != torch.bool or
-                          self.rng.random() < 0.3)
-            if x is None:
-                x = self.pick()
-            self.try_stmt(self.rng.choices(makers, weights)[0], x)
+        if self.long:
+            self.grow_long()
+        else:
+            target = self.rng.randint(2, 12)
+            attempts = 0
+            while len(self.stmts) < target and attempts < 200:
+                attempts += 1
+                x = self.pick(lambda v: v.dtype != torch.bool or
+                              self.rng.random() < 0.3)
+                if x is None:
+                    x = self.pick()
+                self.try_stmt(self.rng.choices(makers, weights)[0], x)
         if not self.stmts:
             return None
         # Return the last value and a few others nothing reads.
@@ -702,12 +755,6 @@ def _mentions(expr, name):
 # Running and comparing
 # ---------------------------------------------------------------------------
 
-def tolerance(dtype):
-    if dtype == np.float16:
-        return 2e-3, 1e-3
-    return 1e-4, 1e-5
-
-
 def close(ours, ref, rtol, atol):
     return np.allclose(ours, ref, rtol=rtol, atol=atol, equal_nan=True)
 
@@ -724,7 +771,7 @@ def compare(out_dir, expected, reference64):
             return "out%d: %s%s, PyTorch gives %s%s" % (
                 i, ours.dtype, list(ours.shape), ref.dtype, list(ref.shape))
         if ref.dtype.kind == "f":
-            rtol, atol = tolerance(ref.dtype)
+            rtol, atol = harness.tolerance(ref)
             if close(ours, ref, rtol, atol):
                 continue
             if not np.array_equal(np.isnan(ours), np.isnan(ref)):
@@ -908,10 +955,18 @@ def save_regression(program, save_dir, name, variant, why, seed):
     return case_dir
 
 
-def run_seed(seed, tmp, tool, variants, keep):
+def long_size_for(seed, percent, size):
+    """The (least, most) statements of the graph of `seed` when it is one of
+    the `percent` per cent of graphs that are long, else None."""
+    if random.Random("long %d" % seed).random() * 100 < percent:
+        return size
+    return None
+
+
+def run_seed(seed, tmp, tool, variants, keep, long_size=None):
     program = None
     for attempt in range(5):
-        program = Generator(seed * 8 + attempt).generate()
+        program = Generator(seed * 8 + attempt, long_size).generate()
         if program is not None:
             try:
                 # TorchScript compiles and runs it.
@@ -943,10 +998,19 @@ def main():
                         help="keep the cases that match too")
     parser.add_argument("--show", action="store_true",
                         help="print each program")
+    parser.add_argument("--long", type=float, default=0, metavar="PERCENT",
+                        help="make this per cent of the graphs long (chains "
+                             "of mostly pointwise ops with shared reads)")
+    parser.add_argument("--long-size", default="300,2000", metavar="MIN,MAX",
+                        help="statements of a long graph")
+    parser.add_argument("--max-unsupported", type=int, default=-1,
+                        help="fail when more runs than this are unsupported "
+                             "(a lowering that regressed); -1: no bound")
     args = parser.parse_args()
     chosen = set(filter(None, args.variants.split(",")))
     variants = [v for v in VARIANTS if not chosen or v[0] in chosen]
     os.makedirs(args.tmp, exist_ok=True)
+    size = tuple(int(n) for n in args.long_size.split(","))
 
     graphs = runs = matched = unsupported = 0
     mismatches = []
@@ -954,7 +1018,9 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for seed, program, results in pool.map(
                 lambda s: run_seed(s, args.tmp, args.tool, variants,
-                                   args.keep), seeds):
+                                   args.keep,
+                                   long_size_for(s, args.long, size)),
+                seeds):
             if program is None:
                 continue
             graphs += 1
@@ -966,6 +1032,8 @@ def main():
                     matched += 1
                 elif outcome == "unsupported":
                     unsupported += 1
+                    print("UNSUPPORTED: seed %d [%s]: %s" % (seed, variant,
+                                                             why))
                 else:
                     mismatches.append((seed, program, variant, why))
     for seed, program, variant, why in mismatches:
@@ -989,6 +1057,10 @@ def main():
     print("difftest: seed %d, %d graphs, %d runs, %d match PyTorch, "
           "%d mismatches, %d unsupported" %
           (args.seed, graphs, runs, matched, len(mismatches), unsupported))
+    if 0 <= args.max_unsupported < unsupported:
+        print("difftest: %d unsupported runs, more than the bound of %d"
+              % (unsupported, args.max_unsupported))
+        return 1
     return 1 if mismatches else 0
 
 
