@@ -38,6 +38,8 @@
 
 #include "GraphGenerator.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
@@ -324,6 +326,8 @@ private:
   void genNode(unsigned depth);
   /// A node of a long graph: mostly pointwise.
   void genLongNode();
+  /// An index into `weights`, drawn from the input with the given weights.
+  unsigned pickWeighted(llvm::ArrayRef<uint8_t> weights);
   void genUnary();
   void genBinary();
   void genWithScalar();
@@ -2169,6 +2173,16 @@ void Generator::genContainers() {
   }
 }
 
+unsigned Generator::pickWeighted(llvm::ArrayRef<uint8_t> weights) {
+  unsigned total = 0;
+  for (uint8_t w : weights)
+    total += w;
+  unsigned choice = in.below(total), index = 0;
+  while (choice >= weights[index])
+    choice -= weights[index++];
+  return index;
+}
+
 void Generator::genNode(unsigned depth) {
   static const uint8_t weights[] = {
       14, // unary
@@ -2186,13 +2200,7 @@ void Generator::genNode(unsigned depth) {
       6,  // in-place
       2,  // containers
   };
-  unsigned total = 0;
-  for (uint8_t w : weights)
-    total += w;
-  unsigned choice = in.below(total), family = 0;
-  while (choice >= weights[family])
-    choice -= weights[family++];
-  switch (family) {
+  switch (pickWeighted(weights)) {
   case 0:
     return genUnary();
   case 1:
@@ -2241,13 +2249,7 @@ void Generator::genLongNode() {
       1,   // linear algebra
       2,   // numbers
   };
-  unsigned total = 0;
-  for (uint8_t w : weights)
-    total += w;
-  unsigned choice = in.below(total), family = 0;
-  while (choice >= weights[family])
-    choice -= weights[family++];
-  switch (family) {
+  switch (pickWeighted(weights)) {
   case 0:
     return genUnary();
   case 1:
