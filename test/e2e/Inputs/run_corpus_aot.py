@@ -41,11 +41,6 @@ def header_check(cc, abi_include, header, tmp):
     return None
 
 
-def first_error(result):
-    lines = [l for l in result.stderr.splitlines() if "error" in l]
-    return (lines or result.stderr.strip().splitlines() or ["no message"])[0]
-
-
 def run_one(job):
     case, form, compile_cmd, run_cmd, case_dir, meta, tmp, args = job
     os.makedirs(tmp, exist_ok=True)
@@ -58,14 +53,14 @@ def run_one(job):
     result = harness.run(
         compile_cmd + ["--shared", "-o", model, "--emit-header", header])
     if result.returncode != 0:
-        return job, "compile: " + first_error(result)
+        return job, "compile: " + harness.first_error(result)
     why = header_check(args.cc, args.abi_include, header, tmp)
     if why:
         return job, why
     result = harness.run(run_cmd[:1] + [model] + run_cmd[2:] +
                          ["--output-dir", out_dir])
     if result.returncode != 0:
-        return job, "run: " + first_error(result)
+        return job, "run: " + harness.first_error(result)
     return job, compare(out_dir, case_dir, meta)
 
 
