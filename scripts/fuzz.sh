@@ -6,8 +6,8 @@
 #   scripts/fuzz.sh [SECONDS] [args...]  # the importer, as before
 #
 # TARGET: import (torchscript-import-fuzzer), npy (npy-fuzzer), safetensors
-# (safetensors-fuzzer) or pipeline (pipeline-fuzzer); the fuzzers' own
-# names work too.
+# (safetensors-fuzzer), pickle (pickle-fuzzer), ts-source (ts-source-fuzzer)
+# or pipeline (pipeline-fuzzer); the fuzzers' own names work too.
 #
 # Builds the fuzzer in $TSMLIR_BUILD_DIR (default ./build, configured by
 # scripts/setup.sh with clang, so TSMLIR_ENABLE_FUZZER is on), under
@@ -35,7 +35,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TSMLIR_BUILD_DIR:-$ROOT/build}"
 
 usage() {
-  echo "usage: $0 {import|npy|safetensors|pipeline|all} [seconds] [libFuzzer args...]" >&2
+  echo "usage: $0 {import|npy|safetensors|pickle|ts-source|pipeline|all} [seconds] [libFuzzer args...]" >&2
   exit 2
 }
 
@@ -53,7 +53,7 @@ esac
 
 if [ "$TARGET" = all ]; then
   status=0
-  for t in import npy safetensors pipeline; do
+  for t in import npy safetensors pickle ts-source pipeline; do
     "$0" "$t" "$SECONDS_TO_RUN" "$@" || status=1
   done
   exit $status
@@ -79,6 +79,22 @@ case "$TARGET" in
     FUZZER=safetensors-fuzzer; MAX_LEN=8192; TIMEOUT=10; RSS=2048
     DICT="$ROOT/test/Fuzz/dicts/safetensors.dict"
     SEED_GLOBS=("test/Corpus/*/*.safetensors" "test/e2e/Inputs/*/*/*.safetensors")
+    TARGET_ARGS=()
+    EXTRA_REGRESSIONS= ;;
+  pickle|pickle-fuzzer)
+    # The pickles of .pt archives (data.pkl, constants.pkl, *.debug_pkl);
+    # its seeds are its own (test/Fuzz/seeds), written by torch.jit.save.
+    FUZZER=pickle-fuzzer; MAX_LEN=8192; TIMEOUT=10; RSS=2048
+    DICT="$ROOT/test/Fuzz/dicts/pickle.dict"
+    SEED_GLOBS=()
+    TARGET_ARGS=()
+    EXTRA_REGRESSIONS= ;;
+  ts-source|ts-source-fuzzer)
+    # The TorchScript source of .pt archives (code/**/*.py); its seeds are
+    # its own (test/Fuzz/seeds), written by torch.jit.save.
+    FUZZER=ts-source-fuzzer; MAX_LEN=16384; TIMEOUT=10; RSS=2048
+    DICT="$ROOT/test/Fuzz/dicts/ts-source.dict"
+    SEED_GLOBS=()
     TARGET_ARGS=()
     EXTRA_REGRESSIONS= ;;
   pipeline|pipeline-fuzzer)

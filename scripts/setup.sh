@@ -21,7 +21,8 @@ LLVM_PREFIX=/usr/lib/llvm-22
 # that has built before (a developer's, CI's) reuses its compiled objects.
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           lld-22 libclang-rt-22-dev libbenchmark-dev cmake ninja-build python3
-          python3-torch python3-numpy python3-psutil libomp-22-dev ccache)
+          python3-torch python3-numpy python3-psutil libomp-22-dev ccache
+          libzip-dev python3-torchvision)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -27,7 +27,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tsmlir_tools_dir, append_path=True)
 
 tool_dirs = [config.tsmlir_tools_dir, config.llvm_tools_dir]
-tools = ["tsmlir-compile", "tsmlir-opt", "tsmlir-run", "tsmlir-translate"]
+tools = ["tsmlir-compile", "tsmlir-opt", "tsmlir-pt-dump", "tsmlir-run",
+         "tsmlir-translate", "tsmlir-ts-source"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # The C and C++ compilers that build the examples and programs linking
@@ -98,7 +99,7 @@ if config.tsmlir_enable_fuzzer:
     config.available_features.add("fuzzer")
     llvm_config.add_tool_substitutions(
         ["torchscript-import-fuzzer", "npy-fuzzer", "safetensors-fuzzer",
-         "pipeline-fuzzer"], tool_dirs)
+         "pipeline-fuzzer", "pickle-fuzzer", "ts-source-fuzzer"], tool_dirs)
 
 # A Python with PyTorch and numpy (Debian's python3-torch lives under
 # /usr/bin/python3) runs the tests that check rewritten graphs in PyTorch.

@@ -8,12 +8,14 @@
 //
 //   tsmlir-translate --import-torchscript graph.txt -o graph.mlir
 //   tsmlir-translate --export-torchscript graph.mlir -o graph.txt
+//   tsmlir-translate --import-pt model.pt [--pt-entry METHOD] -o model.mlir
 //
 // Locations carry TorchScript's value names and source comments, so they are
 // printed by default (--mlir-print-debuginfo=false drops them).
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsmlir/Target/PtArchive/Import.h"
 #include "tsmlir/Target/TorchScript/Export.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "llvm/ADT/StringRef.h"
@@ -22,6 +24,7 @@
 
 int main(int argc, char **argv) {
   mlir::tsmlir::registerTorchScriptTranslations();
+  mlir::tsmlir::registerPtArchiveTranslation();
   std::vector<char *> args(argv, argv + argc);
   bool debugInfoGiven = false;
   for (char *arg : args)

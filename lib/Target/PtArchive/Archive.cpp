@@ -1,0 +1,274 @@
+//===- Archive.cpp - The contents of a torch.jit.save archive -------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "Archive.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::pt;
+
+/// The file format versions this reader understands: those PyTorch 1.6 to
+/// 2.x write for TorchScript archives (caffe2/serialize/versions.h).
+static constexpr int64_t kMinVersion = 1;
+static constexpr int64_t kMaxVersion = 10;
+
+/// The most bytes a pickle member may have.
+static constexpr uint64_t kMaxPickleBytes = 1ull << 30;
+/// The most bytes a code file may have.
+static constexpr uint64_t kMaxCodeBytes = 64ull << 20;
+
+Location PtArchive::getMemberLoc(llvm::StringRef member) const {
+  return FileLineColLoc::get(context, path + "(" + member.str() + ")", 0, 0);
+}
+
+FailureOr<std::unique_ptr<PtArchive>> PtArchive::open(llvm::StringRef path,
+                                                      MLIRContext *context) {
+  Location fileLoc = FileLineColLoc::get(context, path, 0, 0);
+  auto zip = ZipArchive::open(path);
+  if (!zip)
+    return emitError(fileLoc, llvm::toString(zip.takeError())), failure();
+  std::unique_ptr<PtArchive> archive(new PtArchive(context));
+  archive->path = path.str();
+  archive->zip = std::move(*zip);
+
+  // One top-level directory holds everything; data.pkl names the archive.
+  std::string dataMember;
+  for (const std::string &name : archive->zip->getMemberNames()) {
+    llvm::StringRef member(name);
+    size_t slash = member.find('/');
+    if (slash == llvm::StringRef::npos)
+      continue;
+    if (member.drop_front(slash + 1) == "data.pkl") {
+      dataMember = name;
+      archive->prefix = member.take_front(slash + 1).str();
+      break;
+    }
+  }
+  if (dataMember.empty()) {
+    bool model = llvm::any_of(archive->zip->getMemberNames(), [](auto &n) {
+      return llvm::StringRef(n).ends_with("model.json");
+    });
+    return emitError(fileLoc)
+               << "not a TorchScript archive: it has no '<name>/data.pkl'"
+               << (model ? " (a model.json archive of PyTorch before 1.4 is "
+                           "not supported)"
+                         : ""),
+           failure();
+  }
+
+  // The format version.
+  std::string versionMember = archive->prefix + "version";
+  if (!archive->zip->contains(versionMember))
+    versionMember = archive->prefix + ".data/version";
+  auto versionText = archive->zip->readMember(versionMember, 64);
+  if (!versionText)
+    return emitError(fileLoc, llvm::toString(versionText.takeError())),
+           failure();
+  llvm::StringRef text = (*versionText)->getBuffer().trim();
+  if (text.getAsInteger(10, archive->version))
+    return emitError(archive->getMemberLoc(versionMember))
+               << "the file format version is not a number: '" << text << "'",
+           failure();
+  if (archive->version < kMinVersion || archive->version > kMaxVersion)
+    return emitError(archive->getMemberLoc(versionMember))
+               << "unsupported file format version " << archive->version
+               << " (versions " << kMinVersion << " to " << kMaxVersion
+               << " are read)",
+           failure();
+
+  FailureOr<pickle::ValuePtr> root = archive->readPickle(dataMember);
+  if (failed(root))
+    return failure();
+  archive->root = *root;
+  return archive;
+}
+
+FailureOr<pickle::ValuePtr> PtArchive::readPickle(llvm::StringRef member) {
+  auto bytes = zip->readMember(member, kMaxPickleBytes);
+  if (!bytes)
+    return emitError(getMemberLoc(member), llvm::toString(bytes.takeError())),
+           failure();
+  auto value = pickle::unpickle((*bytes)->getBuffer(),
+                                path + ": member '" + member.str() + "'");
+  if (!value)
+    return emitError(getMemberLoc(member), llvm::toString(value.takeError())),
+           failure();
+  return *value;
+}
+
+FailureOr<llvm::ArrayRef<pickle::ValuePtr>> PtArchive::getConstants() {
+  if (!constants) {
+    std::string member = prefix + "constants.pkl";
+    if (!zip->contains(member)) {
+      constants = pickle::ValuePtr();
+    } else {
+      FailureOr<pickle::ValuePtr> value = readPickle(member);
+      if (failed(value))
+        return failure();
+      if ((*value)->kind != pickle::Value::Kind::Tuple)
+        return emitError(getMemberLoc(member))
+                   << "constants.pkl does not hold a tuple",
+               failure();
+      constants = *value;
+    }
+  }
+  if (!*constants)
+    return llvm::ArrayRef<pickle::ValuePtr>();
+  return llvm::ArrayRef<pickle::ValuePtr>((*constants)->elements);
+}
+
+//===----------------------------------------------------------------------===//
+// Tensors
+//===----------------------------------------------------------------------===//
+
+static Type getElementType(MLIRContext *context, pickle::ScalarType dtype) {
+  using pickle::ScalarType;
+  switch (dtype) {
+  case ScalarType::Float:
+    return Float32Type::get(context);
+  case ScalarType::Double:
+    return Float64Type::get(context);
+  case ScalarType::Half:
+    return Float16Type::get(context);
+  case ScalarType::BFloat16:
+    return BFloat16Type::get(context);
+  case ScalarType::Long:
+    return IntegerType::get(context, 64, IntegerType::Signed);
+  case ScalarType::Int:
+    return IntegerType::get(context, 32, IntegerType::Signed);
+  case ScalarType::Short:
+    return IntegerType::get(context, 16, IntegerType::Signed);
+  case ScalarType::Char:
+    return IntegerType::get(context, 8, IntegerType::Signed);
+  case ScalarType::Byte:
+    return IntegerType::get(context, 8, IntegerType::Unsigned);
+  case ScalarType::Bool:
+    return IntegerType::get(context, 1);
+  default:
+    return {};
+  }
+}
+
+FailureOr<DenseResourceElementsAttr>
+PtArchive::getTensorData(const pickle::TensorRef &tensor, bool isConstant,
+                         llvm::StringRef name, Location loc) {
+  std::string member =
+      prefix + (isConstant ? "constants/" : "data/") + tensor.storageKey;
+  // One resource per view of a storage.
+  std::string key = member + "@" + std::to_string(tensor.storageOffset);
+  for (int64_t s : tensor.sizes)
+    key += "," + std::to_string(s);
+  key += "/";
+  for (int64_t s : tensor.strides)
+    key += "," + std::to_string(s);
+  auto cached = tensorCache.find(key);
+  if (cached != tensorCache.end())
+    return cached->second;
+
+  Type element = getElementType(context, tensor.dtype);
+  if (!element)
+    return emitError(loc) << "tensor '" << name << "' has dtype "
+                          << pickle::getScalarTypeName(tensor.dtype)
+                          << ", which tsmlir does not support",
+           failure();
+  if (!zip->contains(member))
+    return emitError(loc) << "tensor '" << name << "' refers to the storage '"
+                          << member << "', which the archive lacks",
+           failure();
+  uint64_t elementSize = pickle::getElementSize(tensor.dtype);
+  auto memberSize = zip->getMemberSize(member);
+  if (!memberSize)
+    return emitError(loc, llvm::toString(memberSize.takeError())), failure();
+  // The storage holds at least its numel elements (PyTorch writes exactly
+  // that many bytes).
+  if (tensor.storageNumel < 0 ||
+      *memberSize / elementSize < static_cast<uint64_t>(tensor.storageNumel))
+    return emitError(getMemberLoc(member))
+               << "storage of tensor '" << name << "' holds " << *memberSize
+               << " bytes, fewer than its " << tensor.storageNumel
+               << " elements of " << elementSize << " bytes",
+           failure();
+
+  int64_t numel = 1;
+  bool contiguous = true;
+  int64_t expectedStride = 1;
+  for (int64_t d = static_cast<int64_t>(tensor.sizes.size()) - 1; d >= 0; --d) {
+    if (tensor.sizes[d] != 1 && tensor.strides[d] != expectedStride)
+      contiguous = false;
+    expectedStride *= tensor.sizes[d];
+    numel *= tensor.sizes[d];
+  }
+  auto shaped = RankedTensorType::get(tensor.sizes, element);
+  AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
+      numel * elementSize, std::max<size_t>(elementSize, alignof(uint64_t)));
+  llvm::MutableArrayRef<char> out = blob.getMutableData();
+  if (contiguous && tensor.storageOffset == 0 &&
+      static_cast<uint64_t>(numel) * elementSize == *memberSize) {
+    // The whole storage is the tensor: read it straight into the blob.
+    if (llvm::Error error = zip->readMemberInto(member, out))
+      return emitError(loc, llvm::toString(std::move(error))), failure();
+  } else if (numel > 0) {
+    // A view of a storage: read the storage, copy the view's elements.
+    auto storage = zip->readMember(member, *memberSize);
+    if (!storage)
+      return emitError(loc, llvm::toString(storage.takeError())), failure();
+    const char *base = (*storage)->getBufferStart();
+    size_t rank = tensor.sizes.size();
+    llvm::SmallVector<int64_t> index(rank, 0);
+    for (int64_t i = 0; i < numel; ++i) {
+      int64_t offset = tensor.storageOffset;
+      for (size_t d = 0; d < rank; ++d)
+        offset += index[d] * tensor.strides[d];
+      // The unpickler checked the view's extent against the storage.
+      std::memcpy(out.data() + i * elementSize, base + offset * elementSize,
+                  elementSize);
+      for (size_t d = rank; d-- > 0;) {
+        if (++index[d] < tensor.sizes[d])
+          break;
+        index[d] = 0;
+      }
+    }
+  }
+  auto attr = DenseResourceElementsAttr::get(shaped, name, std::move(blob));
+  tensorCache.emplace(key, attr);
+  return attr;
+}
+
+//===----------------------------------------------------------------------===//
+// Code
+//===----------------------------------------------------------------------===//
+
+FailureOr<std::optional<unsigned>>
+PtArchive::loadCode(llvm::StringRef modulePath, Location loc) {
+  auto it = codeBuffers.find(modulePath);
+  if (it != codeBuffers.end())
+    return it->second;
+  std::string relative = modulePath.str();
+  std::replace(relative.begin(), relative.end(), '.', '/');
+  std::string member = prefix + "code/" + relative + ".py";
+  std::optional<unsigned> buffer;
+  if (zip->contains(member)) {
+    auto bytes = zip->readMember(member, kMaxCodeBytes);
+    if (!bytes)
+      return emitError(loc, llvm::toString(bytes.takeError())), failure();
+    std::unique_ptr<llvm::MemoryBuffer> named =
+        llvm::MemoryBuffer::getMemBufferCopy((*bytes)->getBuffer(),
+                                             path + "(" + member + ")");
+    buffer = sourceMgr.AddNewSourceBuffer(std::move(named), llvm::SMLoc());
+  }
+  codeBuffers[modulePath] = buffer;
+  return buffer;
+}
