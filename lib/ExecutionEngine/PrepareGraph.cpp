@@ -267,6 +267,42 @@ static bool isTooLarge(Type type) {
   return false;
 }
 
+LogicalResult
+mlir::tsmlir::appendDefaultInputs(ModuleOp module, StringRef entry,
+                                  SmallVectorImpl<RunValue> &inputs) {
+  func::FuncOp func = findEntryFunction(module, entry);
+  if (!func || inputs.size() >= func.getNumArguments())
+    return success();
+  for (unsigned i = inputs.size(); i < func.getNumArguments(); ++i) {
+    Attribute value = func.getArgAttr(i, "ts.default");
+    if (!value)
+      return success(); // prepareGraph reports the missing inputs
+    RunValue input;
+    if (auto intAttr = llvm::dyn_cast<IntegerAttr>(value)) {
+      input.kind = RunValue::Kind::Int;
+      input.intValue = intAttr.getInt();
+      input.text = std::to_string(input.intValue);
+    } else if (auto floatAttr = llvm::dyn_cast<FloatAttr>(value)) {
+      input.kind = RunValue::Kind::Float;
+      input.floatValue = floatAttr.getValueAsDouble();
+      input.text = std::to_string(input.floatValue);
+    } else if (auto boolAttr = llvm::dyn_cast<BoolAttr>(value)) {
+      input.kind = RunValue::Kind::Bool;
+      input.boolValue = boolAttr.getValue();
+      input.text = input.boolValue ? "true" : "false";
+    } else if (llvm::isa<UnitAttr>(value)) {
+      input.kind = RunValue::Kind::None;
+      input.text = "none";
+    } else {
+      return func.emitError() << "argument " << argName(func, i)
+                              << " has a default tsmlir cannot pass; give "
+                                 "it with --input";
+    }
+    inputs.push_back(std::move(input));
+  }
+  return success();
+}
+
 FailureOr<PreparedGraph>
 mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
                            const PrepareOptions &options) {
@@ -278,6 +314,9 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
                    ? std::string("no entry function: name it with --entry")
                    : "no function named '" + options.entry + "'");
   std::string entry = func.getSymName().str();
+  // Defaults were taken by appendDefaultInputs.
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    func.removeArgAttr(i, "ts.default");
 
   // Calls inlined; a module's attributes frozen into constants.
   bool hasSelf = func.getNumArguments() > 0 && isObject(func.getArgumentTypes()[0]);

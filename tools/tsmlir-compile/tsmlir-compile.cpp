@@ -21,6 +21,7 @@
 #include "tsmlir/ExecutionEngine/PrepareGraph.h"
 #include "tsmlir/InitAll.h"
 #include "tsmlir/Target/Aot/AotCompiler.h"
+#include "tsmlir/Target/PtArchive/Import.h"
 #include "tsmlir/Target/TorchScript/Import.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -158,6 +159,13 @@ static int fail(const Twine &message) {
 
 static OwningOpRef<ModuleOp> load(MLIRContext &ctx,
                                   llvm::SourceMgr &sourceMgr) {
+  // A TorchScript archive (torch.jit.save): its method `entry`, or forward.
+  if (isZipFile(inputFile)) {
+    PtImportOptions options;
+    if (!entry.empty())
+      options.entry = entry;
+    return importPtArchive(inputFile, &ctx, options);
+  }
   std::string error;
   auto file = openInputFile(inputFile, &error);
   if (!file) {
@@ -263,6 +271,8 @@ int main(int argc, char **argv) {
 
   OwningOpRef<ModuleOp> module = load(ctx, sourceMgr);
   if (!module)
+    return 1;
+  if (failed(appendDefaultInputs(*module, entry, values)))
     return 1;
   double importSeconds = seconds(start);
 

@@ -19,6 +19,7 @@
 
 #include "tsmlir/ExecutionEngine/CpuRunner.h"
 #include "tsmlir/InitAll.h"
+#include "tsmlir/Target/PtArchive/Import.h"
 #include "tsmlir/Target/TorchScript/Import.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -117,6 +118,13 @@ static cl::opt<bool> exactMath(
     cl::init(false), cl::cat(category));
 
 static OwningOpRef<ModuleOp> load(MLIRContext &ctx, llvm::SourceMgr &sourceMgr) {
+  // A TorchScript archive (torch.jit.save): its method `entry`, or forward.
+  if (isZipFile(inputFile)) {
+    PtImportOptions options;
+    if (!entry.empty())
+      options.entry = entry;
+    return importPtArchive(inputFile, &ctx, options);
+  }
   std::string error;
   auto file = openInputFile(inputFile, &error);
   if (!file) {
@@ -208,6 +216,8 @@ int main(int argc, char **argv) {
 
   OwningOpRef<ModuleOp> module = load(ctx, sourceMgr);
   if (!module)
+    return 1;
+  if (failed(appendDefaultInputs(*module, entry, values)))
     return 1;
 
   CpuCompileOptions options;

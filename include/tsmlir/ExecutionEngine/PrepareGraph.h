@@ -92,6 +92,13 @@ struct PreparedGraph {
 /// Prepares the entry of `module` (imported TorchScript) for `inputs`, one
 /// per argument (a module's self excluded). Errors are reported as
 /// diagnostics; `module` is rewritten.
+/// Appends to `inputs` the arguments the caller left out that have a
+/// default (`ts.default` on the entry's arguments, which a `.pt` import
+/// records from the method's signature: `scale: float=2.`). Fails, naming
+/// the argument, when a missing one has no default.
+LogicalResult appendDefaultInputs(ModuleOp module, StringRef entry,
+                                  SmallVectorImpl<RunValue> &inputs);
+
 FailureOr<PreparedGraph> prepareGraph(ModuleOp module,
                                       ArrayRef<RunValue> inputs,
                                       const PrepareOptions &options);

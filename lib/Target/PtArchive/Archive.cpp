@@ -162,7 +162,10 @@ static Type getElementType(MLIRContext *context, pickle::ScalarType dtype) {
   }
 }
 
-FailureOr<DenseResourceElementsAttr>
+/// Tensors of at most this many elements become plain dense attributes.
+static constexpr int64_t kMaxInlineElements = 16;
+
+FailureOr<ElementsAttr>
 PtArchive::getTensorData(const pickle::TensorRef &tensor, bool isConstant,
                          llvm::StringRef name, Location loc) {
   std::string member =
@@ -242,7 +245,21 @@ PtArchive::getTensorData(const pickle::TensorRef &tensor, bool isConstant,
       }
     }
   }
-  auto attr = DenseResourceElementsAttr::get(shaped, name, std::move(blob));
+  ElementsAttr attr;
+  if (numel <= kMaxInlineElements) {
+    if (element.isInteger(1)) {
+      // i1 dense attributes are bit-packed; the storage has a byte each.
+      llvm::SmallVector<bool> bits;
+      for (char byte : out)
+        bits.push_back(byte != 0);
+      attr = DenseElementsAttr::get(shaped, bits);
+    } else {
+      attr = DenseElementsAttr::getFromRawBuffer(
+          shaped, llvm::ArrayRef<char>(out.data(), out.size()));
+    }
+  } else {
+    attr = DenseResourceElementsAttr::get(shaped, name, std::move(blob));
+  }
   tensorCache.emplace(key, attr);
   return attr;
 }

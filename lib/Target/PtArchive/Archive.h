@@ -64,10 +64,11 @@ public:
   /// The tensors of constants.pkl (read on first use; none when absent).
   FailureOr<llvm::ArrayRef<pickle::ValuePtr>> getConstants();
 
-  /// A dense resource holding `tensor`'s elements, contiguous in row-major
-  /// order, read from `data/<key>` (or `constants/<key>`). `name` names the
-  /// resource (`conv.weight`, `CONSTANTS.c0`). The same tensor is read once.
-  FailureOr<DenseResourceElementsAttr>
+  /// `tensor`'s elements, contiguous in row-major order, read from
+  /// `data/<key>` (or `constants/<key>`): a dense resource named `name`
+  /// (`conv.weight`, `CONSTANTS.c0`), or for a few elements (scalars, which
+  /// passes fold) a plain dense attribute. The same tensor is read once.
+  FailureOr<ElementsAttr>
   getTensorData(const pickle::TensorRef &tensor, bool isConstant,
                 llvm::StringRef name, Location loc);
 
@@ -93,7 +94,7 @@ private:
   std::optional<pickle::ValuePtr> constants;
   llvm::SourceMgr sourceMgr;
   llvm::StringMap<std::optional<unsigned>> codeBuffers;
-  std::map<std::string, DenseResourceElementsAttr> tensorCache;
+  std::map<std::string, ElementsAttr> tensorCache;
 };
 
 } // namespace mlir::tsmlir::pt

@@ -350,6 +350,41 @@ static Operation *createVerified(OpBuilder &builder, OperationState &state,
   return nullptr;
 }
 
+/// The `ts` op an overload becomes: its own op, a hand-written `prim` op of
+/// the same name, or "" for ts.operator.
+static std::string getOpName(MLIRContext *context, const Schema &schema) {
+  auto [ns, opName] = llvm::StringRef(schema.name).split("::");
+  std::string qualified = ("ts." + ns + "." + opName).str();
+  std::string withOverload =
+      qualified + (schema.overload.empty() ? "" : "." + schema.overload);
+  if (RegisteredOperationName::lookup(withOverload, context))
+    return withOverload;
+  if (ns == "prim" && RegisteredOperationName::lookup(qualified, context))
+    return qualified;
+  return "";
+}
+
+/// How generic an overload's formals are (Scalar, Any, type variables):
+/// `aten::Float.int` is preferred to `aten::Float.Scalar` for an int.
+static unsigned getGenericity(const Schema &schema) {
+  unsigned count = 0;
+  for (const SchemaArgument &arg : schema.arguments) {
+    const SchemaType &type = stripOptional(arg.type);
+    count += type.kind == SchemaType::Number || type.kind == SchemaType::Any ||
+             type.kind == SchemaType::TypeVar;
+  }
+  return count;
+}
+
+namespace {
+struct Candidate {
+  const Schema *schema;
+  MatchPlan plan;
+  llvm::SmallVector<Type> resultTypes;
+  std::string opName;
+};
+} // namespace
+
 FailureOr<Operation *> pt::buildOperatorCall(OpBuilder &builder, Location loc,
                                              llvm::StringRef name,
                                              const CallArguments &args,
@@ -362,6 +397,10 @@ FailureOr<Operation *> pt::buildOperatorCall(OpBuilder &builder, Location loc,
   MLIRContext *context = builder.getContext();
   std::string reasons;
   for (bool allowConversions : {false, true}) {
+    // Every overload that accepts the arguments, then the best of them:
+    // one the dialect has an op for, then the least generic, then the first
+    // registered (PyTorch's order).
+    llvm::SmallVector<Candidate> candidates;
     for (const Schema *schema : schemas) {
       if (schema->varReturns)
         continue;
@@ -385,41 +424,78 @@ FailureOr<Operation *> pt::buildOperatorCall(OpBuilder &builder, Location loc,
           reasons += "\n  " + schema->text + ": " + why;
         continue;
       }
-      llvm::SmallVector<Value> operands;
-      for (const ArgumentPlan &argPlan : plan->arguments) {
-        FailureOr<Value> value = buildArgument(builder, loc, argPlan, error);
-        if (failed(value))
-          return failure();
-        operands.push_back(*value);
-      }
-      operands.append(plan->varargs);
-
-      // The op of this overload, a hand-written op, or ts.operator.
-      auto [ns, opName] = name.split("::");
-      std::string qualified = ("ts." + ns + "." + opName).str();
-      std::string withOverload =
-          qualified + (schema->overload.empty() ? "" : "." + schema->overload);
-      std::string chosen;
-      if (RegisteredOperationName::lookup(withOverload, context))
-        chosen = withOverload;
-      else if (ns == "prim" &&
-               RegisteredOperationName::lookup(qualified, context))
-        chosen = qualified;
-      OperationState state(loc, chosen.empty()
-                                    ? ts::OperatorOp::getOperationName()
-                                    : llvm::StringRef(chosen));
-      state.addOperands(operands);
-      state.addTypes(resultTypes);
-      if (chosen.empty())
-        state.addAttribute("kind", builder.getStringAttr(name));
-      Operation *op = createVerified(builder, state, error);
-      if (!op) {
-        error = "the op " + (chosen.empty() ? std::string("ts.operator") : chosen) +
-                " for '" + schema->text + "' rejects its operands: " + error;
-        return failure();
-      }
-      return op;
+      candidates.push_back(
+          {schema, std::move(*plan), resultTypes, getOpName(context, *schema)});
     }
+    if (candidates.empty())
+      continue;
+    const Candidate *best = &candidates.front();
+    for (const Candidate &c : candidates) {
+      auto rank = [](const Candidate &x) {
+        return std::make_pair(x.opName.empty(), getGenericity(*x.schema));
+      };
+      if (rank(c) < rank(*best))
+        best = &c;
+    }
+
+    // An int mixed with floats (`aten::sub.int_float`, which the dialect
+    // folds into the float overloads): the int is converted, as Python
+    // would, and the float overload is used.
+    if (best->opName.empty() && args.keywords.empty()) {
+      bool hasInt = false, hasFloat = false;
+      for (Value v : args.positional) {
+        hasInt |= llvm::isa<ts::IntType>(v.getType());
+        hasFloat |= llvm::isa<ts::FloatType>(v.getType());
+      }
+      if (hasInt && hasFloat) {
+        CallArguments promoted;
+        for (Value v : args.positional) {
+          if (llvm::isa<ts::IntType>(v.getType())) {
+            CallArguments one;
+            one.positional.push_back(v);
+            FailureOr<Operation *> cast =
+                buildOperatorCall(builder, loc, "aten::Float", one, error);
+            if (failed(cast))
+              return failure();
+            v = foldIfPossible(builder, *cast).front();
+          }
+          promoted.positional.push_back(v);
+        }
+        std::string promotedError;
+        FailureOr<Operation *> op =
+            buildOperatorCall(builder, loc, name, promoted, promotedError);
+        if (succeeded(op) && !llvm::isa<ts::OperatorOp>(*op))
+          return op;
+        if (succeeded(op))
+          (*op)->erase();
+      }
+    }
+
+    llvm::SmallVector<Value> operands;
+    for (const ArgumentPlan &argPlan : best->plan.arguments) {
+      FailureOr<Value> value = buildArgument(builder, loc, argPlan, error);
+      if (failed(value))
+        return failure();
+      operands.push_back(*value);
+    }
+    operands.append(best->plan.varargs);
+    OperationState state(loc, best->opName.empty()
+                                  ? ts::OperatorOp::getOperationName()
+                                  : llvm::StringRef(best->opName));
+    state.addOperands(operands);
+    state.addTypes(best->resultTypes);
+    if (best->opName.empty())
+      state.addAttribute("kind", builder.getStringAttr(name));
+    Operation *op = createVerified(builder, state, error);
+    if (!op) {
+      error = "the op " +
+              (best->opName.empty() ? std::string("ts.operator")
+                                    : best->opName) +
+              " for '" + best->schema->text + "' rejects its operands: " +
+              error;
+      return failure();
+    }
+    return op;
   }
   error = "no overload of " + name.str() + " matches the arguments (";
   for (size_t i = 0; i < args.positional.size(); ++i)

@@ -18,6 +18,7 @@
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
@@ -92,6 +93,24 @@ FailureOr<Value> Emitter::emitValue(const ast::Expr &expr) {
 FailureOr<SValue> Emitter::callOperator(
     llvm::StringRef name, llvm::ArrayRef<Value> args,
     llvm::ArrayRef<std::pair<std::string, Value>> keywords, const char *loc) {
+  // What freezing does to an eval-mode module: dropout with a constant
+  // `train=False` is its input (PyTorch's removeDropout).
+  static const llvm::StringSet<> kDropouts = {
+      "aten::dropout",         "aten::dropout_",
+      "aten::feature_dropout", "aten::feature_dropout_",
+      "aten::alpha_dropout",   "aten::alpha_dropout_",
+      "aten::feature_alpha_dropout", "aten::feature_alpha_dropout_"};
+  if (kDropouts.contains(name) && args.size() == 3 && keywords.empty())
+    if (auto train = llvm::dyn_cast_or_null<BoolAttr>(getConstantValue(args[2]));
+        train && !train.getValue() &&
+        llvm::isa<ts::TensorType>(args[0].getType()))
+      return SValue::get(args[0]);
+  // torch.device("cpu") is a device constant, as in a graph's text.
+  if (name == "aten::device" && args.size() == 1 && keywords.empty())
+    if (auto str = llvm::dyn_cast_or_null<StringAttr>(getConstantValue(args[0])))
+      return SValue::get(buildConstant(builder, getLoc(loc),
+                                       ts::DeviceType::get(context), str));
+
   CallArguments call;
   call.positional.append(args.begin(), args.end());
   call.keywords.append(keywords.begin(), keywords.end());

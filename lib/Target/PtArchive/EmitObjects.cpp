@@ -97,7 +97,7 @@ FailureOr<SValue> Emitter::materialize(const pickle::Value &value,
                                      builder.getStringAttr(value.s)));
   }
   case pickle::Value::Kind::Tensor: {
-    FailureOr<DenseResourceElementsAttr> data =
+    FailureOr<ElementsAttr> data =
         archive.getTensorData(value.tensor, isConstant, path, location);
     if (failed(data))
       return failure();
