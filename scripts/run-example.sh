@@ -8,7 +8,11 @@
 #   4. compiles the real corpus graph test/Corpus/ratio_iou/graph.txt for the
 #      CPU with tsmlir-run, unfused and with nnc fusion groups, runs it on the
 #      inputs PyTorch was recorded with, and compares the output with
-#      PyTorch's (max abs error), with the time of one call.
+#      PyTorch's (max abs error), with the time of one call;
+#   5. compiles a real model as users hold it, a torch.jit.save archive
+#      (examples/squeezenet/squeezenet1_1.pt: torchvision's SqueezeNet 1.1,
+#      scripted), read with no Python or libtorch, runs it on the bundled
+#      image and compares its 1000 logits with PyTorch's recorded output.
 #
 #   scripts/run-example.sh [graph.txt]
 set -euo pipefail
@@ -19,6 +23,16 @@ GRAPH="${1:-$ROOT/examples/ratio_iou.txt}"
 
 "$ROOT/scripts/setup.sh" > /dev/null
 ninja -C "$BUILD" tsmlir-opt tsmlir-translate tsmlir-run > /dev/null
+
+# Compares out0.npy with PyTorch's output at the suite's float32 tolerance.
+compare() {
+  /usr/bin/python3 -c "
+import sys, numpy as np
+ours, ref = np.load(sys.argv[1]), np.load(sys.argv[2])
+ok = ours.dtype == ref.dtype and ours.shape == ref.shape and np.allclose(ours, ref, rtol=1e-4, atol=1e-5)
+print('   vs PyTorch: %s, max abs error %.3g' % ('match' if ok else 'MISMATCH', np.abs(ours - ref).max()))
+sys.exit(0 if ok else 1)" "$1" "$2"
+}
 
 OPT="$BUILD/bin/tsmlir-opt"
 TRANSLATE="$BUILD/bin/tsmlir-translate"
@@ -45,10 +59,15 @@ for variant in "--no-fusion" "--strategy nnc"; do
   "$BUILD/bin/tsmlir-run" "$CASE/graph.txt" --input "$CASE/in0.npy" \
     --input "$CASE/in1.npy" --output-dir "$out" $variant --benchmark 50 |
     sed 's/^/   /'
-  /usr/bin/python3 -c "
-import sys, numpy as np
-ours, ref = np.load(sys.argv[1]), np.load(sys.argv[2])
-ok = ours.dtype == ref.dtype and ours.shape == ref.shape and np.allclose(ours, ref, rtol=1e-4, atol=1e-5)
-print('   vs PyTorch: %s, max abs error %.3g' % ('match' if ok else 'MISMATCH', np.abs(ours - ref).max()))
-sys.exit(0 if ok else 1)" "$out/out0.npy" "$CASE/out0.npy"
+  compare "$out/out0.npy" "$CASE/out0.npy"
 done
+
+MODEL="$ROOT/examples/squeezenet"
+echo
+echo "== $MODEL/squeezenet1_1.pt (torch.jit.save of torchvision's SqueezeNet 1.1)"
+echo "   imported from the archive, compiled for the CPU, run on the bundled image:"
+"$TRANSLATE" --import-pt "$MODEL/squeezenet1_1.pt" -o "$TMP/squeezenet.mlir"
+echo "   $(count_ops "$TMP/squeezenet.mlir") ts ops after import (calls inlined, attributes frozen)"
+"$BUILD/bin/tsmlir-run" "$MODEL/squeezenet1_1.pt" --input "$MODEL/input.npy" \
+  --output-dir "$TMP/squeezenet" | sed 's/^/   /'
+compare "$TMP/squeezenet/out0.npy" "$MODEL/output.npy"

@@ -2,18 +2,24 @@
 """Writes the generated inputs of the malformed-input suite: the .npy and
 .safetensors files under npy/ and safetensors/, the TorchScript files that
 are not text (ts/binary-*.txt, ts/non-utf8-*.txt) or too deeply nested to
-write by hand (ts/deep-nested-*.txt), and the valid inputs they are
-variations of (Inputs/x.npy, Inputs/params.safetensors).
+write by hand (ts/deep-nested-*.txt), the valid inputs they are
+variations of (Inputs/x.npy, Inputs/params.safetensors), and the broken
+and hostile .pt archives under pt/, each a variation of one of the valid
+archives torch wrote (Inputs/relu_fn.pt, Inputs/linear_frozen.pt,
+Inputs/legacy.pt: Inputs/make_pt_inputs.py, run by hand with torch).
 
-The files are committed; run this again (plain python3, no numpy) only to
-change them:
+The files are committed; run this again (plain python3, no numpy, no torch)
+only to change them:
 
     python3 test/Malformed/make_inputs.py
 """
 import json
 import os
 import random
+import shutil
 import struct
+import zipfile
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -284,8 +290,312 @@ def make_deep_text():
           ("graph(%x : int" + "[]" * 1000 + "):\n  return (%x)\n").encode())
 
 
+# ------------------------------------------------------------- .pt archives
+#
+# Every archive under pt/ is one of the committed valid archives changed in
+# one way. The zip files are written here, byte by byte, rather than with
+# zipfile's writer: the sizes, CRCs and methods they declare are then
+# whatever a case needs, and the bytes depend on nothing but zlib.
+
+def deflate(data):
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return compressor.compress(data) + compressor.flush()
+
+
+def deflate_zeros(prefix, count, chunk=1 << 20):
+    """`prefix`, then `count` zero bytes, deflated, without holding them
+    all."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    zeros = bytes(chunk)
+    parts = [compressor.compress(prefix)]
+    for done in range(0, count, chunk):
+        parts.append(compressor.compress(zeros[:min(chunk, count - done)]))
+    parts.append(compressor.flush())
+    return b"".join(parts)
+
+
+class Member:
+    """A zip member: its data, and what the headers declare about them."""
+
+    def __init__(self, name, data, deflated=False, payload=None, size=None,
+                 crc=None, method=None, flags=0):
+        self.name = name
+        self.data = data
+        self.payload = payload if payload is not None else (
+            deflate(data) if deflated else data)
+        self.size = size if size is not None else len(data)
+        self.crc = crc if crc is not None else zlib.crc32(data)
+        self.method = method if method is not None else (8 if deflated else 0)
+        self.flags = flags
+
+
+def zip_archive(members):
+    """A zip archive of `members`, dated 1980-01-01 as torch.jit.save does;
+    zip64 extra fields for a size of 4 GiB or more."""
+    out, central = bytearray(), bytearray()
+    dos_time, dos_date = 0, (1 << 5) | 1
+    for m in members:
+        name = m.name.encode("utf-8")
+        offset = len(out)
+        csize, usize = len(m.payload), m.size
+        if usize >= 0xffffffff or csize >= 0xffffffff:
+            version, sizes = 45, (0xffffffff, 0xffffffff)
+            extra = struct.pack("<HHQQ", 1, 16, usize, csize)
+        else:
+            version, sizes, extra = 20, (csize, usize), b""
+        out += struct.pack("<IHHHHHIIIHH", 0x04034b50, version, m.flags,
+                           m.method, dos_time, dos_date, m.crc, sizes[0],
+                           sizes[1], len(name), len(extra))
+        out += name + extra + m.payload
+        central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014b50, version,
+                               version, m.flags, m.method, dos_time, dos_date,
+                               m.crc, sizes[0], sizes[1], len(name),
+                               len(extra), 0, 0, 0, 0, offset)
+        central += name + extra
+    start = len(out)
+    out += central
+    out += struct.pack("<IHHHHIIH", 0x06054b50, 0, 0, len(members),
+                       len(members), len(central), start, 0)
+    return bytes(out)
+
+
+def read_archive(relpath):
+    """The members of a committed archive, in their order."""
+    with zipfile.ZipFile(os.path.join(HERE, relpath)) as z:
+        return [Member(info.filename, z.read(info.filename),
+                       deflated=info.compress_type == zipfile.ZIP_DEFLATED)
+                for info in z.infolist()]
+
+
+def variant(base, change=None, drop=(), add=()):
+    """`base`'s members with `change` ({name: bytes or Member}) applied,
+    the members `drop` left out and `add` appended."""
+    members = []
+    for m in base:
+        if m.name in drop:
+            continue
+        new = (change or {}).get(m.name)
+        if isinstance(new, Member):
+            m = new
+        elif new is not None:
+            m = Member(m.name, new, deflated=m.method == 8)
+        members.append(m)
+    return zip_archive(members + list(add))
+
+
+def replace_once(text, old, new):
+    """`text` with `old`, which must be in it, replaced by `new`: a torch that
+    writes other code makes this fail rather than the case silently change."""
+    assert old in text, "%r is not in:\n%s" % (old, text)
+    return text.replace(old, new, 1)
+
+
+# Pickle opcodes (protocol 2, and STACK_GLOBAL and INST for the hostile
+# pickles), written by hand: pickle.dumps cannot write a call of os.system
+# without a function to pickle, nor 100000 nested lists.
+PROTO2 = b"\x80\x02"
+MARK, STOP, TUPLE, TUPLE1 = b"(", b".", b"t", b"\x85"
+EMPTY_TUPLE, EMPTY_LIST, EMPTY_DICT = b")", b"]", b"}"
+APPEND, SETITEMS, REDUCE, BUILD = b"a", b"u", b"R", b"b"
+NEWOBJ, BINPERSID, NEWTRUE, NEWFALSE = b"\x81", b"Q", b"\x88", b"\x89"
+STACK_GLOBAL, INST = b"\x93", b"i"
+
+
+def p_global(module, name):
+    return b"c" + module.encode() + b"\n" + name.encode() + b"\n"
+
+
+def p_str(text):
+    data = text.encode("utf-8")
+    return b"X" + struct.pack("<I", len(data)) + data
+
+
+def p_int(value):
+    if 0 <= value < 256:
+        return b"K" + bytes([value])
+    return b"J" + struct.pack("<i", value)
+
+
+def p_ints(values):
+    return MARK + b"".join(p_int(v) for v in values) + TUPLE
+
+
+def p_tensor(key, numel, offset, sizes, strides):
+    """A float tensor as torch.jit.save pickles it (_rebuild_tensor_v2 of a
+    persistent id of the storage `key` of `numel` elements)."""
+    return (p_global("torch._utils", "_rebuild_tensor_v2") + MARK
+            + MARK + p_str("storage") + p_global("torch", "FloatStorage")
+            + p_str(key) + p_str("cpu") + p_int(numel) + TUPLE + BINPERSID
+            + p_int(offset) + p_ints(sizes) + p_ints(strides) + NEWFALSE
+            + p_global("collections", "OrderedDict") + EMPTY_TUPLE + REDUCE
+            + TUPLE + REDUCE)
+
+
+def p_module(module, name, state=b""):
+    """An object of the TorchScript class `module`.`name` with the
+    attributes `state` (keys and values) as data.pkl holds it."""
+    return (PROTO2 + p_global(module, name) + EMPTY_TUPLE + NEWOBJ
+            + EMPTY_DICT + MARK + state + SETITEMS + BUILD + STOP)
+
+
+def make_pt():
+    relu = read_archive("Inputs/relu_fn.pt")
+    linear = read_archive("Inputs/linear_frozen.pt")
+    R, L = "relu_fn/", "linear_frozen/"
+    relu_members = {m.name: m for m in relu}
+    linear_members = {m.name: m for m in linear}
+    relu_pkl = relu_members[R + "data.pkl"].data
+    code = relu_members[R + "code/__torch__.py"].data.decode()
+    linear_code_name = L + "code/__torch__/___torch_mangle_0.py"
+    linear_code = linear_members[linear_code_name].data.decode()
+    constants_pkl = linear_members[L + "constants.pkl"].data
+    relu_bytes = zip_archive(relu)
+
+    def relu_code(old, new):
+        return variant(relu, {R + "code/__torch__.py":
+                              replace_once(code, old, new).encode()})
+
+    def relu_data(pkl):
+        return variant(relu, {R + "data.pkl": pkl})
+
+    ret = "    return torch.add(torch.relu(x), 1)\n"
+    forward = ("  def forward(self: __torch__.PlaceholderModule,\n"
+               "    x: Tensor) -> Tensor:\n" + ret)
+    cases = {
+        # Framing.
+        "empty.pt": b"",
+        "not-a-zip.pt": b"def f(x):\n    return torch.relu(x) + 1\n",
+        "zip-truncated-half.pt": relu_bytes[:len(relu_bytes) // 2],
+        "zip-no-central-directory.pt": relu_bytes[:relu_bytes.rfind(
+            b"PK\x01\x02", 0, relu_bytes.rfind(b"PK\x05\x06"))],
+        # The raw pickle torch.save wrote before PyTorch 1.6.
+        "legacy-torch-save.pt": open(os.path.join(HERE, "Inputs/legacy.pt"),
+                                     "rb").read(),
+        # Members.
+        "no-data-pkl.pt": variant(relu, drop=[R + "data.pkl"]),
+        "no-version.pt": variant(relu, drop=[R + "version"]),
+        "version-abc.pt": variant(relu, {R + "version": b"abc\n"}),
+        "version-99.pt": variant(relu, {R + "version": b"99\n"}),
+        "member-dotdot.pt": variant(relu, add=[
+            Member(R + "../../evil.sh", b"touch pwned\n")]),
+        "member-twice.pt": variant(relu, add=[
+            Member(R + "data.pkl", relu_pkl)]),
+        "member-crc-mismatch.pt": variant(relu, {R + "data.pkl": Member(
+            R + "data.pkl", relu_pkl, crc=zlib.crc32(relu_pkl) ^ 1)}),
+        "member-bzip2.pt": variant(relu, {R + "data.pkl": Member(
+            R + "data.pkl", relu_pkl, method=12)}),
+        "member-encrypted.pt": variant(relu, {R + "data.pkl": Member(
+            R + "data.pkl", relu_pkl, flags=1)}),
+        # Zip bombs: data.pkl deflated, declaring its 58 bytes but inflating
+        # to 200 MB of zeros after them; members declaring 8 GiB and 6 GiB
+        # (zip64) that hold a few bytes.
+        "zip-bomb-200mb.pt": variant(relu, {R + "data.pkl": Member(
+            R + "data.pkl", relu_pkl, method=8, crc=zlib.crc32(relu_pkl),
+            payload=deflate_zeros(relu_pkl, 200 * 10**6))}),
+        "zip-declares-8gib-data-pkl.pt": variant(relu, {R + "data.pkl": Member(
+            R + "data.pkl", relu_pkl, deflated=True, size=8 << 30)}),
+        "zip-declares-6gib-storage.pt": variant(linear, {L + "constants/0":
+            Member(L + "constants/0", bytes(48), deflated=True,
+                   size=6 << 30)}),
+        "zip-declares-6gib-code.pt": variant(relu, {R + "code/__torch__.py":
+            Member(R + "code/__torch__.py", code.encode(), deflated=True,
+                   size=6 << 30)}),
+        # Hostile pickles: calls that would run a command.
+        "pickle-os-system.pt": relu_data(
+            PROTO2 + p_global("os", "system") + p_str("touch pwned")
+            + TUPLE1 + REDUCE + STOP),
+        "pickle-posix-system.pt": relu_data(
+            PROTO2 + p_global("posix", "system") + p_str("touch pwned")
+            + TUPLE1 + REDUCE + STOP),
+        "pickle-builtins-eval.pt": relu_data(
+            PROTO2 + p_global("builtins", "eval")
+            + p_str("__import__('os').system('touch pwned')")
+            + TUPLE1 + REDUCE + STOP),
+        "pickle-subprocess-popen.pt": relu_data(
+            PROTO2 + p_global("subprocess", "Popen")
+            + MARK + p_str("touch") + p_str("pwned") + TUPLE
+            + TUPLE1 + REDUCE + STOP),
+        "pickle-stack-global-os-system.pt": relu_data(
+            b"\x80\x04" + p_str("os") + p_str("system") + STACK_GLOBAL
+            + p_str("touch pwned") + TUPLE1 + REDUCE + STOP),
+        "pickle-inst-os-system.pt": relu_data(
+            PROTO2 + MARK + p_str("touch pwned") + INST + b"os\nsystem\n"
+            + STOP),
+        "pickle-os-system-in-state.pt": relu_data(p_module(
+            "__torch__", "PlaceholderModule",
+            p_str("training") + p_global("os", "system")
+            + p_str("touch pwned") + TUPLE1 + REDUCE)),
+        "constants-os-system.pt": variant(linear, {L + "constants.pkl":
+            PROTO2 + p_global("os", "system") + p_str("touch pwned")
+            + TUPLE1 + REDUCE + STOP}),
+        # Broken pickles.
+        "pickle-unknown-opcode.pt": relu_data(
+            relu_pkl[:33] + b"\xf0" + relu_pkl[33:]),
+        "pickle-truncated.pt": relu_data(relu_pkl[:len(relu_pkl) // 2]),
+        "pickle-no-stop.pt": relu_data(relu_pkl[:-1]),
+        # (Deflated, unlike the data.pkl torch writes: 200 KB otherwise.)
+        "pickle-deep-lists.pt": variant(relu, {R + "data.pkl": Member(
+            R + "data.pkl", p_module(
+                "__torch__", "PlaceholderModule",
+                p_str("training") + NEWTRUE + p_str("deep")
+                + EMPTY_LIST * 100000 + APPEND * 99999), deflated=True)}),
+        # Tensors and their storages (the frozen module's weight: storage
+        # '0' of 12 floats, sizes (4, 3); its bias: storage '1', 4 floats).
+        "data-tensor-offset-past-storage.pt": variant(
+            linear, {L + "data.pkl": p_module(
+                "__torch__.___torch_mangle_0", "Linear",
+                p_str("w") + p_tensor("0", 12, 100, (4, 3), (3, 1)))},
+            add=[Member(L + "data/0", bytes(48))]),
+        "constants-tensor-extent-past-storage.pt": variant(
+            linear, {L + "constants.pkl": replace_once(
+                constants_pkl, p_ints((4, 3)), p_ints((5, 3)))}),
+        "storage-missing.pt": variant(linear, drop=[L + "constants/1"]),
+        "storage-short.pt": variant(linear, {
+            L + "constants/0": linear_members[L + "constants/0"].data[:20]}),
+        "storage-key-not-a-name.pt": variant(linear, {
+            L + "constants.pkl": replace_once(
+                constants_pkl, p_str("1"), p_str("../1"))}),
+        # Code.
+        "code-missing.pt": variant(linear, drop=[linear_code_name]),
+        "code-bad-indent.pt": relu_code(
+            ret, "    y = torch.relu(x)\n   return torch.add(y, 1)\n"),
+        "code-unterminated-string.pt": relu_code(
+            "torch.add(torch.relu(x), 1)", "torch.add(torch.relu(x), \"1)"),
+        "code-def-cut-mid-line.pt": variant(relu, {
+            R + "code/__torch__.py": code[:code.index("def forward(")
+                                          + len("def forward(self: __to")
+                                          ].encode()}),
+        "code-unknown-op.pt": relu_code("torch.relu(x)", "torch.not_an_op(x)"),
+        "code-undefined-name.pt": relu_code("torch.relu(x)", "torch.relu(y)"),
+        "code-relu-three-args.pt": relu_code("torch.relu(x)",
+                                             "torch.relu(x, 1, 2)"),
+        "code-add-string.pt": relu_code("torch.add(torch.relu(x), 1)",
+                                        "torch.add(torch.relu(x), \"one\")"),
+        "code-deep-parens.pt": relu_code(
+            "torch.relu(x)", "torch.relu(" + "(" * 10000 + "x"
+            + ")" * 10000 + ")"),
+        "code-recursive-methods.pt": relu_code(forward, forward.replace(
+            ret, "    return (self).f(x, )\n")
+            + "  def f(self: __torch__.PlaceholderModule,\n"
+            "    x: Tensor) -> Tensor:\n    return (self).g(x, )\n"
+            "  def g(self: __torch__.PlaceholderModule,\n"
+            "    x: Tensor) -> Tensor:\n    return (self).f(x, )\n"),
+        "code-recursive-functions.pt": variant(relu, {R + "code/__torch__.py": (
+            replace_once(code, ret, "    return __torch__.f(x, )\n")
+            + "def f(x: Tensor) -> Tensor:\n  return __torch__.g(x, )\n"
+            "def g(x: Tensor) -> Tensor:\n  return __torch__.f(x, )\n"
+            ).encode()}),
+        "code-constant-past-end.pt": variant(linear, {
+            linear_code_name: replace_once(
+                linear_code, "CONSTANTS.c1", "CONSTANTS.c9").encode()}),
+    }
+    for name, data in cases.items():
+        write("pt/" + name, data)
+
+
 if __name__ == "__main__":
     make_npy()
     make_safetensors()
     make_binary_text()
     make_deep_text()
+    make_pt()

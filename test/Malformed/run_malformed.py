@@ -65,7 +65,8 @@ def find_tool(name, bin_dir):
     if bin_dir:
         candidate = os.path.join(bin_dir, name)
         if os.path.exists(candidate):
-            return candidate
+            # Absolute: the commands run in their scratch directories.
+            return os.path.abspath(candidate)
     return shutil.which(name) or name
 
 
@@ -98,10 +99,35 @@ def limit_memory(megabytes):
     return apply
 
 
+def check_member(entry, token, stderr):
+    """An empty string, or why the diagnostic does not give the member
+    location `token` asks for: `member:NAME` FILE(NAME):LINE:COL, the form
+    of a diagnostic about a member of an archive (any line and column, 0:0
+    included, for the member as a whole); `member:NAME:LINE:COL` that line
+    and column."""
+    spec = token.partition(":")[2]
+    match = re.fullmatch(r"(.+?)(?::([0-9]+):([0-9]+))?", spec)
+    if not match:
+        return "manifest line %d: '%s' names no member" % (entry.lineno, token)
+    member, line, column = match.groups()
+    where = os.path.basename(entry.path) + "(" + member + ")"
+    if line is None:
+        if not re.search(re.escape(where) + r":[0-9]+:[0-9]+", stderr):
+            return "the diagnostic has no location '%s:LINE:COL'" % where
+    elif "%s:%s:%s:" % (where, line, column) not in stderr:
+        return "the diagnostic is not at '%s:%s:%s'" % (where, line, column)
+    return ""
+
+
 def check_location(entry, stderr):
     """An empty string, or why the diagnostic has no location."""
     for token in entry.where.split():
         kind, _, name = token.partition(":")
+        if kind == "member":
+            failure = check_member(entry, token, stderr)
+            if failure:
+                return failure
+            continue
         name = os.path.basename(name or entry.path)
         if kind == "file":
             if name not in stderr:

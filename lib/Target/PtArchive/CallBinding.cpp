@@ -395,6 +395,35 @@ FailureOr<Operation *> pt::buildOperatorCall(OpBuilder &builder, Location loc,
     return failure();
   }
   MLIRContext *context = builder.getContext();
+
+  // Numbers only, ints mixed with floats (`1 - w`, `aten::sub.int_float`):
+  // the ints are converted, as Python would, so that the float overload,
+  // which the dialect has, is used.
+  if (args.keywords.empty() && !args.positional.empty()) {
+    bool hasInt = false, hasFloat = false, onlyNumbers = true;
+    for (Value v : args.positional) {
+      hasInt |= llvm::isa<ts::IntType>(v.getType());
+      hasFloat |= llvm::isa<ts::FloatType>(v.getType());
+      onlyNumbers &= llvm::isa<ts::IntType, ts::FloatType>(v.getType());
+    }
+    if (hasInt && hasFloat && onlyNumbers) {
+      CallArguments promoted;
+      for (Value v : args.positional) {
+        if (llvm::isa<ts::IntType>(v.getType())) {
+          CallArguments one;
+          one.positional.push_back(v);
+          FailureOr<Operation *> cast =
+              buildOperatorCall(builder, loc, "aten::Float", one, error);
+          if (failed(cast))
+            return failure();
+          v = foldIfPossible(builder, *cast).front();
+        }
+        promoted.positional.push_back(v);
+      }
+      return buildOperatorCall(builder, loc, name, promoted, error);
+    }
+  }
+
   std::string reasons;
   for (bool allowConversions : {false, true}) {
     // Every overload that accepts the arguments, then the best of them:
@@ -436,39 +465,6 @@ FailureOr<Operation *> pt::buildOperatorCall(OpBuilder &builder, Location loc,
       };
       if (rank(c) < rank(*best))
         best = &c;
-    }
-
-    // An int mixed with floats (`aten::sub.int_float`, which the dialect
-    // folds into the float overloads): the int is converted, as Python
-    // would, and the float overload is used.
-    if (best->opName.empty() && args.keywords.empty()) {
-      bool hasInt = false, hasFloat = false;
-      for (Value v : args.positional) {
-        hasInt |= llvm::isa<ts::IntType>(v.getType());
-        hasFloat |= llvm::isa<ts::FloatType>(v.getType());
-      }
-      if (hasInt && hasFloat) {
-        CallArguments promoted;
-        for (Value v : args.positional) {
-          if (llvm::isa<ts::IntType>(v.getType())) {
-            CallArguments one;
-            one.positional.push_back(v);
-            FailureOr<Operation *> cast =
-                buildOperatorCall(builder, loc, "aten::Float", one, error);
-            if (failed(cast))
-              return failure();
-            v = foldIfPossible(builder, *cast).front();
-          }
-          promoted.positional.push_back(v);
-        }
-        std::string promotedError;
-        FailureOr<Operation *> op =
-            buildOperatorCall(builder, loc, name, promoted, promotedError);
-        if (succeeded(op) && !llvm::isa<ts::OperatorOp>(*op))
-          return op;
-        if (succeeded(op))
-          (*op)->erase();
-      }
     }
 
     llvm::SmallVector<Value> operands;

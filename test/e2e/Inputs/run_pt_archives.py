@@ -32,29 +32,9 @@ import harness  # noqa: E402
 from run_corpus import inputs_for  # noqa: E402
 
 # (case, archive) -> the reason the run fails, exactly as the driver sees
-# it: tsmlir-run's first error (harness.first_error) or the mismatch.
-# The archives' code calls what graph text writes as constants or picks by
-# the argument types, and the archive importer does not handle it yet:
-#   * traced archives pass a device as `torch.device("cpu")` (zeros_like,
-#     ones, to; graph text has a Device constant): aten::device;
-#   * `1 - w` (int - float) in scripted lerp: graph text's aten::sub
-#     resolves, the archive's torch.sub(1, w) finds no overload;
-#   * `float(i)` of an int in scripted loop_accumulate imports as
-#     aten::Float.Scalar (graph text: aten::Float.int), which has no
-#     lowering.
-DEVICE = "error: unsupported operator 'aten::device' (1 occurrence)"
-EXPECTED_FAILURES = {
-    ("inplace_loop", "traced.pt"): DEVICE,
-    ("inplace_ops", "traced.pt"): DEVICE,
-    ("lerp", "scripted.pt"):
-        "error: unsupported operator 'aten::sub' (1 occurrence): no "
-        "overload takes ('!ts.int', '!ts.float') -> ('!ts.float')",
-    ("loop_accumulate", "scripted.pt"):
-        "error: 'aten::Float.Scalar' has no lowering to linalg",
-    ("loop_accumulate", "traced.pt"): DEVICE,
-    ("scalar_broadcast", "traced.pt"): DEVICE,
-    ("sdpa_manual", "traced.pt"): DEVICE,
-}
+# it: tsmlir-run's first error (harness.first_error) or the mismatch. Every
+# archive of the corpus runs and matches today.
+EXPECTED_FAILURES = {}
 
 
 def inputs(case_dir, archive_dir, meta, archive):
