@@ -160,7 +160,10 @@ static int fail(const Twine &message) {
 static OwningOpRef<ModuleOp> load(MLIRContext &ctx,
                                   llvm::SourceMgr &sourceMgr) {
   // A TorchScript archive (torch.jit.save): its method `entry`, or forward.
-  if (isZipFile(inputFile)) {
+  // A `.pt` or `.pth` file that is no zip archive gets the archive reader's
+  // diagnosis (legacy torch.save, truncated, empty).
+  StringRef extension = llvm::sys::path::extension(inputFile.getValue());
+  if (isZipFile(inputFile) || extension == ".pt" || extension == ".pth") {
     PtImportOptions options;
     if (!entry.empty())
       options.entry = entry;

@@ -30,6 +30,16 @@ static constexpr uint64_t kMaxPickleBytes = 1ull << 30;
 /// The most bytes a code file may have.
 static constexpr uint64_t kMaxCodeBytes = 64ull << 20;
 
+/// The message of a reader's error, without the archive's path that starts
+/// it (the diagnostic's location names the archive already).
+static std::string describe(llvm::Error error, llvm::StringRef path) {
+  std::string message = llvm::toString(std::move(error));
+  llvm::StringRef text(message);
+  if (text.consume_front(path) && text.consume_front(": "))
+    return text.str();
+  return message;
+}
+
 Location PtArchive::getMemberLoc(llvm::StringRef member) const {
   return FileLineColLoc::get(context, path + "(" + member.str() + ")", 0, 0);
 }
@@ -39,7 +49,7 @@ FailureOr<std::unique_ptr<PtArchive>> PtArchive::open(llvm::StringRef path,
   Location fileLoc = FileLineColLoc::get(context, path, 0, 0);
   auto zip = ZipArchive::open(path);
   if (!zip)
-    return emitError(fileLoc, llvm::toString(zip.takeError())), failure();
+    return emitError(fileLoc, describe(zip.takeError(), path)), failure();
   std::unique_ptr<PtArchive> archive(new PtArchive(context));
   archive->path = path.str();
   archive->zip = std::move(*zip);
@@ -75,7 +85,7 @@ FailureOr<std::unique_ptr<PtArchive>> PtArchive::open(llvm::StringRef path,
     versionMember = archive->prefix + ".data/version";
   auto versionText = archive->zip->readMember(versionMember, 64);
   if (!versionText)
-    return emitError(fileLoc, llvm::toString(versionText.takeError())),
+    return emitError(fileLoc, describe(versionText.takeError(), path)),
            failure();
   llvm::StringRef text = (*versionText)->getBuffer().trim();
   if (text.getAsInteger(10, archive->version))
@@ -99,12 +109,12 @@ FailureOr<std::unique_ptr<PtArchive>> PtArchive::open(llvm::StringRef path,
 FailureOr<pickle::ValuePtr> PtArchive::readPickle(llvm::StringRef member) {
   auto bytes = zip->readMember(member, kMaxPickleBytes);
   if (!bytes)
-    return emitError(getMemberLoc(member), llvm::toString(bytes.takeError())),
+    return emitError(getMemberLoc(member), describe(bytes.takeError(), path)),
            failure();
   auto value = pickle::unpickle((*bytes)->getBuffer(),
                                 path + ": member '" + member.str() + "'");
   if (!value)
-    return emitError(getMemberLoc(member), llvm::toString(value.takeError())),
+    return emitError(getMemberLoc(member), describe(value.takeError(), path)),
            failure();
   return *value;
 }
@@ -194,15 +204,17 @@ PtArchive::getTensorData(const pickle::TensorRef &tensor, bool isConstant,
   uint64_t elementSize = pickle::getElementSize(tensor.dtype);
   auto memberSize = zip->getMemberSize(member);
   if (!memberSize)
-    return emitError(loc, llvm::toString(memberSize.takeError())), failure();
-  // The storage holds at least its numel elements (PyTorch writes exactly
-  // that many bytes).
+    return emitError(loc, describe(memberSize.takeError(), path)), failure();
+  // PyTorch writes exactly the storage's elements: a member of any other
+  // size is refused before anything is read (a zip entry declaring
+  // gigabytes allocates nothing).
   if (tensor.storageNumel < 0 ||
-      *memberSize / elementSize < static_cast<uint64_t>(tensor.storageNumel))
+      *memberSize / elementSize != static_cast<uint64_t>(tensor.storageNumel) ||
+      *memberSize % elementSize != 0)
     return emitError(getMemberLoc(member))
                << "storage of tensor '" << name << "' holds " << *memberSize
-               << " bytes, fewer than its " << tensor.storageNumel
-               << " elements of " << elementSize << " bytes",
+               << " bytes, not its " << tensor.storageNumel << " elements of "
+               << elementSize << " bytes",
            failure();
 
   int64_t numel = 1;
@@ -222,12 +234,12 @@ PtArchive::getTensorData(const pickle::TensorRef &tensor, bool isConstant,
       static_cast<uint64_t>(numel) * elementSize == *memberSize) {
     // The whole storage is the tensor: read it straight into the blob.
     if (llvm::Error error = zip->readMemberInto(member, out))
-      return emitError(loc, llvm::toString(std::move(error))), failure();
+      return emitError(loc, describe(std::move(error), path)), failure();
   } else if (numel > 0) {
     // A view of a storage: read the storage, copy the view's elements.
     auto storage = zip->readMember(member, *memberSize);
     if (!storage)
-      return emitError(loc, llvm::toString(storage.takeError())), failure();
+      return emitError(loc, describe(storage.takeError(), path)), failure();
     const char *base = (*storage)->getBufferStart();
     size_t rank = tensor.sizes.size();
     llvm::SmallVector<int64_t> index(rank, 0);
@@ -280,7 +292,7 @@ PtArchive::loadCode(llvm::StringRef modulePath, Location loc) {
   if (zip->contains(member)) {
     auto bytes = zip->readMember(member, kMaxCodeBytes);
     if (!bytes)
-      return emitError(loc, llvm::toString(bytes.takeError())), failure();
+      return emitError(loc, describe(bytes.takeError(), path)), failure();
     std::unique_ptr<llvm::MemoryBuffer> named =
         llvm::MemoryBuffer::getMemBufferCopy((*bytes)->getBuffer(),
                                              path + "(" + member + ")");
