@@ -18,11 +18,13 @@ LLVM_PREFIX=/usr/lib/llvm-22
 # compiled code with PyTorch's outputs; libomp-22-dev: the OpenMP runtime
 # compiled code uses for threads (tsmlir-run --threads N); python3-psutil:
 # lit's per-test timeout (test/lit.cfg.py); ccache: a machine
-# that has built before (a developer's, CI's) reuses its compiled objects.
+# that has built before (a developer's, CI's) reuses its compiled objects;
+# libzip-dev and pkg-config: the .pt archive reader (lib/Support/ZipArchive);
+# python3-torchvision: the tests that save torchvision models as archives.
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           lld-22 libclang-rt-22-dev libbenchmark-dev cmake ninja-build python3
           python3-torch python3-numpy python3-psutil libomp-22-dev ccache
-          libzip-dev python3-torchvision)
+          libzip-dev pkg-config python3-torchvision)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
