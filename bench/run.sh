@@ -3,7 +3,8 @@
 # against MLIR's own parser reading the same module (the baseline, measured in
 # the same run), their ratio, the cost per node, and Google Benchmark's O(N)
 # fit; then the same for --ts-create-fusion-groups (nnc and aggressive) on
-# fully typed graphs. See bench/README.md.
+# fully typed graphs; then .pt archive import against reading the archive.
+# See bench/README.md.
 #
 #   bench/run.sh                       # build in ./build-bench, run (~1-2 min)
 #   TSMLIR_BENCH_BUILD_DIR=dir bench/run.sh
@@ -152,6 +153,23 @@ identical = [runs[(EXP, n)]["identical"] for n in sizes if (EXP, n) in runs]
 if identical:
     print("Export reproduces the generated text byte for byte: "
           + ("yes" if all(i == 1 for i in identical) else "NO"))
+
+PT, PTBASE = "BM_ImportPt", "BM_ReadArchiveBaseline"
+psizes = sorted({n for (f, n) in runs if f in (PT, PTBASE)})
+if psizes:
+    print(f"\n.pt archive import (importPtArchive) vs reading every member of "
+          f"the same archive into memory ({field}, median)\n")
+    header = (f"{'MB':>5} {'import ms':>10} {'read ms':>8} {'import/read':>12} "
+              f"{'import ms/MB':>13}")
+    print(header)
+    print("-" * len(header))
+    for n in psizes:
+        imp, base = cell(PT, n), cell(PTBASE, n)
+        print(f"{n:>5} {imp:>10.2f} {base:>8.2f} {imp / base:>12.2f} "
+              f"{imp / n:>13.3f}")
+    for family in (PT, PTBASE):
+        growth = cell(family, psizes[-1]) / cell(family, psizes[0])
+        print(f"  {family:<24} time x{growth:.0f} for x{psizes[-1] // psizes[0]} MB")
 
 FBASE = "BM_ParseFusionBaseline"
 FUSION = ["BM_CreateFusionGroups/nnc", "BM_CreateFusionGroups/aggressive"]
