@@ -297,7 +297,125 @@ PtArchive::loadCode(llvm::StringRef modulePath, Location loc) {
         llvm::MemoryBuffer::getMemBufferCopy((*bytes)->getBuffer(),
                                              path + "(" + member + ")");
     buffer = sourceMgr.AddNewSourceBuffer(std::move(named), llvm::SMLoc());
+    bufferMembers[*buffer] = member;
   }
   codeBuffers[modulePath] = buffer;
   return buffer;
+}
+
+//===----------------------------------------------------------------------===//
+// Debug information
+//===----------------------------------------------------------------------===//
+
+/// The records of a `.debug_pkl`: ((byte offset, source range, tag), ...)
+/// where a source range is (source, start, end) and a source is (text,
+/// filename, starting line); in the string-table format (PyTorch 1.11 on)
+/// the whole is ("FORMAT_WITH_STRING_TABLE", strings, records) and a source
+/// is (indices of the text's pieces, index of the filename, starting line).
+static std::vector<std::pair<size_t, LocationAttr>>
+readDebugRecords(MLIRContext *context, const pickle::Value &root) {
+  using Kind = pickle::Value::Kind;
+  std::vector<std::pair<size_t, LocationAttr>> records;
+  const pickle::Value *table = nullptr;
+  const pickle::Value *list = &root;
+  if (root.kind == Kind::Tuple && root.elements.size() == 3 &&
+      root.elements[0]->kind == Kind::String &&
+      root.elements[0]->s == "FORMAT_WITH_STRING_TABLE") {
+    table = root.elements[1].get();
+    list = root.elements[2].get();
+    if (table->kind != Kind::Tuple && table->kind != Kind::List)
+      return {};
+  }
+  if (list->kind != Kind::Tuple && list->kind != Kind::List)
+    return {};
+  auto stringAt = [&](const pickle::Value &index) -> const std::string * {
+    if (index.kind != Kind::Int || index.i < 0 ||
+        index.i >= static_cast<int64_t>(table->elements.size()) ||
+        table->elements[index.i]->kind != Kind::String)
+      return nullptr;
+    return &table->elements[index.i]->s;
+  };
+  std::map<const pickle::Value *, std::pair<std::string, std::string>> texts;
+  for (const pickle::ValuePtr &record : list->elements) {
+    if (record->kind != Kind::Tuple || record->elements.size() < 2 ||
+        record->elements[0]->kind != Kind::Int)
+      return {};
+    size_t offset = record->elements[0]->i;
+    const pickle::Value &range = *record->elements[1];
+    LocationAttr loc;
+    if (range.kind == Kind::Tuple && range.elements.size() == 3 &&
+        range.elements[0]->kind == Kind::Tuple &&
+        range.elements[0]->elements.size() == 3 &&
+        range.elements[1]->kind == Kind::Int) {
+      const pickle::Value &source = *range.elements[0];
+      int64_t start = range.elements[1]->i;
+      int64_t line = source.elements[2]->kind == Kind::Int
+                         ? source.elements[2]->i
+                         : 0;
+      // The source's text and file name.
+      auto &[text, file] = texts[&source];
+      if (text.empty() && file.empty()) {
+        if (table) {
+          if (source.elements[0]->kind == Kind::List ||
+              source.elements[0]->kind == Kind::Tuple)
+            for (const pickle::ValuePtr &index : source.elements[0]->elements)
+              if (const std::string *piece = stringAt(*index))
+                text += *piece;
+          if (const std::string *name = stringAt(*source.elements[1]))
+            file = *name;
+        } else {
+          if (source.elements[0]->kind == Kind::String)
+            text = source.elements[0]->s;
+          if (source.elements[1]->kind == Kind::String)
+            file = source.elements[1]->s;
+        }
+      }
+      if (!file.empty() && start >= 0 &&
+          start <= static_cast<int64_t>(text.size())) {
+        llvm::StringRef before = llvm::StringRef(text).take_front(start);
+        size_t lineStart = before.rfind('\n');
+        unsigned column = lineStart == llvm::StringRef::npos
+                              ? before.size() + 1
+                              : before.size() - lineStart;
+        loc = FileLineColLoc::get(context, file,
+                                  line + before.count('\n'), column);
+      }
+    }
+    records.emplace_back(offset, loc);
+  }
+  llvm::stable_sort(records, [](const auto &a, const auto &b) {
+    return a.first < b.first;
+  });
+  return records;
+}
+
+LocationAttr PtArchive::getOriginalLoc(unsigned bufferId, size_t offset) {
+  auto it = debugRecords.find(bufferId);
+  if (it == debugRecords.end()) {
+    std::vector<std::pair<size_t, LocationAttr>> records;
+    auto member = bufferMembers.find(bufferId);
+    if (member != bufferMembers.end()) {
+      std::string debugMember = member->second + ".debug_pkl";
+      if (zip->contains(debugMember)) {
+        auto bytes = zip->readMember(debugMember, kMaxCodeBytes);
+        if (bytes) {
+          auto value = pickle::unpickle((*bytes)->getBuffer(), debugMember);
+          if (value)
+            records = readDebugRecords(context, **value);
+          else
+            llvm::consumeError(value.takeError());
+        } else {
+          llvm::consumeError(bytes.takeError());
+        }
+      }
+    }
+    it = debugRecords.try_emplace(bufferId, std::move(records)).first;
+  }
+  const auto &records = it->second;
+  auto next = llvm::upper_bound(records, offset, [](size_t o, const auto &r) {
+    return o < r.first;
+  });
+  if (next == records.begin())
+    return {};
+  return std::prev(next)->second;
 }

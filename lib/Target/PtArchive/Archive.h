@@ -78,6 +78,12 @@ public:
   FailureOr<std::optional<unsigned>> loadCode(llvm::StringRef modulePath,
                                               Location loc);
 
+  /// The original Python source location of byte `offset` of a code buffer,
+  /// from the `.debug_pkl` beside its file (`model.py`:line:col), or null
+  /// when the archive has none for it. A `.debug_pkl` that does not read is
+  /// ignored: it only adds locations.
+  LocationAttr getOriginalLoc(unsigned bufferId, size_t offset);
+
   llvm::SourceMgr &getSourceMgr() { return sourceMgr; }
   MLIRContext *getContext() const { return context; }
 
@@ -94,6 +100,11 @@ private:
   std::optional<pickle::ValuePtr> constants;
   llvm::SourceMgr sourceMgr;
   llvm::StringMap<std::optional<unsigned>> codeBuffers;
+  /// The code member of each buffer, and its debug records: (byte offset in
+  /// the code, original location or null), sorted by offset.
+  llvm::DenseMap<unsigned, std::string> bufferMembers;
+  llvm::DenseMap<unsigned, std::vector<std::pair<size_t, LocationAttr>>>
+      debugRecords;
   std::map<std::string, ElementsAttr> tensorCache;
 };
 

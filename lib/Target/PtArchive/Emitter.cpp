@@ -41,9 +41,14 @@ Location Emitter::getLoc(const char *ptr) {
   llvm::SMLoc smLoc = llvm::SMLoc::getFromPointer(ptr);
   if (unsigned id = ptr ? sourceMgr.FindBufferContainingLoc(smLoc) : 0) {
     auto [line, col] = sourceMgr.getLineAndColumn(smLoc, id);
-    loc = FileLineColLoc::get(
-        context, sourceMgr.getMemoryBuffer(id)->getBufferIdentifier(), line,
-        col);
+    const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(id);
+    loc = FileLineColLoc::get(context, buffer->getBufferIdentifier(), line,
+                              col);
+    // The Python source the code came from, where `.debug_pkl` says: after
+    // the code's own location, which diagnostics show.
+    if (LocationAttr original = archive.getOriginalLoc(
+            id, static_cast<size_t>(ptr - buffer->getBufferStart())))
+      loc = FusedLoc::get(context, {loc, original});
   }
   if (frame && frame->callLoc)
     loc = CallSiteLoc::get(loc, *frame->callLoc);

@@ -79,6 +79,7 @@ def main():
         if os.path.isdir(os.path.join(args.dir, model))
         for f in os.listdir(os.path.join(args.dir, model))
         if f.endswith(".pt"))
+    print("per archive:")
     imported = failures = 0
     problems = []
     total_seconds = 0.0

@@ -1,6 +1,7 @@
 """Saves torchvision classification models with torch.jit.save.
 
     python3 save_torchvision.py OUT_DIR [--only NAME[,NAME...]]
+                                        [--exclude NAME[,NAME...]]
                                         [--forms FORM[,FORM...]]
 
 For each model below (random weights: `weights=None`, `torch.manual_seed(0)`,
@@ -19,14 +20,16 @@ out on purpose (`SKIPPED_FORMS`, with the reason). Prints one line per model
 `-traced(PyTorch cannot trace)`, one left out as `-frozen(skipped)`), then
 `saved: N archives, M MB` and, on its own line, the time it took.
 
-The models are the classification builders of torchvision 0.14 (what
-torchvision.models.list_models(module=torchvision.models) gives in 0.15),
-one or two of each family: the others of a family (resnet101/152,
+The models are one to three of each family of torchvision 0.14's 80
+classification builders (torchvision.models.list_models(
+module=torchvision.models)); the others of a family (resnet101/152,
 vgg13/16/19 and the _bn ones, densenet161/169/201, efficientnet_b1..b7,
-efficientnet_v2_m/l, regnet_*gf, mnasnet0_75/1_0/1_3, shufflenet_v2_x1_5/2_0,
-convnext_small/base/large, swin_s/b, swin_v2_s/b, vit_b_32/l_16/l_32/h_14,
-resnext101_*, wide_resnet101_2) run the same code with other sizes and would
-only add hundreds of megabytes (`FAMILY_MEMBERS_LEFT_OUT`).
+efficientnet_v2_m/l, the other regnets, mnasnet0_75/1_0/1_3,
+shufflenet_v2_x1_5/2_0, convnext_small/base/large, swin_s/b, swin_v2_s/b,
+vit_b_32/l_16/l_32/h_14, resnext101_*, wide_resnet101_2) run the same code
+with other sizes and would only add gigabytes (`FAMILY_MEMBERS_LEFT_OUT`).
+The script stops if list_models names a builder that is in neither list.
+PyTorch 1.13 scripts, freezes and traces all of them.
 
 Tracing runs the model once on a 1x3x224x224 input (vit_b_16 and maxvit_t
 accept no other size) with `check_trace=False`: the check traces it twice
@@ -79,25 +82,31 @@ MODELS = [
 
 FORMS = ["scripted", "frozen", "traced"]
 
-# Forms left out on purpose. The four largest models (230 to 510 MB an
-# archive) are saved in one form each, so that the archives of a run stay
-# near 3 GB and saving them near a minute: their graphs are those of
-# smaller models (alexnet and vgg11: convolutions, pooling and linear
-# layers as squeezenet; wide_resnet50_2: resnet50's code with wider
-# layers), so their other forms would test the reading of large tensors
-# again and nothing else. vit_b_16 keeps its scripted form, whose
-# multi-head attention is the longest control flow of all the models.
+# Forms left out on purpose, so that a run writes about 4 GB and takes
+# about two minutes on two busy cores (three forms of everything: 4.7 GB,
+# 125 s, and as long again to import). The four largest models (230 to
+# 530 MB an archive) are saved in one form each: alexnet and vgg11 have
+# the graphs of squeezenet's layers (convolutions, pooling, linear), so
+# their traced form, the plainest, is enough; wide_resnet50_2 runs
+# resnet50's code with wider layers; vit_b_16 keeps its scripted form,
+# whose multi-head attention is the longest control flow of all the
+# models. Three models share the code of another one saved in every form,
+# and keep their scripted form (the one that goes through the most code).
 SKIPPED_FORMS = {
-    ("alexnet", "frozen"): "large (233 MB), same ops as its traced form",
-    ("alexnet", "scripted"): "large (233 MB), same ops as its traced form",
-    ("vgg11", "frozen"): "large (507 MB), same ops as its traced form",
-    ("vgg11", "scripted"): "large (507 MB), same ops as its traced form",
-    ("wide_resnet50_2", "frozen"):
-        "large (263 MB), resnet50's code: see resnet50/frozen.pt",
-    ("wide_resnet50_2", "traced"):
-        "large (263 MB), resnet50's code: see resnet50/traced.pt",
-    ("vit_b_16", "frozen"): "large (330 MB), same code as its scripted form",
-    ("vit_b_16", "traced"): "large (330 MB), same code as its scripted form",
+    ("alexnet", "scripted"): "large (233 MB); the graph of its traced form",
+    ("alexnet", "frozen"): "large (233 MB); the graph of its traced form",
+    ("vgg11", "scripted"): "large (507 MB); the graph of its traced form",
+    ("vgg11", "frozen"): "large (507 MB); the graph of its traced form",
+    ("wide_resnet50_2", "frozen"): "large (263 MB); resnet50's code",
+    ("wide_resnet50_2", "traced"): "large (263 MB); resnet50's code",
+    ("vit_b_16", "frozen"): "large (330 MB); its scripted form's code",
+    ("vit_b_16", "traced"): "large (330 MB); its scripted form's code",
+    ("resnet34", "frozen"): "resnet18's code, more blocks",
+    ("resnet34", "traced"): "resnet18's code, more blocks",
+    ("resnext50_32x4d", "frozen"): "resnet50's code, grouped convolutions",
+    ("resnext50_32x4d", "traced"): "resnet50's code, grouped convolutions",
+    ("swin_v2_t", "frozen"): "swin_t's code but for the attention",
+    ("swin_v2_t", "traced"): "swin_t's code but for the attention",
 }
 
 FAMILY_MEMBERS_LEFT_OUT = [
@@ -141,31 +150,42 @@ def main():
     parser.add_argument("out")
     parser.add_argument("--only", default="",
                         help="comma-separated model names (default: all)")
+    parser.add_argument("--exclude", default="",
+                        help="comma-separated model names to leave out")
     parser.add_argument("--forms", default=",".join(FORMS),
                         help="comma-separated forms (default: all three)")
     args = parser.parse_args()
     warnings.filterwarnings("ignore")
     only = set(filter(None, args.only.split(",")))
+    exclude = set(filter(None, args.exclude.split(",")))
     forms = [f for f in FORMS if f in args.forms.split(",")]
-    unknown = only - {name for name, _ in MODELS}
+    unknown = (only | exclude) - {name for name, _ in MODELS}
     if unknown:
         sys.exit("unknown models: " + ", ".join(sorted(unknown)))
+
+    builders = set(torchvision.models.list_models(module=torchvision.models))
+    listed = {name for name, _ in MODELS} | set(FAMILY_MEMBERS_LEFT_OUT)
+    if builders != listed:
+        sys.exit("torchvision's builders changed: new %s, gone %s" % (
+            sorted(builders - listed), sorted(listed - builders)))
+    print("builders: %d, %d of them saved" % (len(builders), len(MODELS)))
 
     start = time.time()
     report = {"torch": torch.__version__,
               "torchvision": torchvision.__version__,
-              "archives": {}, "pytorch_cannot": {}, "skipped": {},
+              "archives": {}, "build_seconds": {}, "pytorch_cannot": {},
+              "skipped": {},
               "family_members_left_out": FAMILY_MEMBERS_LEFT_OUT}
     saved = total_bytes = 0
     for name, kwargs in MODELS:
-        if only and name not in only:
+        if (only and name not in only) or name in exclude:
             continue
         os.makedirs(os.path.join(args.out, name), exist_ok=True)
         torch.manual_seed(0)
         t = time.time()
         model = getattr(torchvision.models, name)(weights=None,
                                                   **kwargs).eval()
-        build_s = time.time() - t
+        report["build_seconds"][name] = round(time.time() - t, 2)
         words = []
         for form in forms:
             key = "%s/%s" % (name, form)
@@ -184,7 +204,7 @@ def main():
             torch.jit.save(module, path)
             size = os.path.getsize(path)
             report["archives"][key + ".pt"] = {
-                "bytes": size, "seconds": round(time.time() - t + build_s, 2)}
+                "bytes": size, "seconds": round(time.time() - t, 2)}
             saved += 1
             total_bytes += size
             words.append(form)
