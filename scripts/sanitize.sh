@@ -42,7 +42,11 @@ fi
 # bulk of the suite's time): their passes run under the sanitizer in the
 # passes' own tests, and on every corpus graph in e2e/corpus-cpu,
 # e2e/corpus-aot and e2e/corpus-ptx, which compile and run whole pipelines.
-QUICK_SKIP='(Dialect/TorchScript/[a-z-]*-corpus|Dialect/TorchScript/optimize-numerics|Dialect/Fusion/fusion-corpus|Target/TorchScript/corpus-roundtrip)\.test'
+# It also skips the torchvision sweeps of the .pt front end (each saves dozens
+# of models with PyTorch, gigabytes, for minutes): the same reader, parser and
+# emitter run under the sanitizer on every corpus archive (e2e/corpus-pt), the
+# hostile and malformed archives, the parser's tests and the bundled model.
+QUICK_SKIP='(Dialect/TorchScript/[a-z-]*-corpus|Dialect/TorchScript/optimize-numerics|Dialect/Fusion/fusion-corpus|Target/TorchScript/corpus-roundtrip|Target/PtArchive/torchvision-import|Target/PtArchive/graph-compare)\.test'
 
 source "$ROOT/scripts/stages.sh"
 # setup.sh installs PyTorch and numpy: a run without them is broken, not a

@@ -867,8 +867,12 @@ def main():
         expected = XFAIL.get(name, (None, None))[0]
         if kind != "differ" or line != "differ: %s" % expected:
             problems.append("UNEXPECTED: %s: %s" % (name, line))
+    # An entry of a model whose archives were not given (vit_b_16 is left
+    # out of graph-compare.test) is not checked.
+    models = {name.split("/")[0] for name in names}
     for name in sorted(set(XFAIL) - names):
-        problems.append("XFAIL entry without an archive: %s" % name)
+        if name.split("/")[0] in models:
+            problems.append("XFAIL entry without an archive: %s" % name)
     for p in problems:
         print(p)
     print("compare time: %.0f s" % (time.time() - start))
