@@ -344,8 +344,10 @@ OwningOpRef<ModuleOp> Emitter::emitModule(llvm::StringRef entry,
   frame = &entryFrame;
 
   llvm::ArrayRef<ast::Param> params = fn.getParams();
-  if (params.empty() || params[0].name != "self")
-    return emitError(fn.getLoc(), "a method's first parameter is 'self'"),
+  // The first parameter is the module, whatever its name (`self`, `s`).
+  if (params.empty())
+    return emitError(fn.getLoc(), "a method needs a first parameter for the "
+                                  "module"),
            nullptr;
   llvm::SmallVector<Type> argTypes;
   llvm::SmallVector<Location> argLocs;
@@ -372,7 +374,7 @@ OwningOpRef<ModuleOp> Emitter::emitModule(llvm::StringRef entry,
   SValue self = SValue::get(SValue::Kind::Object, "");
   self.object = &root;
   self.cls = *cls;
-  entryFrame.env["self"] = self;
+  entryFrame.env[params.front().name] = self;
   for (auto [param, arg] : llvm::zip_equal(params.drop_front(),
                                            body->getArguments())) {
     entryFrame.env[param.name] = SValue::get(arg);

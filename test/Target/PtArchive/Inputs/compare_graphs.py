@@ -371,6 +371,11 @@ def count_aten(block):
 #
 # 7. Dead code: operators without side effects whose results nobody uses,
 #    left by the above.
+#
+# Not normalised, because both already agree: eval-mode dropout (both
+# remove it; swin's `dropout(x, 0.0, True)` stays in both), in-place
+# operators (both keep relu_, add_...), loops (freezing unrolls those of
+# constant trip count; the importer emits none here).
 
 ALIASES = {
     "aten::swapaxes": "aten::transpose", "aten::swapdims": "aten::transpose",
@@ -437,6 +442,13 @@ class Normaliser:
         self.known = {}  # value -> Python int or bool, where known
         self.replace = {}  # value -> value it stands for
         self.removed = collections.Counter()  # kind -> count, per reason
+        self.producer = {}  # value -> the node that defines it
+        self.mutated = set()  # values that an operator writes
+        for node in walk(top):
+            for v in node.outputs:
+                self.producer[v] = node
+            if has_effects(node) and node.inputs:
+                self.mutated.add(node.inputs[0])
 
     def resolve(self, value):
         while value in self.replace:
@@ -643,10 +655,6 @@ class Normaliser:
                 return
 
     # helpers ------------------------------------------------------------
-    @property
-    def producer(self):
-        return self._producer
-
     def blocks(self, block):
         yield block
         for node in block.nodes:
@@ -671,14 +679,9 @@ class Normaliser:
 
 
 def normalise(top):
+    """Normalises the graph in place; returns the Normaliser (`removed`
+    says what each normalisation removed)."""
     n = Normaliser(top)
-    n._producer = {}
-    n.mutated = set()
-    for node in walk(top):
-        for v in node.outputs:
-            n._producer[v] = node
-        if has_effects(node) and node.inputs:
-            n.mutated.add(node.inputs[0])
     n.run()
     return n
 

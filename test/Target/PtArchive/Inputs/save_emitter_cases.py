@@ -1,0 +1,32 @@
+#!/usr/bin/env python3
+"""Saves small archives for emitter.test into OUT_DIR.
+
+    save_emitter_cases.py OUT_DIR
+"""
+import os
+import sys
+from typing import Optional
+
+import torch
+
+
+class Methods(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.k = 3
+        self.bias: Optional[torch.Tensor] = None
+
+    # The module's parameter need not be called `self`.
+    def forward(s, x, scale: float = 2.0):
+        y = x * scale + s.k
+        if s.bias is not None:
+            y = y + s.bias
+        return y
+
+    @torch.jit.export
+    def other(self, x, w: float):
+        return x * (1 - w)
+
+
+out = sys.argv[1]
+torch.jit.script(Methods()).save(os.path.join(out, "methods.pt"))
