@@ -490,37 +490,24 @@ FailureOr<SValue> Emitter::emitCompare(const ast::Compare &expr) {
       return failure();
     FailureOr<SValue> cmp = failure();
     const char *loc = expr.getLoc();
-    switch (op) {
-    case ast::CmpOpKind::Eq:
-      cmp = callOperator("aten::eq", {*left, *right}, {}, loc);
-      break;
-    case ast::CmpOpKind::NotEq:
-      cmp = callOperator("aten::ne", {*left, *right}, {}, loc);
-      break;
-    case ast::CmpOpKind::Lt:
-      cmp = callOperator("aten::lt", {*left, *right}, {}, loc);
-      break;
-    case ast::CmpOpKind::LtE:
-      cmp = callOperator("aten::le", {*left, *right}, {}, loc);
-      break;
-    case ast::CmpOpKind::Gt:
-      cmp = callOperator("aten::gt", {*left, *right}, {}, loc);
-      break;
-    case ast::CmpOpKind::GtE:
-      cmp = callOperator("aten::ge", {*left, *right}, {}, loc);
-      break;
-    case ast::CmpOpKind::Is:
-      cmp = callOperator("aten::__is__", {*left, *right}, {}, loc);
-      break;
-    case ast::CmpOpKind::IsNot:
-      cmp = callOperator("aten::__isnot__", {*left, *right}, {}, loc);
-      break;
-    case ast::CmpOpKind::In:
-    case ast::CmpOpKind::NotIn:
+    if (op == ast::CmpOpKind::In || op == ast::CmpOpKind::NotIn) {
+      // `a in xs` is `xs.__contains__(a)`.
       cmp = callOperator("aten::__contains__", {*right, *left}, {}, loc);
       if (succeeded(cmp) && op == ast::CmpOpKind::NotIn)
         cmp = callOperator("aten::__not__", {cmp->value}, {}, loc);
-      break;
+    } else {
+      llvm::StringRef name = llvm::StringSwitch<llvm::StringRef>(
+                                 ast::getSpelling(op))
+                                 .Case("==", "aten::eq")
+                                 .Case("!=", "aten::ne")
+                                 .Case("<", "aten::lt")
+                                 .Case("<=", "aten::le")
+                                 .Case(">", "aten::gt")
+                                 .Case(">=", "aten::ge")
+                                 .Case("is", "aten::__is__")
+                                 .Case("is not", "aten::__isnot__")
+                                 .Default("");
+      cmp = callOperator(name, {*left, *right}, {}, loc);
     }
     if (failed(cmp))
       return failure();
@@ -591,6 +578,25 @@ FailureOr<SValue> Emitter::emitIfExp(const ast::IfExp &expr) {
 // Subscripts
 //===----------------------------------------------------------------------===//
 
+LogicalResult Emitter::emitSliceBounds(const ast::Slice &slice,
+                                       const char *loc,
+                                       llvm::SmallVectorImpl<Value> &bounds) {
+  // `a:b:c`: a missing start or end is None, a missing step 1.
+  for (const ast::Expr *part :
+       {slice.getLower(), slice.getUpper(), slice.getStep()}) {
+    if (!part) {
+      bounds.push_back(bounds.size() == 2 ? constantInt(1, loc)
+                                          : constantNone(loc));
+      continue;
+    }
+    FailureOr<Value> v = emitValue(*part);
+    if (failed(v))
+      return failure();
+    bounds.push_back(*v);
+  }
+  return success();
+}
+
 FailureOr<SValue> Emitter::emitSubscript(const ast::Subscript &expr) {
   FailureOr<SValue> base = emitExpr(expr.getValue());
   if (failed(base))
@@ -604,18 +610,8 @@ FailureOr<SValue> Emitter::emitSubscript(const ast::Subscript &expr) {
     return emitTensorIndex(*value, expr.getIndex(), loc);
   if (auto *slice = llvm::dyn_cast<ast::Slice>(&expr.getIndex())) {
     llvm::SmallVector<Value> bounds;
-    for (const ast::Expr *part :
-         {slice->getLower(), slice->getUpper(), slice->getStep()}) {
-      if (!part) {
-        bounds.push_back(part == slice->getStep() ? constantInt(1, loc)
-                                                  : constantNone(loc));
-        continue;
-      }
-      FailureOr<Value> v = emitValue(*part);
-      if (failed(v))
-        return failure();
-      bounds.push_back(*v);
-    }
+    if (failed(emitSliceBounds(*slice, loc, bounds)))
+      return failure();
     if (llvm::isa<ts::TupleType>(type)) {
       emitError(loc, "tuple slices are not supported");
       return failure();
@@ -667,18 +663,8 @@ FailureOr<SValue> Emitter::emitTensorIndex(Value tensor,
   for (const ast::Expr *e : indices) {
     if (auto *slice = llvm::dyn_cast<ast::Slice>(e)) {
       llvm::SmallVector<Value> bounds;
-      for (const ast::Expr *part :
-           {slice->getLower(), slice->getUpper(), slice->getStep()}) {
-        if (!part) {
-          bounds.push_back(part == slice->getStep() ? constantInt(1, loc)
-                                                    : constantNone(loc));
-          continue;
-        }
-        FailureOr<Value> v = emitValue(*part);
-        if (failed(v))
-          return failure();
-        bounds.push_back(*v);
-      }
+      if (failed(emitSliceBounds(*slice, loc, bounds)))
+        return failure();
       FailureOr<SValue> sliced = callOperator(
           "aten::slice",
           {result, constantInt(dim, loc), bounds[0], bounds[1], bounds[2]}, {},

@@ -164,6 +164,9 @@ private:
   FailureOr<SValue> emitBuiltinCall(const SValue &callee,
                                     const ast::Call &call);
   FailureOr<SValue> emitSubscript(const ast::Subscript &expr);
+  /// The start, end and step of `a:b:c` (None, None and 1 where absent).
+  LogicalResult emitSliceBounds(const ast::Slice &slice, const char *loc,
+                                llvm::SmallVectorImpl<Value> &bounds);
   FailureOr<SValue> emitTensorIndex(Value tensor, const ast::Expr &index,
                                     const char *loc);
   FailureOr<SValue> emitBoolOp(const ast::BoolOp &expr);
