@@ -393,21 +393,10 @@ FailureOr<SValue> Emitter::emitList(llvm::ArrayRef<ast::ExprPtr> elements,
       Type t = v.getType();
       if (auto tensor = llvm::dyn_cast<ts::TensorType>(t))
         t = tensor.getUnrefined();
+      elementType = elementType ? unifyTypes(elementType, t) : t;
       if (!elementType) {
-        elementType = t;
-      } else if (elementType != t) {
-        if (ts::isValidSubtype(elementType, t))
-          elementType = t;
-        else if (!ts::isValidSubtype(t, elementType)) {
-          if (llvm::isa<ts::NoneType>(t))
-            elementType = ts::OptionalType::get(context, elementType);
-          else if (llvm::isa<ts::NoneType>(elementType))
-            elementType = ts::OptionalType::get(context, t);
-          else {
-            emitError(loc, "list elements of different types");
-            return failure();
-          }
-        }
+        emitError(loc, "list elements of different types");
+        return failure();
       }
     }
     if (!elementType)
@@ -547,18 +536,9 @@ FailureOr<SValue> Emitter::emitIfExp(const ast::IfExp &expr) {
       return failure();
     elseValue = *e;
   }
-  Type type = thenValue.getType();
-  if (type != elseValue.getType()) {
-    if (ts::isValidSubtype(type, elseValue.getType()))
-      type = elseValue.getType();
-    else if (llvm::isa<ts::NoneType>(elseValue.getType()))
-      type = ts::OptionalType::get(context, type);
-    else if (llvm::isa<ts::NoneType>(type))
-      type = ts::OptionalType::get(context, elseValue.getType());
-    else if (llvm::isa<ts::TensorType>(type) &&
-             llvm::isa<ts::TensorType>(elseValue.getType()))
-      type = ts::TensorType::get(context);
-  }
+  Type type = unifyTypes(thenValue.getType(), elseValue.getType());
+  if (!type)
+    type = thenValue.getType();
   {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToEnd(thenBlock.get());

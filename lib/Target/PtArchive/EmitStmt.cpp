@@ -69,9 +69,7 @@ static void collectAssignedNames(llvm::ArrayRef<ast::StmtPtr> stmts,
   }
 }
 
-/// The type both branches' values fit: T and None give Optional[T]; two
-/// tensor refinements give the plain tensor.
-static Type unifyTypes(Type a, Type b) {
+Type pt::unifyTypes(Type a, Type b) {
   if (a == b)
     return a;
   MLIRContext *context = a.getContext();

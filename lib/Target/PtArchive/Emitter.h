@@ -99,6 +99,12 @@ struct SValue {
 
 using Env = llvm::StringMap<SValue>;
 
+/// The type values of types `a` and `b` both fit (the branches of an `if`,
+/// the elements of a list): T and None give Optional[T]; two tensor
+/// refinements the plain tensor; lists, tuples and optionals elementwise.
+/// Null when there is none (an int and a str).
+Type unifyTypes(Type a, Type b);
+
 class Emitter {
 public:
   Emitter(PtArchive &archive);
