@@ -54,7 +54,7 @@ OPS = {
         aten::to.other aten::to.dtype_layout aten::to.prim_Device
         aten::to.prim_dtype aten::detach aten::clone aten::zeros_like
         aten::ones_like aten::full_like aten::zeros aten::ones aten::full
-        aten::arange aten::arange.start aten::tensor.float aten::tensor.int
+        aten::arange aten::arange.start aten::tensor aten::tensor.float aten::tensor.int
         aten::tensor.bool aten::scalar_tensor
     """,
     "reduction": """
@@ -64,16 +64,18 @@ OPS = {
         aten::std.correction aten::softmax.int aten::log_softmax.int
         aten::_softmax aten::_log_softmax aten::layer_norm
         aten::native_layer_norm aten::argmax aten::argmin aten::all aten::any
-        aten::prod aten::logsumexp aten::cumsum
+        aten::prod aten::prod.dim_int aten::all.dim aten::any.dim
+        aten::logsumexp aten::cumsum
     """,
     "shape": """
         aten::view aten::view_as aten::reshape aten::reshape_as aten::permute
         aten::transpose.int aten::t aten::contiguous aten::unsqueeze
         aten::squeeze aten::squeeze.dim aten::expand aten::expand_as
         aten::broadcast_to aten::cat aten::stack aten::slice.Tensor
+        aten::slice_scatter aten::select_scatter
         aten::select.int aten::narrow aten::chunk aten::split.Tensor
         aten::unbind.int aten::flatten.using_ints aten::repeat
-        aten::index_select aten::gather aten::index.Tensor aten::size
+        aten::index_select aten::gather aten::flip aten::index.Tensor aten::size
         aten::size.int aten::dim aten::numel aten::_size_if_not_equal
         aten::_grad_sum_to_size
     """,
@@ -89,6 +91,55 @@ OPS = {
         aten::adaptive_avg_pool2d aten::dropout aten::embedding
         aten::group_norm
     """,
+    # Composite operators --ts-decompose rewrites into the ops above
+    # (lib/Dialect/TorchScript/Transforms/Decompose.cpp).
+    "composite": """
+        aten::lstm.input aten::gru.input aten::rnn_tanh.input
+        aten::rnn_relu.input aten::instance_norm aten::var_mean
+        aten::var_mean.dim aten::var_mean.correction aten::std_mean
+        aten::std_mean.dim aten::std_mean.correction aten::mv aten::outer
+        aten::addmv aten::conv2d.padding
+    """,
+    # Ops that read each output element at an index computed from its own
+    # (lib/Conversion/TorchScriptToLinalg/Resampling.cpp).
+    "resampling": """
+        aten::pad aten::constant_pad_nd aten::roll aten::pixel_shuffle
+        aten::pixel_unshuffle aten::upsample_nearest1d
+        aten::upsample_nearest1d.vec aten::upsample_nearest2d
+        aten::upsample_nearest2d.vec aten::upsample_linear1d
+        aten::upsample_linear1d.vec aten::upsample_bilinear2d
+        aten::upsample_bilinear2d.vec
+    """,
+    # The unary and binary math family, activations and predicates
+    # (pointwise; their shape and fusion facts are in
+    # include/tsmlir/Dialect/TorchScript/IR/PointwiseOps.def).
+    "math": """
+        aten::atan aten::asin aten::acos aten::tan aten::sinh aten::cosh
+        aten::asinh aten::acosh aten::atanh aten::erfc aten::erfinv
+        aten::lgamma aten::digamma aten::exp2 aten::log10 aten::sinc
+        aten::logit aten::trunc aten::fix aten::frac aten::square aten::sgn
+        aten::relu6 aten::deg2rad aten::rad2deg aten::nan_to_num aten::mish
+        aten::softshrink aten::hardshrink aten::threshold aten::celu
+        aten::selu aten::log_sigmoid aten::isnan aten::isinf aten::isfinite
+        aten::signbit aten::isposinf aten::isneginf aten::atan2
+        aten::fmod.Tensor aten::fmod.Scalar aten::hypot aten::copysign.Tensor
+        aten::copysign.Scalar aten::logaddexp aten::logaddexp2
+        aten::bitwise_and.Tensor aten::bitwise_and.Scalar
+        aten::bitwise_or.Tensor aten::bitwise_or.Scalar
+        aten::bitwise_xor.Tensor aten::bitwise_xor.Scalar
+        aten::__and__.Scalar aten::__or__.Scalar aten::__xor__.Scalar
+        aten::bitwise_left_shift.Tensor aten::bitwise_left_shift.Tensor_Scalar
+        aten::bitwise_right_shift.Tensor
+        aten::bitwise_right_shift.Tensor_Scalar aten::__lshift__.Tensor
+        aten::__lshift__.Scalar aten::__rshift__.Tensor aten::__rshift__.Scalar
+        aten::fmax aten::fmin aten::heaviside aten::gcd aten::lcm
+        aten::xlogy.Tensor aten::xlogy.Scalar_Other
+        aten::float_power.Tensor_Tensor aten::float_power.Tensor_Scalar
+        aten::true_divide.Tensor aten::true_divide.Scalar
+        aten::floor_divide.Scalar aten::addcmul aten::addcdiv
+    """,
+    # In-place ops without an out-of-place op here. The in-place form of
+    # every op above is added by `inplace_variants`.
     "inplace": """
         aten::add_.Tensor aten::add_.Scalar aten::sub_.Tensor aten::sub_.Scalar
         aten::mul_.Tensor aten::mul_.Scalar aten::div_.Tensor aten::div_.Scalar
@@ -115,7 +166,8 @@ OPS = {
         aten::Float.int aten::Float.bool aten::Float.Scalar aten::Bool.Tensor
         aten::Bool.int aten::Bool.float aten::ScalarImplicit aten::__getitem__.t
         aten::__getitem__.str aten::len.t aten::len.Tensor aten::len.str
-        aten::__is__ aten::__isnot__ aten::__contains__.int_list aten::format
+        aten::__is__ aten::__isnot__ aten::__contains__.int_list
+        aten::__contains__.str_list aten::format
         aten::str aten::list.t aten::warn aten::sqrt.int aten::sqrt.float
         aten::floor.float aten::ceil.float
     """,
@@ -131,6 +183,9 @@ OPS = {
 
 # Ops whose results are random (and must not be merged or removed).
 NONDETERMINISTIC = {"aten::dropout"}
+# Ops whose in-place form is not generated: detach_ changes autograd
+# state, not values.
+NO_INPLACE_VARIANT = {"aten::detach"}
 # Ops with effects beyond their results, besides in-place ops.
 SIDE_EFFECTS = {"aten::warn", "aten::append.t", "aten::_set_item.t"}
 
@@ -163,7 +218,8 @@ HAS_FOLDER = set("""
     aten::reshape aten::expand aten::squeeze.dim aten::transpose.int
     aten::add.Tensor aten::sub.Tensor aten::mul.Tensor aten::div.Tensor
     aten::neg prim::NumToTensor.Scalar aten::Int.Tensor aten::Float.Tensor
-    aten::sqrt.int aten::sqrt.float
+    aten::sqrt.int aten::sqrt.float aten::__contains__.int_list
+    aten::__contains__.str_list
 """.split())
 HAS_VERIFIER = set("""
     aten::add.Tensor aten::sub.Tensor aten::mul.Tensor aten::div.Tensor
@@ -300,6 +356,35 @@ def sanitize(name, used):
     return name
 
 
+def inplace_variants(schemas):
+    """The in-place schema (`aten::add_.Tensor`) of every tensor op in OPS
+    that has one and is not listed: the mutation-removal pass rewrites each
+    to its out-of-place op, so the whole family follows from OPS."""
+    listed = set(" ".join(OPS.values()).split())
+    # Ops whose result has self's sizes (in-place forms of views, which
+    # change self's sizes, are not rewritten that way).
+    same_size = " ".join(v for k, v in OPS.items()
+                         if k in ("elementwise", "math", "reduction",
+                                  "linalg", "nn"))
+    out = []
+    for key in same_size.split():
+        name, _, overload = key.partition(".")
+        if name.endswith("_") or not name.startswith("aten::") or \
+                key in NO_INPLACE_VARIANT:
+            continue
+        if "Tensor" not in schemas.get(key, "").split("->")[0]:
+            continue
+        candidates = [name + "_" + ("." + overload if overload else "")]
+        if not overload:  # floor_divide -> floor_divide_.Tensor
+            candidates.append(name + "_.Tensor")
+        for c in candidates:
+            if c in schemas and c not in listed and c not in out and \
+                    "!" in schemas[c].split("->")[0]:
+                out.append(c)
+                break
+    return out
+
+
 def main():
     if "--all-schemas" in sys.argv:
         print(all_schemas_table())
@@ -323,7 +408,9 @@ def main():
     seen = set()
     count = 0
     records = []
-    for group, names in OPS.items():
+    groups = dict(OPS)
+    groups["inplace variants"] = " ".join(inplace_variants(schemas))
+    for group, names in groups.items():
         w("//===----------------------------------------------------------------------===//")
         w(f"// {group}")
         w("//===----------------------------------------------------------------------===//")

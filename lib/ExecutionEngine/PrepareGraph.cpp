@@ -24,6 +24,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
 #include <optional>
 
 using namespace mlir;
@@ -278,18 +279,22 @@ mlir::tsmlir::appendDefaultInputs(ModuleOp module, StringRef entry,
     if (!value)
       return success(); // prepareGraph reports the missing inputs
     RunValue input;
-    if (auto intAttr = llvm::dyn_cast<IntegerAttr>(value)) {
+    // A BoolAttr is an IntegerAttr (of i1) too: it is tested first.
+    if (auto boolAttr = llvm::dyn_cast<BoolAttr>(value)) {
+      input.kind = RunValue::Kind::Bool;
+      input.boolValue = boolAttr.getValue();
+      input.text = input.boolValue ? "true" : "false";
+    } else if (auto intAttr = llvm::dyn_cast<IntegerAttr>(value)) {
       input.kind = RunValue::Kind::Int;
       input.intValue = intAttr.getInt();
       input.text = std::to_string(input.intValue);
     } else if (auto floatAttr = llvm::dyn_cast<FloatAttr>(value)) {
       input.kind = RunValue::Kind::Float;
       input.floatValue = floatAttr.getValueAsDouble();
-      input.text = std::to_string(input.floatValue);
-    } else if (auto boolAttr = llvm::dyn_cast<BoolAttr>(value)) {
-      input.kind = RunValue::Kind::Bool;
-      input.boolValue = boolAttr.getValue();
-      input.text = input.boolValue ? "true" : "false";
+      // Enough digits to read back the same double.
+      char text[32];
+      std::snprintf(text, sizeof(text), "%.17g", input.floatValue);
+      input.text = text;
     } else if (llvm::isa<UnitAttr>(value)) {
       input.kind = RunValue::Kind::None;
       input.text = "none";

@@ -100,6 +100,8 @@ static bool sameBoundValue(const RunValue &given, StringRef bound) {
   switch (given.kind) {
   case RunValue::Kind::Int: return given.intValue == fixed->intValue;
   case RunValue::Kind::Bool: return given.boolValue == fixed->boolValue;
+  // The value compiled in is the text it was given as, read back exactly.
+  case RunValue::Kind::Float: return given.floatValue == fixed->floatValue;
   case RunValue::Kind::None: return true;
   default: return false;
   }

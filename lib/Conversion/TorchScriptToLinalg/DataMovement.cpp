@@ -245,38 +245,6 @@ static Value reshapeToType(OpBuilder &b, Location loc, Value input,
   return reshapeTo(b, loc, input, resultType.getShape());
 }
 
-/// Points the elements of a prim::ListConstruct that the conversion replaces
-/// (all but constants) at their converted values. The list stays legal and
-/// is erased after the conversion once unused; pointing it at the converted
-/// values keeps the unconverted ones from outliving the conversion.
-/// Constants stay, so that their values can still be read.
-static void remapListElements(ConversionPatternRewriter &rewriter, Value list) {
-  auto construct = list.getDefiningOp<ts::PrimListConstructOp>();
-  if (!construct)
-    return;
-  SmallVector<Value> elements;
-  bool changed = false;
-  for (Value element : construct.getElements()) {
-    Value converted = element;
-    if (!element.getDefiningOp<ts::PrimConstantOp>())
-      if (Value remapped = rewriter.getRemappedValue(element))
-        converted = remapped;
-    changed |= converted != element;
-    elements.push_back(converted);
-  }
-  if (changed)
-    rewriter.modifyOpInPlace(construct,
-                             [&] { construct->setOperands(elements); });
-}
-
-/// Remaps the elements of every prim::ListConstruct `op` reads.
-static void remapListOperands(ConversionPatternRewriter &rewriter,
-                              Operation *op) {
-  for (Value operand : op->getOperands())
-    if (llvm::isa<ts::ListType>(operand.getType()))
-      remapListElements(rewriter, operand);
-}
-
 /// The tensors of a list built by prim::ListConstruct, converted, with their
 /// ts dtypes (null once converted).
 static LogicalResult getListTensors(ConversionPatternRewriter &rewriter,
@@ -494,6 +462,41 @@ public:
   }
 };
 
+/// flip: a copy whose input map reads index n - 1 - i along each flipped
+/// dim.
+class FlipLowering : public OpConversionPattern<ts::AtenFlipOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ts::AtenFlipOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
+    auto inputType =
+        llvm::dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
+    std::optional<SmallVector<int64_t>> dims = getConstIntList(op.getDims());
+    if (!resultType || !inputType || resultType != inputType || !dims)
+      return rewriter.notifyMatchFailure(op, "expected static tensors and "
+                                             "constant dims");
+    int64_t rank = inputType.getRank();
+    SmallVector<AffineExpr> exprs;
+    for (int64_t i = 0; i < rank; ++i)
+      exprs.push_back(rewriter.getAffineDimExpr(i));
+    for (int64_t d : *dims) {
+      std::optional<int64_t> w = wrapDim(d, rank);
+      if (!w || *w >= rank)
+        return rewriter.notifyMatchFailure(op, "dim out of range");
+      exprs[*w] = rewriter.getAffineConstantExpr(inputType.getDimSize(*w) - 1) -
+                  rewriter.getAffineDimExpr(*w);
+    }
+    AffineMap map = AffineMap::get(rank, 0, exprs, op.getContext());
+    remapListOperands(rewriter, op);
+    rewriter.replaceOp(op, buildCopy(rewriter, op.getLoc(), adaptor.getSelf(),
+                                     map, resultType));
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Slices
 //===----------------------------------------------------------------------===//
@@ -628,6 +631,93 @@ public:
                        strides,
                        select ? std::optional<int64_t>(*dim) : std::nullopt,
                        isFusedComputation(op, operands[0])));
+    return success();
+  }
+};
+
+/// slice_scatter(self, src, dim, start?, end?, step) and
+/// select_scatter(self, src, dim, index): self with the slice (or the
+/// selected index, src given the dim back) replaced by src, a
+/// tensor.insert_slice. The bounds follow slice and select.
+class ScatterLowering : public NamedOpLowering {
+public:
+  using NamedOpLowering::NamedOpLowering;
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    bool select = llvm::isa<ts::AtenSelectScatterOp>(op);
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
+    auto selfType = llvm::dyn_cast<RankedTensorType>(operands[0].getType());
+    auto srcType = llvm::dyn_cast<RankedTensorType>(operands[1].getType());
+    if (!resultType || !selfType || !srcType || selfType != resultType ||
+        selfType.getRank() == 0 ||
+        srcType.getElementType() != selfType.getElementType())
+      return rewriter.notifyMatchFailure(op, "expected static tensors of one "
+                                             "dtype, at least 1-D");
+    int64_t rank = selfType.getRank();
+    if (srcType.getRank() != (select ? rank - 1 : rank))
+      return rewriter.notifyMatchFailure(op, "src rank is wrong");
+    std::optional<int64_t> dimArg = getConstInt(op->getOperand(2));
+    std::optional<int64_t> dim =
+        dimArg ? wrapDim(*dimArg, rank) : std::nullopt;
+    if (!dim)
+      return rewriter.notifyMatchFailure(op, "dim is not a constant in range");
+    int64_t size = selfType.getDimSize(*dim);
+    SmallVector<int64_t> sizes(selfType.getShape());
+    for (int64_t i = 0, r = 0; i < rank; ++i) {
+      if (select && i == *dim)
+        continue;
+      if (i != *dim && srcType.getDimSize(r) != sizes[i])
+        return rewriter.notifyMatchFailure(op, "src shape differs");
+      if (i == *dim)
+        sizes[i] = srcType.getDimSize(r);
+      ++r;
+    }
+    Location loc = op->getLoc();
+    SmallVector<int64_t> strides(rank, 1);
+    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+    Value src = operands[1];
+    if (select) {
+      sizes[*dim] = 1;
+      std::optional<int64_t> index = getConstInt(op->getOperand(3));
+      if (index && (*index < -size || *index >= size))
+        return rewriter.notifyMatchFailure(op, "index out of range");
+      offsets[*dim] =
+          getOffset(rewriter, loc, op->getOperand(3), operands[3], size, 1);
+      src = reshapeTo(rewriter, loc, src, sizes);
+    } else {
+      std::optional<int64_t> step = getConstInt(op->getOperand(5));
+      if (!step || *step < 1)
+        return rewriter.notifyMatchFailure(op, "step is not a positive "
+                                               "constant");
+      bool startNone = isConstNone(op->getOperand(3));
+      bool endNone = isConstNone(op->getOperand(4));
+      std::optional<int64_t> start =
+          startNone ? std::optional<int64_t>(0) : getConstInt(op->getOperand(3));
+      std::optional<int64_t> end =
+          endNone ? std::optional<int64_t>(size) : getConstInt(op->getOperand(4));
+      if (!start || !end)
+        return rewriter.notifyMatchFailure(op, "start or end is not constant");
+      auto clampIndex = [&](int64_t v) {
+        return std::clamp<int64_t>(v < 0 ? v + size : v, 0, size);
+      };
+      int64_t s = clampIndex(*start), e = std::max(clampIndex(*end), s);
+      if ((e - s + *step - 1) / *step != sizes[*dim])
+        return rewriter.notifyMatchFailure(op, "src length differs from the "
+                                               "slice's");
+      offsets[*dim] = rewriter.getIndexAttr(s);
+      strides[*dim] = *step;
+    }
+    SmallVector<OpFoldResult> sizeAttrs, strideAttrs;
+    for (int64_t i = 0; i < rank; ++i) {
+      sizeAttrs.push_back(rewriter.getIndexAttr(sizes[i]));
+      strideAttrs.push_back(rewriter.getIndexAttr(strides[i]));
+    }
+    remapListOperands(rewriter, op);
+    rewriter.replaceOp(op, tensor::InsertSliceOp::create(
+                               rewriter, loc, src, operands[0], offsets,
+                               sizeAttrs, strideAttrs));
     return success();
   }
 };
@@ -1369,7 +1459,8 @@ void lowering::populateDataMovementPatterns(const TypeConverter &converter,
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ConstantChunkLowering, GatherLowering, GetItemLowering,
                GradSumToSizeLowering, LenLowering, ListUnpackLowering,
-               RepeatLowering, SizeListLowering, SliceLowering>(converter, ctx);
+               RepeatLowering, SizeListLowering, SliceLowering, FlipLowering>(
+      converter, ctx);
   for (StringRef name :
        getOperationNames<ts::AtenBroadcastToOp, ts::AtenExpandOp,
                          ts::AtenExpandAsOp>())
@@ -1395,6 +1486,9 @@ void lowering::populateDataMovementPatterns(const TypeConverter &converter,
   for (StringRef name :
        getOperationNames<ts::AtenNarrowOp, ts::AtenSelectIntOp>())
     patterns.add<SelectLowering>(converter, ctx, name);
+  for (StringRef name : getOperationNames<ts::AtenSliceScatterOp,
+                                          ts::AtenSelectScatterOp>())
+    patterns.add<ScatterLowering>(converter, ctx, name);
   for (StringRef name :
        getOperationNames<ts::AtenDimOp, ts::AtenNumelOp, ts::AtenSizeIntOp>())
     patterns.add<SizeLowering>(converter, ctx, name);

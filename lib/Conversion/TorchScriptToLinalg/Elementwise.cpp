@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ElementwiseBody.h"
 #include "PopulatePatterns.h"
 #include "Utils.h"
 
@@ -33,104 +34,6 @@ using namespace mlir::tsmlir;
 using namespace mlir::tsmlir::lowering;
 
 namespace {
-
-/// What an elementwise body computes with.
-struct BodyContext {
-  OpBuilder &b;
-  Location loc;
-  Operation *op;
-  /// The data operands' elements (or scalar values), cast to `type`.
-  SmallVector<Value> args;
-  /// The type the body computes in.
-  Type type;
-  /// Whether `type` holds unsigned integers (uint8); booleans compare,
-  /// take maxima and minima as unsigned too.
-  bool isUnsigned;
-  /// The converted operands of the op (scalars as i64/f64/i1 values).
-  ArrayRef<Value> operands;
-
-  bool isFloat() const { return llvm::isa<FloatType>(type); }
-  Value cst(double v) const { return createScalarConstant(b, loc, type, v); }
-  /// Operand `i` (a scalar) cast to the compute type.
-  Value scalar(unsigned i) const {
-    if (std::optional<double> n = getConstNumber(op->getOperand(i)))
-      return cst(*n);
-    return castScalar(b, loc, operands[i], type);
-  }
-  Value add(Value x, Value y) const {
-    if (isFloat())
-      return arith::AddFOp::create(b, loc, x, y);
-    // PyTorch adds booleans as a logical or (true + true is true).
-    if (type.isInteger(1))
-      return arith::OrIOp::create(b, loc, x, y);
-    return arith::AddIOp::create(b, loc, x, y);
-  }
-  Value sub(Value x, Value y) const {
-    return isFloat() ? arith::SubFOp::create(b, loc, x, y).getResult()
-                     : arith::SubIOp::create(b, loc, x, y).getResult();
-  }
-  Value mul(Value x, Value y) const {
-    return isFloat() ? arith::MulFOp::create(b, loc, x, y).getResult()
-                     : arith::MulIOp::create(b, loc, x, y).getResult();
-  }
-  Value div(Value x, Value y) const {
-    return arith::DivFOp::create(b, loc, x, y);
-  }
-  Value max(Value x, Value y) const {
-    if (isFloat())
-      return arith::MaximumFOp::create(b, loc, x, y);
-    if (isUnsigned || type.isInteger(1))
-      return arith::MaxUIOp::create(b, loc, x, y);
-    return arith::MaxSIOp::create(b, loc, x, y);
-  }
-  Value min(Value x, Value y) const {
-    if (isFloat())
-      return arith::MinimumFOp::create(b, loc, x, y);
-    if (isUnsigned || type.isInteger(1))
-      return arith::MinUIOp::create(b, loc, x, y);
-    return arith::MinSIOp::create(b, loc, x, y);
-  }
-  /// `x * alpha` for operand `i`, skipped when alpha is the constant 1.
-  Value scaled(Value x, unsigned alphaOperand) const {
-    std::optional<double> alpha =
-        getConstNumber(op->getOperand(alphaOperand));
-    if (alpha && *alpha == 1.0)
-      return x;
-    return mul(x, scalar(alphaOperand));
-  }
-  Value sigmoid(Value x) const {
-    Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
-    return div(cst(1), add(cst(1), e));
-  }
-  Value select(Value c, Value x, Value y) const {
-    return arith::SelectOp::create(b, loc, c, x, y);
-  }
-  Value cmpf(arith::CmpFPredicate p, Value x, Value y) const {
-    return arith::CmpFOp::create(b, loc, p, x, y);
-  }
-};
-
-using BodyFn = std::function<Value(BodyContext &)>;
-
-/// How the compute type is chosen.
-enum class Compute {
-  Result,   // the result's element type (f32 for f16/bf16)
-  Promoted, // the promoted type of the data operands (comparisons)
-  Bool,     // i1 (logical ops)
-};
-
-/// An operand the body reads.
-struct DataOperand {
-  unsigned index;
-  bool cast; // cast to the compute type (false: passed as it is)
-};
-
-struct ElementwiseSpec {
-  StringRef name;
-  SmallVector<DataOperand> data;
-  Compute compute;
-  BodyFn body;
-};
 
 /// PyTorch's categories, for promotion: bool < integer < float.
 static int category(Type t) {
@@ -574,7 +477,9 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
     add(name, {a0, a1}, Compute::Result,
         [](BodyContext &c) { return c.mul(c.args[0], c.args[1]); });
   for (StringRef name :
-       getOperationNames<ts::AtenDivTensorOp, ts::AtenDivScalarOp>())
+       getOperationNames<ts::AtenDivTensorOp, ts::AtenDivScalarOp,
+                         ts::AtenTrueDivideTensorOp,
+                         ts::AtenTrueDivideScalarOp>())
     add(name, {a0, a1}, Compute::Result, [](BodyContext &c) -> Value {
       if (!c.isFloat())
         return Value(); // true division of integers has a float result
@@ -593,8 +498,9 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
         return Value();
       return c.div(c.args[0], c.args[1]);
     });
-  add(ts::AtenFloorDivideOp::getOperationName(), {a0, a1}, Compute::Result,
-      floorDivide);
+  for (StringRef name : getOperationNames<ts::AtenFloorDivideOp,
+                                          ts::AtenFloorDivideScalarOp>())
+    add(name, {a0, a1}, Compute::Result, floorDivide);
   for (StringRef name : getOperationNames<ts::AtenRemainderTensorOp,
                                           ts::AtenRemainderScalarOp>())
     add(name, {a0, a1}, Compute::Result, pythonRemainder);
@@ -640,7 +546,9 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
           return c.args[0];
         return math::AbsIOp::create(c.b, c.loc, c.args[0]);
       });
-  add(ts::AtenSignOp::getOperationName(), {a0}, Compute::Result,
+  // sgn is sign for real numbers.
+  for (StringRef name : getOperationNames<ts::AtenSignOp, ts::AtenSgnOp>())
+  add(name, {a0}, Compute::Result,
       [](BodyContext &c) -> Value {
         Value x = c.args[0];
         if (!c.isFloat()) {
@@ -868,6 +776,7 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
                          ts::AtenToDeviceOp, ts::AtenToPrimDeviceOp>())
     add(name, {a0}, Compute::Result,
         [](BodyContext &c) { return c.args[0]; });
+  addMathElementwiseSpecs(specs);
   return specs;
 }
 

@@ -112,19 +112,25 @@ static DenseIntElementsAttr getI64VectorAttr(OpBuilder &b,
 
 /// `input` padded by `pad[i]` on both sides of dims 2 and 3 with `value`.
 static Value padSpatial(OpBuilder &b, Location loc, Value input,
-                        ArrayRef<int64_t> pad, Value value) {
-  if (pad[0] == 0 && pad[1] == 0)
+                        ArrayRef<int64_t> pad, Value value,
+                        ArrayRef<int64_t> extraHigh = {}) {
+  int64_t extra[2] = {extraHigh.empty() ? 0 : extraHigh[0],
+                      extraHigh.empty() ? 0 : extraHigh[1]};
+  if (pad[0] == 0 && pad[1] == 0 && extra[0] == 0 && extra[1] == 0)
     return input;
   auto type = llvm::cast<RankedTensorType>(input.getType());
   SmallVector<int64_t> shape(type.getShape());
-  shape[2] += 2 * pad[0];
-  shape[3] += 2 * pad[1];
+  shape[2] += 2 * pad[0] + extra[0];
+  shape[3] += 2 * pad[1] + extra[1];
   SmallVector<OpFoldResult> low = {b.getIndexAttr(0), b.getIndexAttr(0),
                                    b.getIndexAttr(pad[0]),
                                    b.getIndexAttr(pad[1])};
+  SmallVector<OpFoldResult> high = {b.getIndexAttr(0), b.getIndexAttr(0),
+                                    b.getIndexAttr(pad[0] + extra[0]),
+                                    b.getIndexAttr(pad[1] + extra[1])};
   return tensor::PadOp::create(
       b, loc, RankedTensorType::get(shape, type.getElementType()), input, low,
-      low, value);
+      high, value);
 }
 
 /// The output size of a window of `kernel` with `stride`, `pad` and
@@ -685,18 +691,22 @@ static Value toNCHW(OpBuilder &b, Location loc, Value input) {
 enum class PoolKind { Max, Sum };
 
 /// linalg.pooling_nchw_max or _sum of `input` (NCHW, of type `acc`) padded
-/// with `padValue`, into a tensor filled with `init`.
+/// with `padValue` (and `extraHigh` more at the end, for ceil_mode's last
+/// windows), into a tensor filled with `init`.
 static Value buildPool(OpBuilder &b, Location loc, Value input, PoolKind kind,
                        ArrayRef<int64_t> kernel, ArrayRef<int64_t> stride,
                        ArrayRef<int64_t> padding, ArrayRef<int64_t> dilation,
-                       Value padValue, Value init) {
+                       Value padValue, Value init,
+                       ArrayRef<int64_t> extraHigh = {}) {
   ArrayRef<int64_t> in = getTensorType(input).getShape();
   Type element = getTensorType(input).getElementType();
   SmallVector<int64_t> outShape = {in[0], in[1]};
-  for (int i = 0; i < 2; ++i)
-    outShape.push_back(getWindowCount(in[2 + i], kernel[i], stride[i],
+  for (int i = 0; i < 2; ++i) {
+    int64_t extra = extraHigh.empty() ? 0 : extraHigh[i];
+    outShape.push_back(getWindowCount(in[2 + i] + extra, kernel[i], stride[i],
                                       padding[i], dilation[i]));
-  Value padded = padSpatial(b, loc, input, padding, padValue);
+  }
+  Value padded = padSpatial(b, loc, input, padding, padValue, extraHigh);
   Value window = tensor::EmptyOp::create(b, loc, kernel, element);
   Value out =
       createFilled(b, loc, RankedTensorType::get(outShape, element), init);
@@ -714,14 +724,19 @@ static Value buildPool(OpBuilder &b, Location loc, Value input, PoolKind kind,
       .getResult(0);
 }
 
-/// The window parameters of max_pool2d and avg_pool2d.
+/// The window parameters of max_pool2d and avg_pool2d. `extra` is the
+/// padding past the end that ceil_mode's last, partial windows read (0 in
+/// floor mode): padded with the same value, never counted as padding.
 struct Window {
   SmallVector<int64_t> kernel, stride, padding, dilation;
+  SmallVector<int64_t> extra = {0, 0};
 };
 
 /// Reads kernel, stride (empty: the kernel), padding and dilation (absent:
-/// 1) and checks ceil_mode: true is accepted when it gives the floor mode's
-/// output size (the converted result type says).
+/// 1) and ceil_mode. With ceil_mode, the output size the result type holds
+/// (PyTorch's formula, in the shape rule) may count one more window than
+/// the floor mode, which starts inside the input or its padding and ends
+/// past them: `extra` covers it.
 static FailureOr<Window> getWindow(Operation *op, Value input,
                                    RankedTensorType resultType,
                                    std::optional<unsigned> dilationOperand,
@@ -752,12 +767,22 @@ static FailureOr<Window> getWindow(Operation *op, Value input,
           op, "padding is more than half the kernel");
     int64_t count = getWindowCount(size, w.kernel[i], w.stride[i], w.padding[i],
                                    w.dilation[i]);
-    if (count <= 0)
+    int64_t result = resultType.getDimSize(resultType.getRank() - 2 + i);
+    if (result <= 0)
       return rewriter.notifyMatchFailure(op, "empty output");
-    if (resultType.getDimSize(resultType.getRank() - 2 + i) != count)
+    if (*ceil && result == count + 1) {
+      // The last window's end past the padded input.
+      w.extra[i] = (result - 1) * w.stride[i] +
+                   w.dilation[i] * (w.kernel[i] - 1) + 1 -
+                   (size + 2 * w.padding[i]);
+      if (w.extra[i] <= 0 || w.extra[i] >= w.stride[i] + w.kernel[i])
+        return rewriter.notifyMatchFailure(
+            op, "result size differs from the ceil_mode window count");
+      continue;
+    }
+    if (result != count)
       return rewriter.notifyMatchFailure(
-          op, *ceil ? "ceil_mode=True with a partial last window"
-                    : "result size differs from the window count");
+          op, "result size differs from the window count");
   }
   return w;
 }
@@ -797,7 +822,7 @@ public:
                                         element.getIntOrFloatBitWidth())));
     Value result =
         buildPool(rewriter, loc, input, PoolKind::Max, w->kernel, w->stride,
-                  w->padding, w->dilation, lowest, lowest);
+                  w->padding, w->dilation, lowest, lowest, w->extra);
     rewriter.replaceOp(op, finish(rewriter, loc, result, resultType));
     return success();
   }
@@ -808,7 +833,7 @@ public:
 /// an `acc`: the divisor of avg_pool2d with count_include_pad=False.
 static Value buildWindowCount(OpBuilder &b, Location l,
                               ArrayRef<int64_t> inSize, const Window &w,
-                              Type acc) {
+                              Type acc, bool includePad = false) {
   Type i64 = b.getI64Type();
   auto c = [&](int64_t v) { return createScalarConstant(b, l, i64, v); };
   Value count;
@@ -816,9 +841,12 @@ static Value buildWindowCount(OpBuilder &b, Location l,
     Value o = castScalar(b, l, linalg::IndexOp::create(b, l, 2 + i), i64);
     Value start = arith::SubIOp::create(
         b, l, arith::MulIOp::create(b, l, o, c(w.stride[i])), c(w.padding[i]));
+    // With count_include_pad, the padding counts (not ceil_mode's extra).
+    int64_t bound = includePad ? inSize[i] + w.padding[i] : inSize[i];
     Value end = arith::MinSIOp::create(
-        b, l, arith::AddIOp::create(b, l, start, c(w.kernel[i])), c(inSize[i]));
-    start = arith::MaxSIOp::create(b, l, start, c(0));
+        b, l, arith::AddIOp::create(b, l, start, c(w.kernel[i])), c(bound));
+    if (!includePad)
+      start = arith::MaxSIOp::create(b, l, start, c(0));
     Value n = arith::SubIOp::create(b, l, end, start);
     count = count ? arith::MulIOp::create(b, l, count, n).getResult() : n;
   }
@@ -884,19 +912,21 @@ public:
       return failure();
     Value zero = createScalarConstant(rewriter, loc, acc, 0);
     Value sum = buildPool(rewriter, loc, input, PoolKind::Sum, w->kernel,
-                          w->stride, w->padding, w->dilation, zero, zero);
+                          w->stride, w->padding, w->dilation, zero, zero,
+                          w->extra);
     ArrayRef<int64_t> in = getTensorType(input).getShape();
+    bool partial = w->extra[0] > 0 || w->extra[1] > 0;
     Value constantDivisor;
     if (divisorOverride)
       constantDivisor =
           createScalarConstant(rewriter, loc, acc, *divisorOverride);
-    else if (*includePad)
+    else if (*includePad && !partial)
       constantDivisor =
           createScalarConstant(rewriter, loc, acc, w->kernel[0] * w->kernel[1]);
     auto divisor = [&](OpBuilder &b, Location l) {
       if (constantDivisor)
         return constantDivisor;
-      return buildWindowCount(b, l, {in[2], in[3]}, *w, acc);
+      return buildWindowCount(b, l, {in[2], in[3]}, *w, acc, *includePad);
     };
     rewriter.replaceOp(op,
                        buildDivide(rewriter, loc, sum, divisor, resultType));
@@ -904,8 +934,107 @@ public:
   }
 };
 
-/// aten::adaptive_avg_pool2d where the output size divides the input size:
-/// an average pooling with kernel = stride = input / output.
+/// The window of output element `o` of adaptive pooling from `in` to `out`
+/// elements: [floor(o in / out), ceil((o + 1) in / out)).
+static int64_t adaptiveStart(int64_t o, int64_t in, int64_t out) {
+  return o * in / out;
+}
+static int64_t adaptiveEnd(int64_t o, int64_t in, int64_t out) {
+  return ((o + 1) * in + out - 1) / out;
+}
+
+/// The same bounds for the output index `o` (an i64 value).
+static std::pair<Value, Value> adaptiveBounds(OpBuilder &b, Location l,
+                                              Value o, int64_t in,
+                                              int64_t out) {
+  Type i64 = b.getI64Type();
+  auto c = [&](int64_t v) { return createScalarConstant(b, l, i64, v); };
+  Value start = arith::DivSIOp::create(
+      b, l, arith::MulIOp::create(b, l, o, c(in)), c(out));
+  Value next = arith::AddIOp::create(b, l, o, c(1));
+  Value end = arith::DivSIOp::create(
+      b, l,
+      arith::AddIOp::create(b, l, arith::MulIOp::create(b, l, next, c(in)),
+                            c(out - 1)),
+      c(out));
+  return {start, end};
+}
+
+/// The sums of adaptive average pooling of `input` (NCHW, of type `acc`)
+/// to `outSize` when the windows differ in size: a generic over [N, C, OH,
+/// OW, KH, KW], KH and KW the largest window, reading the input at each
+/// window's start plus the window offsets, elements past the window's end
+/// skipped.
+static Value buildAdaptiveSum(OpBuilder &b, Location loc, Value input,
+                              ArrayRef<int64_t> outSize) {
+  RankedTensorType inType = getTensorType(input);
+  ArrayRef<int64_t> in = inType.getShape();
+  Type acc = inType.getElementType();
+  SmallVector<int64_t> window;
+  for (int i = 0; i < 2; ++i) {
+    int64_t largest = 0;
+    for (int64_t o = 0; o < outSize[i]; ++o)
+      largest = std::max(largest, adaptiveEnd(o, in[2 + i], outSize[i]) -
+                                      adaptiveStart(o, in[2 + i], outSize[i]));
+    window.push_back(largest);
+  }
+  MLIRContext *ctx = b.getContext();
+  SmallVector<int64_t> outShape = {in[0], in[1], outSize[0], outSize[1]};
+  auto outType = RankedTensorType::get(outShape, acc);
+  Value init = createFilled(b, loc, outType,
+                            createScalarConstant(b, loc, acc, 0));
+  Value windowTensor = tensor::EmptyOp::create(b, loc, window, acc);
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(6, 0, {d(4), d(5)}, ctx),
+      AffineMap::get(6, 0, {d(0), d(1), d(2), d(3)}, ctx)};
+  SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
+  iterators.append(2, utils::IteratorType::reduction);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{outType}, ValueRange{windowTensor},
+             ValueRange{init}, maps, iterators,
+             [&](OpBuilder &nb, Location l, ValueRange args) {
+               Type i64 = nb.getI64Type();
+               Value valid;
+               SmallVector<Value> indices = {
+                   linalg::IndexOp::create(nb, l, 0),
+                   linalg::IndexOp::create(nb, l, 1)};
+               for (int i = 0; i < 2; ++i) {
+                 Value o = castScalar(nb, l, linalg::IndexOp::create(nb, l, 2 + i),
+                                      i64);
+                 Value k = castScalar(nb, l, linalg::IndexOp::create(nb, l, 4 + i),
+                                      i64);
+                 auto [start, end] =
+                     adaptiveBounds(nb, l, o, in[2 + i], outSize[i]);
+                 Value at = arith::AddIOp::create(nb, l, start, k);
+                 Value inside = arith::CmpIOp::create(
+                     nb, l, arith::CmpIPredicate::slt, at, end);
+                 valid = valid ? arith::AndIOp::create(nb, l, valid, inside)
+                                     .getResult()
+                               : inside;
+                 // Clamped, so that a skipped read stays in bounds.
+                 Value last = createScalarConstant(nb, l, i64, in[2 + i] - 1);
+                 at = arith::MinSIOp::create(nb, l, at, last);
+                 indices.push_back(castScalar(nb, l, at, nb.getIndexType()));
+               }
+               Value x = tensor::ExtractOp::create(nb, l, input, indices);
+               Value sum = isFloat(acc)
+                               ? arith::AddFOp::create(nb, l, args[1], x)
+                                     .getResult()
+                               : arith::AddIOp::create(nb, l, args[1], x)
+                                     .getResult();
+               linalg::YieldOp::create(
+                   nb, l, ValueRange{arith::SelectOp::create(nb, l, valid, sum,
+                                                             args[1])
+                                         .getResult()});
+             })
+      .getResult(0);
+}
+
+/// aten::adaptive_avg_pool2d. Where the output size divides the input size,
+/// an average pooling with kernel = stride = input / output; otherwise the
+/// windows of PyTorch's formula, [floor(o in / out), ceil((o + 1) in /
+/// out)), summed by buildAdaptiveSum and divided by their sizes.
 class AdaptiveAvgPoolLowering
     : public OpConversionPattern<ts::AtenAdaptiveAvgPool2dOp> {
 public:
@@ -930,14 +1059,29 @@ public:
         toNCHW(rewriter, loc,
                castOperand(rewriter, loc, op, adaptor.getOperands(), 0, acc));
     ArrayRef<int64_t> in = getTensorType(input).getShape();
-    Window w;
-    for (int i = 0; i < 2; ++i) {
-      int64_t out = (*outSize)[i];
-      if (out <= 0 || in[2 + i] % out != 0)
-        return rewriter.notifyMatchFailure(
-            op, "output size does not divide the input size");
-      w.kernel.push_back(in[2 + i] / out);
+    if ((*outSize)[0] <= 0 || (*outSize)[1] <= 0)
+      return rewriter.notifyMatchFailure(op, "empty output");
+    if (in[2] % (*outSize)[0] != 0 || in[3] % (*outSize)[1] != 0) {
+      Value sum = buildAdaptiveSum(rewriter, loc, input, *outSize);
+      SmallVector<int64_t> out = *outSize;
+      auto divisor = [&](OpBuilder &b, Location l) -> Value {
+        Type i64 = b.getI64Type();
+        Value count;
+        for (int i = 0; i < 2; ++i) {
+          Value o = castScalar(b, l, linalg::IndexOp::create(b, l, 2 + i), i64);
+          auto [start, end] = adaptiveBounds(b, l, o, in[2 + i], out[i]);
+          Value n = arith::SubIOp::create(b, l, end, start);
+          count = count ? arith::MulIOp::create(b, l, count, n).getResult() : n;
+        }
+        return castScalar(b, l, count, acc);
+      };
+      rewriter.replaceOp(op,
+                         buildDivide(rewriter, loc, sum, divisor, resultType));
+      return success();
     }
+    Window w;
+    for (int i = 0; i < 2; ++i)
+      w.kernel.push_back(in[2 + i] / (*outSize)[i]);
     w.stride = w.kernel;
     w.padding = {0, 0};
     w.dilation = {1, 1};

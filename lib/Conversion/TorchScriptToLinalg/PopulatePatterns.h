@@ -30,6 +30,9 @@ void populateLinearAlgebraPatterns(const TypeConverter &converter,
 /// Views, reshapes, permutations, slicing, cat, stack, expand.
 void populateDataMovementPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
+/// pad, roll, pixel_shuffle, upsampling: outputs read at computed indices.
+void populateResamplingPatterns(const TypeConverter &converter,
+                                RewritePatternSet &patterns);
 /// prim::If and prim::Loop.
 void populateControlFlowPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);

@@ -115,8 +115,88 @@ public:
         getTypeConverter()->convertType(op->getResult(0).getType()));
     if (!resultType || !operands[0].getType().isIntOrFloat())
       return rewriter.notifyMatchFailure(op, "expected a number to a tensor");
-    rewriter.replaceOp(
-        op, createFilled(rewriter, op->getLoc(), resultType, operands[0]));
+    Value value = castScalar(rewriter, op->getLoc(), operands[0],
+                             resultType.getElementType());
+    rewriter.replaceOp(op,
+                       createFilled(rewriter, op->getLoc(), resultType, value));
+    return success();
+  }
+};
+
+/// The scalars of the nested list `list`, in row-major order: the
+/// (converted) elements of prim::ListConstructs, or the values of a list
+/// constant.
+static LogicalResult collectListScalars(Value list, OpBuilder &b, Location loc,
+                                        ConversionPatternRewriter &rewriter,
+                                        SmallVectorImpl<Value> &scalars) {
+  if (auto construct = list.getDefiningOp<ts::PrimListConstructOp>()) {
+    for (Value element : construct.getElements()) {
+      if (llvm::isa<ts::ListType>(element.getType())) {
+        if (failed(collectListScalars(element, b, loc, rewriter, scalars)))
+          return failure();
+        continue;
+      }
+      Value converted = rewriter.getRemappedValue(element);
+      if (!converted || !converted.getType().isIntOrFloat())
+        return failure();
+      scalars.push_back(converted);
+    }
+    return success();
+  }
+  auto constant = list.getDefiningOp<ts::PrimConstantOp>();
+  auto array = constant
+                   ? llvm::dyn_cast_or_null<ArrayAttr>(constant.getValueAttr())
+                   : ArrayAttr();
+  if (!array)
+    return failure();
+  std::function<LogicalResult(ArrayAttr)> walk = [&](ArrayAttr a) {
+    for (Attribute element : a) {
+      if (auto inner = llvm::dyn_cast<ArrayAttr>(element)) {
+        if (failed(walk(inner)))
+          return failure();
+      } else if (auto flag = llvm::dyn_cast<BoolAttr>(element)) {
+        scalars.push_back(
+            createScalarConstant(b, loc, b.getI1Type(), flag.getValue()));
+      } else if (auto i = llvm::dyn_cast<IntegerAttr>(element)) {
+        scalars.push_back(arith::ConstantOp::create(
+            b, loc, b.getI64IntegerAttr(i.getValue().getSExtValue())));
+      } else if (auto f = llvm::dyn_cast<FloatAttr>(element)) {
+        scalars.push_back(arith::ConstantOp::create(
+            b, loc, b.getF64FloatAttr(f.getValueAsDouble())));
+      } else {
+        return failure();
+      }
+    }
+    return success();
+  };
+  return walk(array);
+}
+
+/// aten::tensor of a (nested) list: a tensor of its scalars, each converted
+/// to the result's dtype.
+class TensorFromListLowering : public NamedOpLowering {
+public:
+  using NamedOpLowering::NamedOpLowering;
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = llvm::dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op->getResult(0).getType()));
+    if (!resultType || !resultType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "result is not a static tensor");
+    Location loc = op->getLoc();
+    SmallVector<Value> scalars;
+    if (failed(collectListScalars(op->getOperand(0), rewriter, loc, rewriter,
+                                  scalars)) ||
+        static_cast<int64_t>(scalars.size()) != resultType.getNumElements())
+      return rewriter.notifyMatchFailure(op, "the list's scalars are not "
+                                             "known");
+    for (Value &v : scalars)
+      v = castScalar(rewriter, loc, v, resultType.getElementType());
+    remapListOperands(rewriter, op);
+    rewriter.replaceOp(op, tensor::FromElementsOp::create(rewriter, loc,
+                                                          resultType, scalars));
     return success();
   }
 };
@@ -153,6 +233,12 @@ void lowering::populatePrimPatterns(const TypeConverter &converter,
       converter, ctx, ts::PrimNumToTensorScalarOp::getOperationName());
   patterns.add<NumToTensorLowering>(
       converter, ctx, ts::PrimNumToTensorBoolOp::getOperationName());
+  for (StringRef name :
+       getOperationNames<ts::AtenTensorIntOp, ts::AtenTensorFloatOp,
+                         ts::AtenTensorBoolOp>())
+    patterns.add<NumToTensorLowering>(converter, ctx, name);
+  patterns.add<TensorFromListLowering>(converter, ctx,
+                                       ts::AtenTensorOp::getOperationName());
 
   auto scalar = [&](StringRef name, ScalarFn fn) {
     patterns.add<ScalarLowering>(converter, ctx, name, std::move(fn));
@@ -202,6 +288,78 @@ void lowering::populatePrimPatterns(const TypeConverter &converter,
       return arith::DivFOp::create(b, l, castScalar(b, l, a[0], f64),
                                    castScalar(b, l, a[1], f64));
     });
+  // Python's floor division and modulo: rounded towards negative infinity,
+  // the remainder with the divisor's sign.
+  for (StringRef name :
+       getOperationNames<ts::AtenFloordivIntOp, ts::AtenFloordivFloatOp>())
+    scalar(name, [](OpBuilder &b, Location l, Args a, Type) -> Value {
+      auto [x, y] = promote(b, l, a[0], a[1]);
+      if (llvm::isa<FloatType>(x.getType()))
+        return math::FloorOp::create(b, l, arith::DivFOp::create(b, l, x, y));
+      // The truncated quotient, less one where the remainder is not zero
+      // and its sign differs from the divisor's.
+      using IP = arith::CmpIPredicate;
+      Value zero = createScalarConstant(b, l, x.getType(), 0);
+      Value one = createScalarConstant(b, l, x.getType(), 1);
+      Value quot = arith::DivSIOp::create(b, l, x, y);
+      Value rem = arith::RemSIOp::create(b, l, x, y);
+      Value adjust = arith::AndIOp::create(
+          b, l, arith::CmpIOp::create(b, l, IP::ne, rem, zero),
+          arith::XOrIOp::create(
+              b, l, arith::CmpIOp::create(b, l, IP::slt, rem, zero),
+              arith::CmpIOp::create(b, l, IP::slt, y, zero)));
+      return arith::SelectOp::create(
+          b, l, adjust, arith::SubIOp::create(b, l, quot, one), quot);
+    });
+  for (StringRef name : getOperationNames<ts::AtenRemainderIntOp,
+                                          ts::AtenRemainderFloatOp>())
+    scalar(name, [](OpBuilder &b, Location l, Args a, Type) -> Value {
+      auto [x, y] = promote(b, l, a[0], a[1]);
+      bool isFloat = llvm::isa<FloatType>(x.getType());
+      Value zero = createScalarConstant(b, l, x.getType(), 0);
+      Value rem = isFloat ? arith::RemFOp::create(b, l, x, y).getResult()
+                          : arith::RemSIOp::create(b, l, x, y).getResult();
+      Value remNeg, yNeg, remNonZero;
+      if (isFloat) {
+        remNeg = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, rem,
+                                       zero);
+        yNeg = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, y, zero);
+        remNonZero =
+            arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, rem, zero);
+      } else {
+        remNeg = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, rem,
+                                       zero);
+        yNeg = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, y, zero);
+        remNonZero =
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, rem, zero);
+      }
+      Value adjust = arith::AndIOp::create(
+          b, l, remNonZero, arith::XOrIOp::create(b, l, remNeg, yNeg));
+      Value shifted = isFloat ? arith::AddFOp::create(b, l, rem, y).getResult()
+                              : arith::AddIOp::create(b, l, rem, y).getResult();
+      return arith::SelectOp::create(b, l, adjust, shifted, rem);
+    });
+  // min and max of two numbers; abs of an int.
+  for (StringRef name :
+       getOperationNames<ts::PrimMinIntOp, ts::PrimMinFloatOp>())
+    scalar(name, [](OpBuilder &b, Location l, Args a, Type) -> Value {
+      auto [x, y] = promote(b, l, a[0], a[1]);
+      if (llvm::isa<FloatType>(x.getType()))
+        return arith::MinimumFOp::create(b, l, x, y);
+      return arith::MinSIOp::create(b, l, x, y);
+    });
+  for (StringRef name :
+       getOperationNames<ts::PrimMaxIntOp, ts::PrimMaxFloatOp>())
+    scalar(name, [](OpBuilder &b, Location l, Args a, Type) -> Value {
+      auto [x, y] = promote(b, l, a[0], a[1]);
+      if (llvm::isa<FloatType>(x.getType()))
+        return arith::MaximumFOp::create(b, l, x, y);
+      return arith::MaxSIOp::create(b, l, x, y);
+    });
+  scalar(ts::PrimAbsIntOp::getOperationName(),
+         [](OpBuilder &b, Location l, Args a, Type) -> Value {
+           return math::AbsIOp::create(b, l, a[0]);
+         });
   for (StringRef name :
        getOperationNames<ts::AtenNegIntOp, ts::AtenNegFloatOp>())
     scalar(name, [](OpBuilder &b, Location l, Args a, Type) -> Value {

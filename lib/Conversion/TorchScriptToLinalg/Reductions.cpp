@@ -999,6 +999,9 @@ void lowering::populateReductionPatterns(const TypeConverter &converter,
         Reduce{ts::AtenMeanDimOp::getOperationName(), K::Mean, 1},
         Reduce{ts::AtenMinOp::getOperationName(), K::Min, -1},
         Reduce{ts::AtenProdOp::getOperationName(), K::Prod, -1},
+        Reduce{ts::AtenProdDimIntOp::getOperationName(), K::Prod, 1},
+        Reduce{ts::AtenAllDimOp::getOperationName(), K::All, 1},
+        Reduce{ts::AtenAnyDimOp::getOperationName(), K::Any, 1},
         Reduce{ts::AtenSumOp::getOperationName(), K::Sum, -1},
         Reduce{ts::AtenSumDimIntListOp::getOperationName(), K::Sum, 1}})
     patterns.add<ReduceLowering>(converter, ctx, r.name, r.kind, r.dim);

@@ -158,6 +158,7 @@ void mlir::tsmlir::populateTorchScriptToLinalgPatterns(
   populateReductionPatterns(converter, patterns);
   populateLinearAlgebraPatterns(converter, patterns);
   populateDataMovementPatterns(converter, patterns);
+  populateResamplingPatterns(converter, patterns);
   populateControlFlowPatterns(converter, patterns);
   verifyPatternRoots(patterns);
 }

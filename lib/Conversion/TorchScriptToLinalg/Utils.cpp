@@ -350,3 +350,37 @@ FailureOr<Value> lowering::getOptionalTensor(OpBuilder &b, Operation *op,
     return failure();
   return v;
 }
+
+/// Points the elements of a prim::ListConstruct that the conversion replaces
+/// (all but constants) at their converted values. The list stays legal and
+/// is erased after the conversion once unused; pointing it at the converted
+/// values keeps the unconverted ones from outliving the conversion.
+/// Constants stay, so that their values can still be read.
+void lowering::remapListElements(ConversionPatternRewriter &rewriter, Value list) {
+  auto construct = list.getDefiningOp<ts::PrimListConstructOp>();
+  if (!construct)
+    return;
+  SmallVector<Value> elements;
+  bool changed = false;
+  for (Value element : construct.getElements()) {
+    if (llvm::isa<ts::ListType>(element.getType()))
+      remapListElements(rewriter, element); // nested lists
+    Value converted = element;
+    if (!element.getDefiningOp<ts::PrimConstantOp>())
+      if (Value remapped = rewriter.getRemappedValue(element))
+        converted = remapped;
+    changed |= converted != element;
+    elements.push_back(converted);
+  }
+  if (changed)
+    rewriter.modifyOpInPlace(construct,
+                             [&] { construct->setOperands(elements); });
+}
+
+/// Remaps the elements of every prim::ListConstruct `op` reads.
+void lowering::remapListOperands(ConversionPatternRewriter &rewriter,
+                                 Operation *op) {
+  for (Value operand : op->getOperands())
+    if (llvm::isa<ts::ListType>(operand.getType()))
+      remapListElements(rewriter, operand);
+}

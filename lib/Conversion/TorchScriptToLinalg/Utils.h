@@ -146,6 +146,14 @@ Value castElementType(OpBuilder &b, Location loc, Value input, Type elementType,
 Value materializeOptionalTensor(OpBuilder &b, Location loc, Value original,
                                 Value converted);
 
+/// Points the elements of a prim::ListConstruct that the conversion
+/// replaces (all but constants; nested lists' too) at their converted
+/// values, so that no unconverted value outlives the conversion through the
+/// list, which stays legal and is erased once unused.
+void remapListElements(ConversionPatternRewriter &rewriter, Value list);
+/// Remaps the elements of every prim::ListConstruct `op` reads.
+void remapListOperands(ConversionPatternRewriter &rewriter, Operation *op);
+
 } // namespace mlir::tsmlir::lowering
 
 #endif // TSMLIR_LIB_CONVERSION_TORCHSCRIPTTOLINALG_UTILS_H

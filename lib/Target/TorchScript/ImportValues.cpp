@@ -568,10 +568,13 @@ LogicalResult Importer::parseValue(ParsedValue &value) {
     return expect(Token::r_paren, "')' after the tuple");
   case Token::less: {
     consume();
-    if (!tok.isIdentifier("Tensor") && !tok.isIdentifier("Graph"))
-      return emitError("expected <Tensor> or <Graph>");
-    value.kind = tok.spelling == "Tensor" ? ParsedValue::ElidedTensor
-                                          : ParsedValue::ElidedGraph;
+    // PyTorch prints a constant list of tensors as [<Tensors>].
+    if (!tok.isIdentifier("Tensor") && !tok.isIdentifier("Graph") &&
+        !tok.isIdentifier("Tensors"))
+      return emitError("expected <Tensor>, <Tensors> or <Graph>");
+    value.kind = tok.spelling == "Tensor"    ? ParsedValue::ElidedTensor
+                 : tok.spelling == "Tensors" ? ParsedValue::ElidedTensorList
+                                             : ParsedValue::ElidedGraph;
     consume();
     return expect(Token::greater, "'>'");
   }
@@ -691,6 +694,7 @@ Attribute Importer::convertAttr(const ParsedValue &value) {
     return TypeAttr::get(value.type);
   case ParsedValue::ElidedTensor:
   case ParsedValue::ElidedGraph:
+  case ParsedValue::ElidedTensorList:
     return b.getUnitAttr();
   case ParsedValue::ScalarTensor:
   case ParsedValue::InlineTensor: {
@@ -940,6 +944,39 @@ FailureOr<Attribute> Importer::convertConstant(const ParsedValue &value,
   if (auto list = llvm::dyn_cast<ts::ListType>(type)) {
     if (value.kind != ParsedValue::List)
       return mismatch("a non-list value");
+    // [<Tensors>]: a frozen list of tensors (an RNN's flat weights), bound
+    // from the parameters `path.0`, `path.1`, ... of its attribute path.
+    if (value.elements.size() == 1 &&
+        value.elements[0].kind == ParsedValue::ElidedTensorList) {
+      if (!llvm::isa<ts::TensorType>(list.getElementType()))
+        return mismatch("a list of tensors");
+      if (!params || !name.starts_with("self."))
+        return emitError(value.loc,
+                         "the tensors of the list constant '%" + name +
+                             "' are elided ([<Tensors>]): bind them with "
+                             "--params, a safetensors file holding '" +
+                             name.drop_front(name.starts_with("self.") ? 5 : 0) +
+                             ".0', '.1', ..."),
+               failure();
+      llvm::SmallVector<Attribute> elements;
+      for (unsigned i = 0;; ++i) {
+        std::string path = (name.drop_front(5) + "." + llvm::Twine(i)).str();
+        if (!params->lookup(path))
+          break;
+        FailureOr<Attribute> bound = lookupParameter(
+            path, getTextLoc(value.loc), list.getElementType());
+        if (failed(bound))
+          return failure();
+        elements.push_back(*bound);
+      }
+      if (elements.empty())
+        return emitError(value.loc, "the parameters hold no '" +
+                                        name.drop_front(5) +
+                                        ".0' for the list constant '%" +
+                                        name + "' ([<Tensors>])"),
+               failure();
+      return Attribute(b.getArrayAttr(elements));
+    }
     llvm::SmallVector<Attribute> elements;
     for (const ParsedValue &element : value.elements) {
       FailureOr<Attribute> attr =

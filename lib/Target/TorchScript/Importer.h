@@ -55,6 +55,7 @@ struct ParsedValue {
     ScalarTensor, // {1.5}
     InlineTensor, // 0.1 0.2 [ CPUFloatType{2} ]
     ElidedGraph,  // <Graph>
+    ElidedTensorList, // <Tensors>, inside [...]: a list of tensors
   };
   Kind kind = Int;
   const char *loc = nullptr;

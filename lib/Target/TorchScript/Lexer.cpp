@@ -17,9 +17,11 @@ using namespace mlir::tsmlir::torchscript;
 static bool isIdentStart(char c) { return llvm::isAlpha(c) || c == '_'; }
 static bool isIdentChar(char c) { return llvm::isAlnum(c) || c == '_'; }
 // Debug names are identifiers with `.N` suffixes and dotted attribute paths
-// (`%self.fc1.weight`); PyTorch also allows any non-ASCII byte.
+// (`%self.fc1.weight`), and may hold `-` (`%block1-0`, from a submodule
+// named `block1-0`); PyTorch also allows any non-ASCII byte.
 static bool isValueNameChar(char c) {
-  return isIdentChar(c) || c == '.' || static_cast<unsigned char>(c) >= 0x80;
+  return isIdentChar(c) || c == '.' || c == '-' ||
+         static_cast<unsigned char>(c) >= 0x80;
 }
 
 Token Lexer::lex() {

@@ -437,18 +437,37 @@ func.func @batch_norm_training(%x: !ts.tensor<f32, [2, 3, 4]>, %mean: !ts.tensor
 
 // -----
 
-// An output size that does not divide the input size.
+// An output size that does not divide the input size: windows of PyTorch's
+// [floor(o in / out), ceil((o + 1) in / out)), summed over the largest
+// window (3 here) with the elements past each window's end skipped, then
+// divided by each window's size.
+// CHECK-LABEL: func.func @adaptive_avg_pool2d_uneven(
+// CHECK:         %[[W:.+]] = tensor.empty() : tensor<3x3xf32>
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]{{.*}} ins(%[[W]] : tensor<3x3xf32>)
+// CHECK:           arith.cmpi slt
+// CHECK:           tensor.extract
+// CHECK:           arith.addf
+// CHECK:           arith.select
+// CHECK:         linalg.generic
+// CHECK:           arith.subi
+// CHECK:           arith.muli
+// CHECK:           arith.divf
 func.func @adaptive_avg_pool2d_uneven(%x: !ts.tensor<f32, [1, 2, 7, 7]>) -> !ts.tensor<f32, [1, 2, 3, 3]> {
   %int3 = ts.prim.Constant[3] : !ts.int
   %size = ts.prim.ListConstruct %int3, %int3 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
-  // expected-error @+1 {{failed to legalize operation 'ts.aten.adaptive_avg_pool2d'}}
   %0 = ts.aten.adaptive_avg_pool2d %x, %size : (!ts.tensor<f32, [1, 2, 7, 7]>, !ts.list<!ts.int>) -> !ts.tensor<f32, [1, 2, 3, 3]>
   return %0 : !ts.tensor<f32, [1, 2, 3, 3]>
 }
 
 // -----
 
-// ceil_mode=True with a partial last window.
+// ceil_mode=True with a partial last window: the input is padded with -inf
+// one element further at the end (7 -> 8), then pooled as in floor mode.
+// CHECK-LABEL: func.func @max_pool2d_ceil(
+// CHECK:         tensor.pad %{{.+}} low[0, 0, 0, 0] high[0, 0, 1, 1]
+// CHECK:           tensor.yield %{{.+}} : f32
+// CHECK:         } : tensor<1x2x7x7xf32> to tensor<1x2x8x8xf32>
+// CHECK:         linalg.pooling_nchw_max {{.*}} -> tensor<1x2x4x4xf32>
 func.func @max_pool2d_ceil(%x: !ts.tensor<f32, [1, 2, 7, 7]>) -> !ts.tensor<f32, [1, 2, 4, 4]> {
   %true = ts.prim.Constant[true] : !ts.bool
   %int0 = ts.prim.Constant[0] : !ts.int
@@ -457,7 +476,6 @@ func.func @max_pool2d_ceil(%x: !ts.tensor<f32, [1, 2, 7, 7]>) -> !ts.tensor<f32,
   %kernel = ts.prim.ListConstruct %int2, %int2 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
   %padding = ts.prim.ListConstruct %int0, %int0 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
   %dilation = ts.prim.ListConstruct %int1, %int1 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
-  // expected-error @+1 {{failed to legalize operation 'ts.aten.max_pool2d'}}
   %0 = ts.aten.max_pool2d %x, %kernel, %kernel, %padding, %dilation, %true : (!ts.tensor<f32, [1, 2, 7, 7]>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool) -> !ts.tensor<f32, [1, 2, 4, 4]>
   return %0 : !ts.tensor<f32, [1, 2, 4, 4]>
 }

@@ -709,6 +709,13 @@ func.func @op_aten_arange_start(%a0: !ts.number, %a1: !ts.number, %a2: !ts.optio
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_tensor(
+func.func @op_aten_tensor(%a0: !ts.list<!ts.int>, %a1: !ts.optional<!ts.int>, %a2: !ts.none, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.tensor %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.tensor %a0, %a1, %a2, %a3 : (!ts.list<!ts.int>, !ts.optional<!ts.int>, !ts.none, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_tensor_float(
 func.func @op_aten_tensor_float(%a0: !ts.float, %a1: !ts.optional<!ts.int>, %a2: !ts.none, %a3: !ts.bool) -> (!ts.tensor) {
   // CHECK: ts.aten.tensor.float %arg0, %arg1, %arg2, %arg3
@@ -926,6 +933,27 @@ func.func @op_aten_prod(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.int>) -> (!t
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_prod_dim_int(
+func.func @op_aten_prod_dim_int(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.bool, %a3: !ts.optional<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.prod.dim_int %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.prod.dim_int %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.bool, !ts.optional<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_all_dim(
+func.func @op_aten_all_dim(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.all.dim %arg0, %arg1, %arg2
+  %r = ts.aten.all.dim %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_any_dim(
+func.func @op_aten_any_dim(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.any.dim %arg0, %arg1, %arg2
+  %r = ts.aten.any.dim %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_logsumexp(
 func.func @op_aten_logsumexp(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.bool) -> (!ts.tensor) {
   // CHECK: ts.aten.logsumexp %arg0, %arg1, %arg2
@@ -1059,6 +1087,20 @@ func.func @op_aten_slice_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.non
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_slice_scatter(
+func.func @op_aten_slice_scatter(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int, %a3: !ts.none, %a4: !ts.none, %a5: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.slice_scatter %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.slice_scatter %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int, !ts.none, !ts.none, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_select_scatter(
+func.func @op_aten_select_scatter(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int, %a3: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.select_scatter %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.select_scatter %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_select_int(
 func.func @op_aten_select_int(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int) -> (!ts.tensor) {
   // CHECK: ts.aten.select.int %arg0, %arg1, %arg2
@@ -1119,6 +1161,13 @@ func.func @op_aten_index_select(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.ten
 func.func @op_aten_gather(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.bool) -> (!ts.tensor) {
   // CHECK: ts.aten.gather %arg0, %arg1, %arg2, %arg3
   %r = ts.aten.gather %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_flip(
+func.func @op_aten_flip(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.flip %arg0, %arg1
+  %r = ts.aten.flip %a0, %a1 : (!ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 
@@ -1308,6 +1357,748 @@ func.func @op_aten_embedding(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !t
 func.func @op_aten_group_norm(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.optional<!ts.tensor>, %a3: !ts.optional<!ts.tensor>, %a4: !ts.float, %a5: !ts.bool) -> (!ts.tensor) {
   // CHECK: ts.aten.group_norm %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
   %r = ts.aten.group_norm %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.int, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>, !ts.float, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_lstm_input(
+func.func @op_aten_lstm_input(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.tensor>, %a2: !ts.list<!ts.tensor>, %a3: !ts.bool, %a4: !ts.int, %a5: !ts.float, %a6: !ts.bool, %a7: !ts.bool, %a8: !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.lstm.input %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7, %arg8
+  %r:3 = ts.aten.lstm.input %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8 : (!ts.tensor<f32>, !ts.list<!ts.tensor>, !ts.list<!ts.tensor>, !ts.bool, !ts.int, !ts.float, !ts.bool, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2 : !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_gru_input(
+func.func @op_aten_gru_input(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.list<!ts.tensor>, %a3: !ts.bool, %a4: !ts.int, %a5: !ts.float, %a6: !ts.bool, %a7: !ts.bool, %a8: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.gru.input %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7, %arg8
+  %r:2 = ts.aten.gru.input %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.list<!ts.tensor>, !ts.bool, !ts.int, !ts.float, !ts.bool, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_rnn_tanh_input(
+func.func @op_aten_rnn_tanh_input(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.list<!ts.tensor>, %a3: !ts.bool, %a4: !ts.int, %a5: !ts.float, %a6: !ts.bool, %a7: !ts.bool, %a8: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.rnn_tanh.input %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7, %arg8
+  %r:2 = ts.aten.rnn_tanh.input %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.list<!ts.tensor>, !ts.bool, !ts.int, !ts.float, !ts.bool, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_rnn_relu_input(
+func.func @op_aten_rnn_relu_input(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.list<!ts.tensor>, %a3: !ts.bool, %a4: !ts.int, %a5: !ts.float, %a6: !ts.bool, %a7: !ts.bool, %a8: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.rnn_relu.input %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7, %arg8
+  %r:2 = ts.aten.rnn_relu.input %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.list<!ts.tensor>, !ts.bool, !ts.int, !ts.float, !ts.bool, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_instance_norm(
+func.func @op_aten_instance_norm(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.tensor>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.optional<!ts.tensor>, %a4: !ts.optional<!ts.tensor>, %a5: !ts.bool, %a6: !ts.float, %a7: !ts.float, %a8: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.instance_norm %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7, %arg8
+  %r = ts.aten.instance_norm %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8 : (!ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>, !ts.bool, !ts.float, !ts.float, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_var_mean(
+func.func @op_aten_var_mean(%a0: !ts.tensor<f32>, %a1: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.var_mean %arg0, %arg1
+  %r:2 = ts.aten.var_mean %a0, %a1 : (!ts.tensor<f32>, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_var_mean_dim(
+func.func @op_aten_var_mean_dim(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.bool, %a3: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.var_mean.dim %arg0, %arg1, %arg2, %arg3
+  %r:2 = ts.aten.var_mean.dim %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.none, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_var_mean_correction(
+func.func @op_aten_var_mean_correction(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.none, %a3: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.var_mean.correction %arg0, %arg1, %arg2, %arg3
+  %r:2 = ts.aten.var_mean.correction %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.none, !ts.none, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_std_mean(
+func.func @op_aten_std_mean(%a0: !ts.tensor<f32>, %a1: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.std_mean %arg0, %arg1
+  %r:2 = ts.aten.std_mean %a0, %a1 : (!ts.tensor<f32>, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_std_mean_dim(
+func.func @op_aten_std_mean_dim(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.bool, %a3: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.std_mean.dim %arg0, %arg1, %arg2, %arg3
+  %r:2 = ts.aten.std_mean.dim %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.none, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_std_mean_correction(
+func.func @op_aten_std_mean_correction(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.none, %a3: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.std_mean.correction %arg0, %arg1, %arg2, %arg3
+  %r:2 = ts.aten.std_mean.correction %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.none, !ts.none, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_mv(
+func.func @op_aten_mv(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.mv %arg0, %arg1
+  %r = ts.aten.mv %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_outer(
+func.func @op_aten_outer(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.outer %arg0, %arg1
+  %r = ts.aten.outer %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_addmv(
+func.func @op_aten_addmv(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number, %a4: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.addmv %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.addmv %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_conv2d_padding(
+func.func @op_aten_conv2d_padding(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.list<!ts.int>, %a4: !ts.str, %a5: !ts.list<!ts.int>, %a6: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.conv2d.padding %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6
+  %r = ts.aten.conv2d.padding %a0, %a1, %a2, %a3, %a4, %a5, %a6 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.list<!ts.int>, !ts.str, !ts.list<!ts.int>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_pad(
+func.func @op_aten_pad(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.str, %a3: !ts.optional<!ts.float>) -> (!ts.tensor) {
+  // CHECK: ts.aten.pad %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.pad %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.str, !ts.optional<!ts.float>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_constant_pad_nd(
+func.func @op_aten_constant_pad_nd(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.constant_pad_nd %arg0, %arg1, %arg2
+  %r = ts.aten.constant_pad_nd %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_roll(
+func.func @op_aten_roll(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.roll %arg0, %arg1, %arg2
+  %r = ts.aten.roll %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_pixel_shuffle(
+func.func @op_aten_pixel_shuffle(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.pixel_shuffle %arg0, %arg1
+  %r = ts.aten.pixel_shuffle %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_pixel_unshuffle(
+func.func @op_aten_pixel_unshuffle(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.pixel_unshuffle %arg0, %arg1
+  %r = ts.aten.pixel_unshuffle %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_upsample_nearest1d(
+func.func @op_aten_upsample_nearest1d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.optional<!ts.float>) -> (!ts.tensor) {
+  // CHECK: ts.aten.upsample_nearest1d %arg0, %arg1, %arg2
+  %r = ts.aten.upsample_nearest1d %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.optional<!ts.float>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_upsample_nearest1d_vec(
+func.func @op_aten_upsample_nearest1d_vec(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.upsample_nearest1d.vec %arg0, %arg1, %arg2
+  %r = ts.aten.upsample_nearest1d.vec %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_upsample_nearest2d(
+func.func @op_aten_upsample_nearest2d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.optional<!ts.float>, %a3: !ts.optional<!ts.float>) -> (!ts.tensor) {
+  // CHECK: ts.aten.upsample_nearest2d %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.upsample_nearest2d %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.optional<!ts.float>, !ts.optional<!ts.float>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_upsample_nearest2d_vec(
+func.func @op_aten_upsample_nearest2d_vec(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.upsample_nearest2d.vec %arg0, %arg1, %arg2
+  %r = ts.aten.upsample_nearest2d.vec %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_upsample_linear1d(
+func.func @op_aten_upsample_linear1d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.bool, %a3: !ts.optional<!ts.float>) -> (!ts.tensor) {
+  // CHECK: ts.aten.upsample_linear1d %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.upsample_linear1d %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.bool, !ts.optional<!ts.float>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_upsample_linear1d_vec(
+func.func @op_aten_upsample_linear1d_vec(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.bool, %a3: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.upsample_linear1d.vec %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.upsample_linear1d.vec %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.none, !ts.bool, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_upsample_bilinear2d(
+func.func @op_aten_upsample_bilinear2d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.bool, %a3: !ts.optional<!ts.float>, %a4: !ts.optional<!ts.float>) -> (!ts.tensor) {
+  // CHECK: ts.aten.upsample_bilinear2d %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.upsample_bilinear2d %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.bool, !ts.optional<!ts.float>, !ts.optional<!ts.float>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_upsample_bilinear2d_vec(
+func.func @op_aten_upsample_bilinear2d_vec(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.bool, %a3: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.upsample_bilinear2d.vec %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.upsample_bilinear2d.vec %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.none, !ts.bool, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_atan(
+func.func @op_aten_atan(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.atan %arg0
+  %r = ts.aten.atan %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_asin(
+func.func @op_aten_asin(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.asin %arg0
+  %r = ts.aten.asin %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_acos(
+func.func @op_aten_acos(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.acos %arg0
+  %r = ts.aten.acos %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_tan(
+func.func @op_aten_tan(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.tan %arg0
+  %r = ts.aten.tan %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_sinh(
+func.func @op_aten_sinh(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.sinh %arg0
+  %r = ts.aten.sinh %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cosh(
+func.func @op_aten_cosh(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.cosh %arg0
+  %r = ts.aten.cosh %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_asinh(
+func.func @op_aten_asinh(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.asinh %arg0
+  %r = ts.aten.asinh %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_acosh(
+func.func @op_aten_acosh(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.acosh %arg0
+  %r = ts.aten.acosh %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_atanh(
+func.func @op_aten_atanh(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.atanh %arg0
+  %r = ts.aten.atanh %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_erfc(
+func.func @op_aten_erfc(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.erfc %arg0
+  %r = ts.aten.erfc %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_erfinv(
+func.func @op_aten_erfinv(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.erfinv %arg0
+  %r = ts.aten.erfinv %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_lgamma(
+func.func @op_aten_lgamma(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.lgamma %arg0
+  %r = ts.aten.lgamma %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_digamma(
+func.func @op_aten_digamma(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.digamma %arg0
+  %r = ts.aten.digamma %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_exp2(
+func.func @op_aten_exp2(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.exp2 %arg0
+  %r = ts.aten.exp2 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_log10(
+func.func @op_aten_log10(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.log10 %arg0
+  %r = ts.aten.log10 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_sinc(
+func.func @op_aten_sinc(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.sinc %arg0
+  %r = ts.aten.sinc %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_logit(
+func.func @op_aten_logit(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.float>) -> (!ts.tensor) {
+  // CHECK: ts.aten.logit %arg0, %arg1
+  %r = ts.aten.logit %a0, %a1 : (!ts.tensor<f32>, !ts.optional<!ts.float>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_trunc(
+func.func @op_aten_trunc(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.trunc %arg0
+  %r = ts.aten.trunc %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_fix(
+func.func @op_aten_fix(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.fix %arg0
+  %r = ts.aten.fix %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_frac(
+func.func @op_aten_frac(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.frac %arg0
+  %r = ts.aten.frac %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_square(
+func.func @op_aten_square(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.square %arg0
+  %r = ts.aten.square %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_sgn(
+func.func @op_aten_sgn(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.sgn %arg0
+  %r = ts.aten.sgn %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_relu6(
+func.func @op_aten_relu6(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.relu6 %arg0
+  %r = ts.aten.relu6 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_deg2rad(
+func.func @op_aten_deg2rad(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.deg2rad %arg0
+  %r = ts.aten.deg2rad %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_rad2deg(
+func.func @op_aten_rad2deg(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.rad2deg %arg0
+  %r = ts.aten.rad2deg %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nan_to_num(
+func.func @op_aten_nan_to_num(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.float>, %a2: !ts.optional<!ts.float>, %a3: !ts.optional<!ts.float>) -> (!ts.tensor) {
+  // CHECK: ts.aten.nan_to_num %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.nan_to_num %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.optional<!ts.float>, !ts.optional<!ts.float>, !ts.optional<!ts.float>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_mish(
+func.func @op_aten_mish(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.mish %arg0
+  %r = ts.aten.mish %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_softshrink(
+func.func @op_aten_softshrink(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.softshrink %arg0, %arg1
+  %r = ts.aten.softshrink %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_hardshrink(
+func.func @op_aten_hardshrink(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.hardshrink %arg0, %arg1
+  %r = ts.aten.hardshrink %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_threshold(
+func.func @op_aten_threshold(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.threshold %arg0, %arg1, %arg2
+  %r = ts.aten.threshold %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.number, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_celu(
+func.func @op_aten_celu(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.celu %arg0, %arg1
+  %r = ts.aten.celu %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_selu(
+func.func @op_aten_selu(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.selu %arg0
+  %r = ts.aten.selu %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_log_sigmoid(
+func.func @op_aten_log_sigmoid(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.log_sigmoid %arg0
+  %r = ts.aten.log_sigmoid %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_isnan(
+func.func @op_aten_isnan(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.isnan %arg0
+  %r = ts.aten.isnan %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_isinf(
+func.func @op_aten_isinf(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.isinf %arg0
+  %r = ts.aten.isinf %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_isfinite(
+func.func @op_aten_isfinite(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.isfinite %arg0
+  %r = ts.aten.isfinite %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_signbit(
+func.func @op_aten_signbit(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.signbit %arg0
+  %r = ts.aten.signbit %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_isposinf(
+func.func @op_aten_isposinf(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.isposinf %arg0
+  %r = ts.aten.isposinf %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_isneginf(
+func.func @op_aten_isneginf(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.isneginf %arg0
+  %r = ts.aten.isneginf %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_atan2(
+func.func @op_aten_atan2(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.atan2 %arg0, %arg1
+  %r = ts.aten.atan2 %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_fmod_Tensor(
+func.func @op_aten_fmod_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.fmod.Tensor %arg0, %arg1
+  %r = ts.aten.fmod.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_fmod_Scalar(
+func.func @op_aten_fmod_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.fmod.Scalar %arg0, %arg1
+  %r = ts.aten.fmod.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_hypot(
+func.func @op_aten_hypot(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.hypot %arg0, %arg1
+  %r = ts.aten.hypot %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_copysign_Tensor(
+func.func @op_aten_copysign_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.copysign.Tensor %arg0, %arg1
+  %r = ts.aten.copysign.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_copysign_Scalar(
+func.func @op_aten_copysign_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.copysign.Scalar %arg0, %arg1
+  %r = ts.aten.copysign.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_logaddexp(
+func.func @op_aten_logaddexp(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.logaddexp %arg0, %arg1
+  %r = ts.aten.logaddexp %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_logaddexp2(
+func.func @op_aten_logaddexp2(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.logaddexp2 %arg0, %arg1
+  %r = ts.aten.logaddexp2 %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_and_Tensor(
+func.func @op_aten_bitwise_and_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_and.Tensor %arg0, %arg1
+  %r = ts.aten.bitwise_and.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_and_Scalar(
+func.func @op_aten_bitwise_and_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_and.Scalar %arg0, %arg1
+  %r = ts.aten.bitwise_and.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_or_Tensor(
+func.func @op_aten_bitwise_or_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_or.Tensor %arg0, %arg1
+  %r = ts.aten.bitwise_or.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_or_Scalar(
+func.func @op_aten_bitwise_or_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_or.Scalar %arg0, %arg1
+  %r = ts.aten.bitwise_or.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_xor_Tensor(
+func.func @op_aten_bitwise_xor_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_xor.Tensor %arg0, %arg1
+  %r = ts.aten.bitwise_xor.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_xor_Scalar(
+func.func @op_aten_bitwise_xor_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_xor.Scalar %arg0, %arg1
+  %r = ts.aten.bitwise_xor.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten___and___Scalar(
+func.func @op_aten___and___Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.__and__.Scalar %arg0, %arg1
+  %r = ts.aten.__and__.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten___or___Scalar(
+func.func @op_aten___or___Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.__or__.Scalar %arg0, %arg1
+  %r = ts.aten.__or__.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten___xor___Scalar(
+func.func @op_aten___xor___Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.__xor__.Scalar %arg0, %arg1
+  %r = ts.aten.__xor__.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_left_shift_Tensor(
+func.func @op_aten_bitwise_left_shift_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_left_shift.Tensor %arg0, %arg1
+  %r = ts.aten.bitwise_left_shift.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_left_shift_Tensor_Scalar(
+func.func @op_aten_bitwise_left_shift_Tensor_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_left_shift.Tensor_Scalar %arg0, %arg1
+  %r = ts.aten.bitwise_left_shift.Tensor_Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_right_shift_Tensor(
+func.func @op_aten_bitwise_right_shift_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_right_shift.Tensor %arg0, %arg1
+  %r = ts.aten.bitwise_right_shift.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_right_shift_Tensor_Scalar(
+func.func @op_aten_bitwise_right_shift_Tensor_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_right_shift.Tensor_Scalar %arg0, %arg1
+  %r = ts.aten.bitwise_right_shift.Tensor_Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten___lshift___Tensor(
+func.func @op_aten___lshift___Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.__lshift__.Tensor %arg0, %arg1
+  %r = ts.aten.__lshift__.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten___lshift___Scalar(
+func.func @op_aten___lshift___Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.__lshift__.Scalar %arg0, %arg1
+  %r = ts.aten.__lshift__.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten___rshift___Tensor(
+func.func @op_aten___rshift___Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.__rshift__.Tensor %arg0, %arg1
+  %r = ts.aten.__rshift__.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten___rshift___Scalar(
+func.func @op_aten___rshift___Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.__rshift__.Scalar %arg0, %arg1
+  %r = ts.aten.__rshift__.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_fmax(
+func.func @op_aten_fmax(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.fmax %arg0, %arg1
+  %r = ts.aten.fmax %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_fmin(
+func.func @op_aten_fmin(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.fmin %arg0, %arg1
+  %r = ts.aten.fmin %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_heaviside(
+func.func @op_aten_heaviside(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.heaviside %arg0, %arg1
+  %r = ts.aten.heaviside %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_gcd(
+func.func @op_aten_gcd(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.gcd %arg0, %arg1
+  %r = ts.aten.gcd %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_lcm(
+func.func @op_aten_lcm(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.lcm %arg0, %arg1
+  %r = ts.aten.lcm %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_xlogy_Tensor(
+func.func @op_aten_xlogy_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.xlogy.Tensor %arg0, %arg1
+  %r = ts.aten.xlogy.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_xlogy_Scalar_Other(
+func.func @op_aten_xlogy_Scalar_Other(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.xlogy.Scalar_Other %arg0, %arg1
+  %r = ts.aten.xlogy.Scalar_Other %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_float_power_Tensor_Tensor(
+func.func @op_aten_float_power_Tensor_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.float_power.Tensor_Tensor %arg0, %arg1
+  %r = ts.aten.float_power.Tensor_Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_float_power_Tensor_Scalar(
+func.func @op_aten_float_power_Tensor_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.float_power.Tensor_Scalar %arg0, %arg1
+  %r = ts.aten.float_power.Tensor_Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_true_divide_Tensor(
+func.func @op_aten_true_divide_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.true_divide.Tensor %arg0, %arg1
+  %r = ts.aten.true_divide.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_true_divide_Scalar(
+func.func @op_aten_true_divide_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.true_divide.Scalar %arg0, %arg1
+  %r = ts.aten.true_divide.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_floor_divide_Scalar(
+func.func @op_aten_floor_divide_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.floor_divide.Scalar %arg0, %arg1
+  %r = ts.aten.floor_divide.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_addcmul(
+func.func @op_aten_addcmul(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.addcmul %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.addcmul %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_addcdiv(
+func.func @op_aten_addcdiv(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.addcdiv %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.addcdiv %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 
@@ -2004,6 +2795,13 @@ func.func @op_aten___contains___int_list(%a0: !ts.list<!ts.int>, %a1: !ts.int) -
   return %r : !ts.bool
 }
 
+// CHECK-LABEL: func.func @op_aten___contains___str_list(
+func.func @op_aten___contains___str_list(%a0: !ts.list<!ts.int>, %a1: !ts.str) -> (!ts.bool) {
+  // CHECK: ts.aten.__contains__.str_list %arg0, %arg1
+  %r = ts.aten.__contains__.str_list %a0, %a1 : (!ts.list<!ts.int>, !ts.str) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
 // CHECK-LABEL: func.func @op_aten_format(
 func.func @op_aten_format(%a0: !ts.str, %a1: !ts.int, %a2: !ts.float) -> (!ts.str) {
   // CHECK: ts.aten.format %arg0, %arg1, %arg2
@@ -2191,5 +2989,803 @@ func.func @op_prim_abs_int(%a0: !ts.int) -> (!ts.int) {
   // CHECK: ts.prim.abs.int %arg0
   %r = ts.prim.abs.int %a0 : (!ts.int) -> (!ts.int)
   return %r : !ts.int
+}
+
+// CHECK-LABEL: func.func @op_aten_div__Tensor_mode(
+func.func @op_aten_div__Tensor_mode(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.div_.Tensor_mode %arg0, %arg1, %arg2
+  %r = ts.aten.div_.Tensor_mode %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_div__Scalar_mode(
+func.func @op_aten_div__Scalar_mode(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.div_.Scalar_mode %arg0, %arg1, %arg2
+  %r = ts.aten.div_.Scalar_mode %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.number, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_floor_divide__Tensor(
+func.func @op_aten_floor_divide__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.floor_divide_.Tensor %arg0, %arg1
+  %r = ts.aten.floor_divide_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_remainder__Tensor(
+func.func @op_aten_remainder__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.remainder_.Tensor %arg0, %arg1
+  %r = ts.aten.remainder_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_remainder__Scalar(
+func.func @op_aten_remainder__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.remainder_.Scalar %arg0, %arg1
+  %r = ts.aten.remainder_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_neg_(
+func.func @op_aten_neg_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.neg_ %arg0
+  %r = ts.aten.neg_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_pow__Scalar(
+func.func @op_aten_pow__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.pow_.Scalar %arg0, %arg1
+  %r = ts.aten.pow_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_rsqrt_(
+func.func @op_aten_rsqrt_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.rsqrt_ %arg0
+  %r = ts.aten.rsqrt_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_sqrt_(
+func.func @op_aten_sqrt_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.sqrt_ %arg0
+  %r = ts.aten.sqrt_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_exp_(
+func.func @op_aten_exp_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.exp_ %arg0
+  %r = ts.aten.exp_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_expm1_(
+func.func @op_aten_expm1_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.expm1_ %arg0
+  %r = ts.aten.expm1_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_log_(
+func.func @op_aten_log_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.log_ %arg0
+  %r = ts.aten.log_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_log1p_(
+func.func @op_aten_log1p_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.log1p_ %arg0
+  %r = ts.aten.log1p_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_log2_(
+func.func @op_aten_log2_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.log2_ %arg0
+  %r = ts.aten.log2_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_gelu_(
+func.func @op_aten_gelu_(%a0: !ts.tensor<f32>, %a1: !ts.str) -> (!ts.tensor) {
+  // CHECK: ts.aten.gelu_ %arg0, %arg1
+  %r = ts.aten.gelu_ %a0, %a1 : (!ts.tensor<f32>, !ts.str) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_silu_(
+func.func @op_aten_silu_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.silu_ %arg0
+  %r = ts.aten.silu_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_erf_(
+func.func @op_aten_erf_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.erf_ %arg0
+  %r = ts.aten.erf_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_sin_(
+func.func @op_aten_sin_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.sin_ %arg0
+  %r = ts.aten.sin_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cos_(
+func.func @op_aten_cos_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.cos_ %arg0
+  %r = ts.aten.cos_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_abs_(
+func.func @op_aten_abs_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.abs_ %arg0
+  %r = ts.aten.abs_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_sign_(
+func.func @op_aten_sign_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.sign_ %arg0
+  %r = ts.aten.sign_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_reciprocal_(
+func.func @op_aten_reciprocal_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.reciprocal_ %arg0
+  %r = ts.aten.reciprocal_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_floor_(
+func.func @op_aten_floor_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.floor_ %arg0
+  %r = ts.aten.floor_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_ceil_(
+func.func @op_aten_ceil_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.ceil_ %arg0
+  %r = ts.aten.ceil_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_round_(
+func.func @op_aten_round_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.round_ %arg0
+  %r = ts.aten.round_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_clamp__Tensor(
+func.func @op_aten_clamp__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.tensor>, %a2: !ts.optional<!ts.tensor>) -> (!ts.tensor) {
+  // CHECK: ts.aten.clamp_.Tensor %arg0, %arg1, %arg2
+  %r = ts.aten.clamp_.Tensor %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_clamp_min_(
+func.func @op_aten_clamp_min_(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.clamp_min_ %arg0, %arg1
+  %r = ts.aten.clamp_min_ %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_clamp_max_(
+func.func @op_aten_clamp_max_(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.clamp_max_ %arg0, %arg1
+  %r = ts.aten.clamp_max_ %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_lerp__Scalar(
+func.func @op_aten_lerp__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.lerp_.Scalar %arg0, %arg1, %arg2
+  %r = ts.aten.lerp_.Scalar %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_lerp__Tensor(
+func.func @op_aten_lerp__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.lerp_.Tensor %arg0, %arg1, %arg2
+  %r = ts.aten.lerp_.Tensor %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_hardsigmoid_(
+func.func @op_aten_hardsigmoid_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.hardsigmoid_ %arg0
+  %r = ts.aten.hardsigmoid_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_hardtanh_(
+func.func @op_aten_hardtanh_(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.hardtanh_ %arg0, %arg1, %arg2
+  %r = ts.aten.hardtanh_ %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.number, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_leaky_relu_(
+func.func @op_aten_leaky_relu_(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.leaky_relu_ %arg0, %arg1
+  %r = ts.aten.leaky_relu_ %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_elu_(
+func.func @op_aten_elu_(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.number, %a3: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.elu_ %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.elu_ %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.number, !ts.number, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_masked_fill__Tensor(
+func.func @op_aten_masked_fill__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.masked_fill_.Tensor %arg0, %arg1, %arg2
+  %r = ts.aten.masked_fill_.Tensor %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_triu_(
+func.func @op_aten_triu_(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.triu_ %arg0, %arg1
+  %r = ts.aten.triu_ %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_tril_(
+func.func @op_aten_tril_(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.tril_ %arg0, %arg1
+  %r = ts.aten.tril_ %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_eq__Tensor(
+func.func @op_aten_eq__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.eq_.Tensor %arg0, %arg1
+  %r = ts.aten.eq_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_eq__Scalar(
+func.func @op_aten_eq__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.eq_.Scalar %arg0, %arg1
+  %r = ts.aten.eq_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_ne__Tensor(
+func.func @op_aten_ne__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.ne_.Tensor %arg0, %arg1
+  %r = ts.aten.ne_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_ne__Scalar(
+func.func @op_aten_ne__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.ne_.Scalar %arg0, %arg1
+  %r = ts.aten.ne_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_lt__Tensor(
+func.func @op_aten_lt__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.lt_.Tensor %arg0, %arg1
+  %r = ts.aten.lt_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_lt__Scalar(
+func.func @op_aten_lt__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.lt_.Scalar %arg0, %arg1
+  %r = ts.aten.lt_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_le__Tensor(
+func.func @op_aten_le__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.le_.Tensor %arg0, %arg1
+  %r = ts.aten.le_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_le__Scalar(
+func.func @op_aten_le__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.le_.Scalar %arg0, %arg1
+  %r = ts.aten.le_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_gt__Tensor(
+func.func @op_aten_gt__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.gt_.Tensor %arg0, %arg1
+  %r = ts.aten.gt_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_gt__Scalar(
+func.func @op_aten_gt__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.gt_.Scalar %arg0, %arg1
+  %r = ts.aten.gt_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_ge__Tensor(
+func.func @op_aten_ge__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.ge_.Tensor %arg0, %arg1
+  %r = ts.aten.ge_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_ge__Scalar(
+func.func @op_aten_ge__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.ge_.Scalar %arg0, %arg1
+  %r = ts.aten.ge_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_logical_and_(
+func.func @op_aten_logical_and_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.logical_and_ %arg0, %arg1
+  %r = ts.aten.logical_and_ %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_logical_or_(
+func.func @op_aten_logical_or_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.logical_or_ %arg0, %arg1
+  %r = ts.aten.logical_or_ %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_logical_xor_(
+func.func @op_aten_logical_xor_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.logical_xor_ %arg0, %arg1
+  %r = ts.aten.logical_xor_ %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_logical_not_(
+func.func @op_aten_logical_not_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.logical_not_ %arg0
+  %r = ts.aten.logical_not_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_not_(
+func.func @op_aten_bitwise_not_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_not_ %arg0
+  %r = ts.aten.bitwise_not_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cumsum_(
+func.func @op_aten_cumsum_(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.optional<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.cumsum_ %arg0, %arg1, %arg2
+  %r = ts.aten.cumsum_ %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.optional<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_addmm_(
+func.func @op_aten_addmm_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number, %a4: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.addmm_ %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.addmm_ %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_baddbmm_(
+func.func @op_aten_baddbmm_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number, %a4: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.baddbmm_ %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.baddbmm_ %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_dropout_(
+func.func @op_aten_dropout_(%a0: !ts.tensor<f32>, %a1: !ts.float, %a2: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.dropout_ %arg0, %arg1, %arg2
+  %r = ts.aten.dropout_ %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.float, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_atan_(
+func.func @op_aten_atan_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.atan_ %arg0
+  %r = ts.aten.atan_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_asin_(
+func.func @op_aten_asin_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.asin_ %arg0
+  %r = ts.aten.asin_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_acos_(
+func.func @op_aten_acos_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.acos_ %arg0
+  %r = ts.aten.acos_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_tan_(
+func.func @op_aten_tan_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.tan_ %arg0
+  %r = ts.aten.tan_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_sinh_(
+func.func @op_aten_sinh_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.sinh_ %arg0
+  %r = ts.aten.sinh_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cosh_(
+func.func @op_aten_cosh_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.cosh_ %arg0
+  %r = ts.aten.cosh_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_asinh_(
+func.func @op_aten_asinh_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.asinh_ %arg0
+  %r = ts.aten.asinh_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_acosh_(
+func.func @op_aten_acosh_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.acosh_ %arg0
+  %r = ts.aten.acosh_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_atanh_(
+func.func @op_aten_atanh_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.atanh_ %arg0
+  %r = ts.aten.atanh_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_erfc_(
+func.func @op_aten_erfc_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.erfc_ %arg0
+  %r = ts.aten.erfc_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_erfinv_(
+func.func @op_aten_erfinv_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.erfinv_ %arg0
+  %r = ts.aten.erfinv_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_lgamma_(
+func.func @op_aten_lgamma_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.lgamma_ %arg0
+  %r = ts.aten.lgamma_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_digamma_(
+func.func @op_aten_digamma_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.digamma_ %arg0
+  %r = ts.aten.digamma_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_exp2_(
+func.func @op_aten_exp2_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.exp2_ %arg0
+  %r = ts.aten.exp2_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_log10_(
+func.func @op_aten_log10_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.log10_ %arg0
+  %r = ts.aten.log10_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_sinc_(
+func.func @op_aten_sinc_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.sinc_ %arg0
+  %r = ts.aten.sinc_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_logit_(
+func.func @op_aten_logit_(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.float>) -> (!ts.tensor) {
+  // CHECK: ts.aten.logit_ %arg0, %arg1
+  %r = ts.aten.logit_ %a0, %a1 : (!ts.tensor<f32>, !ts.optional<!ts.float>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_trunc_(
+func.func @op_aten_trunc_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.trunc_ %arg0
+  %r = ts.aten.trunc_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_fix_(
+func.func @op_aten_fix_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.fix_ %arg0
+  %r = ts.aten.fix_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_frac_(
+func.func @op_aten_frac_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.frac_ %arg0
+  %r = ts.aten.frac_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_square_(
+func.func @op_aten_square_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.square_ %arg0
+  %r = ts.aten.square_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_sgn_(
+func.func @op_aten_sgn_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.sgn_ %arg0
+  %r = ts.aten.sgn_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_relu6_(
+func.func @op_aten_relu6_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.relu6_ %arg0
+  %r = ts.aten.relu6_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_deg2rad_(
+func.func @op_aten_deg2rad_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.deg2rad_ %arg0
+  %r = ts.aten.deg2rad_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_rad2deg_(
+func.func @op_aten_rad2deg_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.rad2deg_ %arg0
+  %r = ts.aten.rad2deg_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nan_to_num_(
+func.func @op_aten_nan_to_num_(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.float>, %a2: !ts.optional<!ts.float>, %a3: !ts.optional<!ts.float>) -> (!ts.tensor) {
+  // CHECK: ts.aten.nan_to_num_ %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.nan_to_num_ %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.optional<!ts.float>, !ts.optional<!ts.float>, !ts.optional<!ts.float>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_mish_(
+func.func @op_aten_mish_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.mish_ %arg0
+  %r = ts.aten.mish_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_threshold_(
+func.func @op_aten_threshold_(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.threshold_ %arg0, %arg1, %arg2
+  %r = ts.aten.threshold_ %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.number, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_celu_(
+func.func @op_aten_celu_(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.celu_ %arg0, %arg1
+  %r = ts.aten.celu_ %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_selu_(
+func.func @op_aten_selu_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.selu_ %arg0
+  %r = ts.aten.selu_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_atan2_(
+func.func @op_aten_atan2_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.atan2_ %arg0, %arg1
+  %r = ts.aten.atan2_ %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_fmod__Tensor(
+func.func @op_aten_fmod__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.fmod_.Tensor %arg0, %arg1
+  %r = ts.aten.fmod_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_fmod__Scalar(
+func.func @op_aten_fmod__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.fmod_.Scalar %arg0, %arg1
+  %r = ts.aten.fmod_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_hypot_(
+func.func @op_aten_hypot_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.hypot_ %arg0, %arg1
+  %r = ts.aten.hypot_ %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_copysign__Tensor(
+func.func @op_aten_copysign__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.copysign_.Tensor %arg0, %arg1
+  %r = ts.aten.copysign_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_copysign__Scalar(
+func.func @op_aten_copysign__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.copysign_.Scalar %arg0, %arg1
+  %r = ts.aten.copysign_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_and__Tensor(
+func.func @op_aten_bitwise_and__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_and_.Tensor %arg0, %arg1
+  %r = ts.aten.bitwise_and_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_and__Scalar(
+func.func @op_aten_bitwise_and__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_and_.Scalar %arg0, %arg1
+  %r = ts.aten.bitwise_and_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_or__Tensor(
+func.func @op_aten_bitwise_or__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_or_.Tensor %arg0, %arg1
+  %r = ts.aten.bitwise_or_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_or__Scalar(
+func.func @op_aten_bitwise_or__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_or_.Scalar %arg0, %arg1
+  %r = ts.aten.bitwise_or_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_xor__Tensor(
+func.func @op_aten_bitwise_xor__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_xor_.Tensor %arg0, %arg1
+  %r = ts.aten.bitwise_xor_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_xor__Scalar(
+func.func @op_aten_bitwise_xor__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_xor_.Scalar %arg0, %arg1
+  %r = ts.aten.bitwise_xor_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_left_shift__Tensor(
+func.func @op_aten_bitwise_left_shift__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_left_shift_.Tensor %arg0, %arg1
+  %r = ts.aten.bitwise_left_shift_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_left_shift__Tensor_Scalar(
+func.func @op_aten_bitwise_left_shift__Tensor_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_left_shift_.Tensor_Scalar %arg0, %arg1
+  %r = ts.aten.bitwise_left_shift_.Tensor_Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_right_shift__Tensor(
+func.func @op_aten_bitwise_right_shift__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_right_shift_.Tensor %arg0, %arg1
+  %r = ts.aten.bitwise_right_shift_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bitwise_right_shift__Tensor_Scalar(
+func.func @op_aten_bitwise_right_shift__Tensor_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.bitwise_right_shift_.Tensor_Scalar %arg0, %arg1
+  %r = ts.aten.bitwise_right_shift_.Tensor_Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_heaviside_(
+func.func @op_aten_heaviside_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.heaviside_ %arg0, %arg1
+  %r = ts.aten.heaviside_ %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_gcd_(
+func.func @op_aten_gcd_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.gcd_ %arg0, %arg1
+  %r = ts.aten.gcd_ %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_lcm_(
+func.func @op_aten_lcm_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.lcm_ %arg0, %arg1
+  %r = ts.aten.lcm_ %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_xlogy__Tensor(
+func.func @op_aten_xlogy__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.xlogy_.Tensor %arg0, %arg1
+  %r = ts.aten.xlogy_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_xlogy__Scalar_Other(
+func.func @op_aten_xlogy__Scalar_Other(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.xlogy_.Scalar_Other %arg0, %arg1
+  %r = ts.aten.xlogy_.Scalar_Other %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_true_divide__Tensor(
+func.func @op_aten_true_divide__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.true_divide_.Tensor %arg0, %arg1
+  %r = ts.aten.true_divide_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_true_divide__Scalar(
+func.func @op_aten_true_divide__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.true_divide_.Scalar %arg0, %arg1
+  %r = ts.aten.true_divide_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_floor_divide__Scalar(
+func.func @op_aten_floor_divide__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.floor_divide_.Scalar %arg0, %arg1
+  %r = ts.aten.floor_divide_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_addcmul_(
+func.func @op_aten_addcmul_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.addcmul_ %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.addcmul_ %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_addcdiv_(
+func.func @op_aten_addcdiv_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.addcdiv_ %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.addcdiv_ %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
 }
 

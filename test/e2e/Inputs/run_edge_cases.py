@@ -58,12 +58,7 @@ VARIANTS = [("no-fusion", ["--no-fusion"]),
 CASES = []
 
 # name -> why every run of the case is expected to fail.
-EXPECTED_FAILURES = {
-    "floor_divide_number": "aten::floor_divide.Scalar (tensor // number) "
-                           "is not among the dialect's ops",
-    "reduce_dim_overloads": "aten::prod.dim_int, aten::any.dim and "
-                            "aten::all.dim are not among the dialect's ops",
-}
+EXPECTED_FAILURES = {}
 
 INF = float("inf")
 NAN = float("nan")

@@ -99,33 +99,11 @@ fusion::OpClass fusion::classifyOp(Operation *op) {
     return isTensorList(list.getResult()) ? OpClass::View
                                           : OpClass::Unsupported;
   if (llvm::isa<
-          // Arithmetic with broadcasting and promotion.
-          AtenAddTensorOp, AtenAddScalarOp, AtenSubTensorOp, AtenSubScalarOp,
-          AtenMulTensorOp, AtenMulScalarOp, AtenDivTensorOp, AtenDivScalarOp,
-          AtenDivTensorModeOp, AtenDivScalarModeOp, AtenRsubTensorOp,
-          AtenRsubScalarOp, AtenRemainderTensorOp, AtenRemainderScalarOp,
-          AtenFloorDivideOp, AtenPowTensorTensorOp, AtenPowTensorScalarOp,
-          AtenPowScalarOp, AtenMinimumOp, AtenMaximumOp, AtenMaxOtherOp,
-          AtenMinOtherOp, AtenClampOp, AtenClampTensorOp, AtenClampMinOp,
-          AtenClampMaxOp, AtenLerpScalarOp, AtenLerpTensorOp,
-          // Comparisons and logic.
-          AtenEqTensorOp, AtenEqScalarOp, AtenNeTensorOp, AtenNeScalarOp,
-          AtenLtTensorOp, AtenLtScalarOp, AtenLeTensorOp, AtenLeScalarOp,
-          AtenGtTensorOp, AtenGtScalarOp, AtenGeTensorOp, AtenGeScalarOp,
-          AtenLogicalAndOp, AtenLogicalOrOp, AtenLogicalXorOp,
-          AtenLogicalNotOp, Aten__And__TensorOp, Aten__Or__TensorOp,
-          Aten__Xor__TensorOp, AtenBitwiseNotOp, AtenWhereSelfOp,
-          AtenWhereScalarSelfOp, AtenWhereScalarOtherOp, AtenWhereScalarOp,
-          AtenMaskedFillScalarOp, AtenMaskedFillTensorOp,
-          // Unary math and activations.
-          AtenRsqrtOp, AtenSqrtOp, AtenExpOp, AtenExpm1Op, AtenLogOp,
-          AtenLog1pOp, AtenLog2Op, AtenTanhOp, AtenSigmoidOp, AtenErfOp,
-          AtenSinOp, AtenCosOp, AtenReciprocalOp, AtenNegOp, AtenReluOp,
-          AtenGeluOp, AtenSiluOp, AtenAbsOp, AtenSignOp, AtenFloorOp,
-          AtenCeilOp, AtenRoundOp, AtenHardswishOp, AtenHardsigmoidOp,
-          AtenHardtanhOp, AtenLeakyReluOp, AtenEluOp, AtenSoftplusOp,
-          // Casts and copies.
-          AtenToDtypeOp, AtenTypeAsOp, AtenContiguousOp, AtenCloneOp>(op))
+#define TS_POINTWISE(OP, N, KIND) OP,
+#define TS_POINTWISE_OTHER(OP) OP,
+#include "tsmlir/Dialect/TorchScript/IR/PointwiseOps.def"
+          // (The list above ends with a comma.)
+          AtenCloneOp>(op))
     return OpClass::Pointwise;
   if (llvm::isa<AtenSoftmaxIntOp, AtenLogSoftmaxIntOp, Aten_SoftmaxOp,
                 Aten_LogSoftmaxOp>(op))

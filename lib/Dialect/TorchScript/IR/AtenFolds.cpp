@@ -114,6 +114,8 @@ OpFoldResult AtenMulIntOp::fold(FoldAdaptor a) {
 }
 
 OpFoldResult AtenFloordivIntOp::fold(FoldAdaptor a) {
+  if (std::optional<int64_t> y = asInt(a.getB()); y && *y == 1)
+    return getA(); // x // 1
   return foldIntChecked(getContext(), a.getA(), a.getB(),
                         [](int64_t x, int64_t y, int64_t *r) {
                           // Division by zero raises; INT_MIN // -1 overflows.
@@ -338,6 +340,38 @@ OpFoldResult Aten__Getitem__TOp::fold(FoldAdaptor a) {
   if (auto value = llvm::dyn_cast<Value>(element))
     return value.getType() == getType() ? element : OpFoldResult();
   return element;
+}
+
+/// `key in list`: true when a known element equals the constant `key`,
+/// false when every element is a constant and none does.
+static OpFoldResult foldContains(MLIRContext *ctx, Value list,
+                                 Attribute listConstant, Attribute key) {
+  if (!key)
+    return {};
+  auto elements = getKnownListElements(list, listConstant);
+  if (!elements)
+    return {};
+  bool allKnown = true;
+  for (OpFoldResult element : *elements) {
+    Attribute attr = llvm::dyn_cast<Attribute>(element);
+    if (!attr)
+      matchPattern(llvm::cast<Value>(element), m_Constant(&attr));
+    if (!attr) {
+      allKnown = false;
+      continue;
+    }
+    if (attr == key)
+      return boolAttr(ctx, true);
+  }
+  return allKnown ? boolAttr(ctx, false) : OpFoldResult();
+}
+
+OpFoldResult Aten__Contains__IntListOp::fold(FoldAdaptor a) {
+  return foldContains(getContext(), getL(), a.getL(), a.getItem());
+}
+
+OpFoldResult Aten__Contains__StrListOp::fold(FoldAdaptor a) {
+  return foldContains(getContext(), getL(), a.getL(), a.getItem());
 }
 
 //===----------------------------------------------------------------------===//

@@ -391,7 +391,20 @@ static std::optional<double> getSingleNumber(Value value, Attribute constant) {
   return static_cast<double>((*dense.getValues<APInt>().begin()).getSExtValue());
 }
 
+/// Whether no user of `op`'s tensor writes it or takes a view of it.
+static bool isOnlyRead(Operation *op) {
+  return llvm::none_of(op->getUsers(), [](Operation *user) {
+    return user->hasTrait<OpTrait::InPlace>() ||
+           user->hasTrait<OpTrait::ViewLike>();
+  });
+}
+
 OpFoldResult AtenIntTensorOp::fold(FoldAdaptor a) {
+  // Int(NumToTensor(n)) of an int is n (traced code converts sizes so),
+  // unless the tensor may be written in between.
+  if (auto wrap = getA().getDefiningOp<PrimNumToTensorScalarOp>())
+    if (llvm::isa<IntType>(wrap.getA().getType()) && isOnlyRead(wrap))
+      return wrap.getA();
   std::optional<double> v = getSingleNumber(getA(), a.getA());
   // int() of nan or inf raises; large values would overflow int64.
   if (!v || !std::isfinite(*v) || std::fabs(*v) >= 9.2e18)
@@ -401,6 +414,9 @@ OpFoldResult AtenIntTensorOp::fold(FoldAdaptor a) {
 }
 
 OpFoldResult AtenFloatTensorOp::fold(FoldAdaptor a) {
+  if (auto wrap = getA().getDefiningOp<PrimNumToTensorScalarOp>())
+    if (llvm::isa<FloatType>(wrap.getA().getType()) && isOnlyRead(wrap))
+      return wrap.getA();
   std::optional<double> v = getSingleNumber(getA(), a.getA());
   if (!v)
     return {};

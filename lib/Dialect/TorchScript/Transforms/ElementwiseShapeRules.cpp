@@ -31,6 +31,8 @@ enum class DtypeKind {
   Float,
   /// The dtype of the first operand.
   First,
+  /// float64 (float_power).
+  Double,
 };
 } // namespace
 
@@ -63,6 +65,8 @@ static Type computeDtype(DtypeKind kind, ValueRange inputs,
     return toFloatIfIntegral(getResultType(inputs, facts));
   case DtypeKind::First:
     return getDtype(inputs.front());
+  case DtypeKind::Double:
+    return Float64Type::get(ctx);
   }
   llvm_unreachable("unknown dtype kind");
 }
@@ -223,39 +227,11 @@ static void likeOtherRule(Operation *op, const ShapeFacts &,
 //===----------------------------------------------------------------------===//
 
 void populateElementwiseShapeRules(ShapeRuleSet &rules) {
-  // Binary arithmetic: promote, broadcast (alpha takes no part).
-  rules.add<AtenAddTensorOp, AtenAddScalarOp, AtenSubTensorOp, AtenSubScalarOp,
-            AtenMulTensorOp, AtenMulScalarOp, AtenRsubTensorOp,
-            AtenRsubScalarOp, AtenFloorDivideOp, AtenRemainderTensorOp,
-            AtenRemainderScalarOp, AtenPowTensorTensorOp, AtenPowTensorScalarOp,
-            AtenPowScalarOp, AtenMinimumOp, AtenMaximumOp, AtenMaxOtherOp,
-            AtenMinOtherOp, Aten__And__TensorOp, Aten__Or__TensorOp,
-            Aten__Xor__TensorOp, AtenClampMinOp, AtenClampMaxOp>(
-      pointwise(2, DtypeKind::Promote));
-  rules.add<AtenDivTensorOp, AtenDivScalarOp>(pointwise(2, DtypeKind::Float));
+  // The pointwise ops of PointwiseOps.def with the common rule.
+#define TS_POINTWISE(OP, N, KIND) rules.add<OP>(pointwise(N, DtypeKind::KIND));
+#include "tsmlir/Dialect/TorchScript/IR/PointwiseOps.def"
   rules.add<AtenDivTensorModeOp, AtenDivScalarModeOp>(divWithMode);
-  // clamp(self, min?, max?): the bounds take part in promotion.
-  rules.add<AtenClampOp, AtenClampTensorOp>(pointwise(3, DtypeKind::Promote));
-
-  // Comparisons and logical ops.
-  rules.add<AtenEqTensorOp, AtenEqScalarOp, AtenNeTensorOp, AtenNeScalarOp,
-            AtenLtTensorOp, AtenLtScalarOp, AtenLeTensorOp, AtenLeScalarOp,
-            AtenGtTensorOp, AtenGtScalarOp, AtenGeTensorOp, AtenGeScalarOp,
-            AtenLogicalAndOp, AtenLogicalOrOp, AtenLogicalXorOp>(
-      pointwise(2, DtypeKind::Bool));
-  rules.add<AtenLogicalNotOp>(pointwise(1, DtypeKind::Bool));
-
-  // Unary ops that compute in floating point: ints become the default float.
-  rules.add<AtenRsqrtOp, AtenSqrtOp, AtenExpOp, AtenExpm1Op, AtenLogOp,
-            AtenLog1pOp, AtenLog2Op, AtenTanhOp, AtenSigmoidOp, AtenErfOp,
-            AtenSinOp, AtenCosOp, AtenReciprocalOp>(
-      pointwise(1, DtypeKind::Float));
-  // Unary ops that keep the dtype.
-  rules.add<AtenNegOp, AtenReluOp, AtenGeluOp, AtenSiluOp, AtenAbsOp,
-            AtenSignOp, AtenFloorOp, AtenCeilOp, AtenRoundOp, AtenHardswishOp,
-            AtenHardsigmoidOp, AtenHardtanhOp, AtenLeakyReluOp, AtenEluOp,
-            AtenSoftplusOp, AtenTriuOp, AtenTrilOp, AtenBitwiseNotOp>(
-      pointwise(1, DtypeKind::First));
+  rules.add<AtenTriuOp, AtenTrilOp>(pointwise(1, DtypeKind::First));
 
   // where(condition, self, other): promote self and other, broadcast all.
   rules.add<AtenWhereSelfOp, AtenWhereScalarSelfOp, AtenWhereScalarOtherOp,
@@ -277,14 +253,10 @@ void populateElementwiseShapeRules(ShapeRuleSet &rules) {
   rules.add<AtenToOtherOp, AtenTypeAsOp>(likeOtherRule);
   rules.add<AtenContiguousOp>(contiguousRule);
   rules.add<AtenCloneOp>(sameAsSelf(/*keepStrides=*/false));
-  // Aliases of self: the very same tensor.
-  rules.add<AtenDetachOp, PrimDataOp, AtenAdd_TensorOp, AtenAdd_ScalarOp,
-            AtenSub_TensorOp, AtenSub_ScalarOp, AtenMul_TensorOp,
-            AtenMul_ScalarOp, AtenDiv_TensorOp, AtenDiv_ScalarOp, AtenRelu_Op,
-            AtenSigmoid_Op, AtenTanh_Op, AtenClamp_Op, AtenHardswish_Op,
-            AtenCopy_Op, AtenFill_ScalarOp, AtenZero_Op,
-            AtenMaskedFill_ScalarOp, AtenIndexPut_Op>(
-      sameAsSelf(/*keepStrides=*/true));
+  // Aliases of self: the very same tensor. (Every in-place op returns self;
+  // InferShapes gives the ops with the InPlace trait this rule too.)
+  rules.add<AtenDetachOp, PrimDataOp>(sameAsSelf(/*keepStrides=*/true));
+  rules.setInPlaceRule(sameAsSelf(/*keepStrides=*/true));
 }
 
 } // namespace mlir::tsmlir::ts

@@ -132,6 +132,74 @@ static void tensorRule(Operation *op, const ShapeFacts &facts,
       makeTensor(op->getContext(), dtype, SmallVector<int64_t>(), device);
 }
 
+/// The sizes of a nested list (a prim::ListConstruct of lists or scalars,
+/// or a list constant) if it is rectangular, and the type of its scalars.
+static std::optional<SmallVector<int64_t>>
+nestedListSizes(Value list, const ShapeFacts &facts, Type &scalarType) {
+  auto listType = llvm::dyn_cast<ListType>(list.getType());
+  if (!listType)
+    return std::nullopt;
+  Type elementType = listType.getElementType();
+  if (auto constant =
+          llvm::dyn_cast_or_null<ArrayAttr>(facts.getConstant(list))) {
+    // A constant: scalars, or nested arrays of them.
+    SmallVector<int64_t> sizes;
+    Attribute level = constant;
+    while (auto array = llvm::dyn_cast<ArrayAttr>(level)) {
+      sizes.push_back(array.size());
+      if (array.empty())
+        break;
+      level = array[0];
+    }
+    while (auto inner = llvm::dyn_cast<ListType>(elementType))
+      elementType = inner.getElementType();
+    scalarType = elementType;
+    return sizes;
+  }
+  std::optional<SmallVector<Value>> elements = facts.getListElements(list);
+  if (!elements)
+    return std::nullopt;
+  SmallVector<int64_t> sizes{static_cast<int64_t>(elements->size())};
+  if (!llvm::isa<ListType>(elementType)) {
+    scalarType = elementType;
+    return sizes;
+  }
+  std::optional<SmallVector<int64_t>> inner;
+  for (Value element : *elements) {
+    std::optional<SmallVector<int64_t>> s =
+        nestedListSizes(element, facts, scalarType);
+    if (!s || (inner && *inner != *s))
+      return std::nullopt;
+    inner = s;
+  }
+  if (inner)
+    sizes.append(inner->begin(), inner->end());
+  else
+    scalarType = llvm::cast<ListType>(elementType).getElementType();
+  return sizes;
+}
+
+/// tensor(data: list, dtype?, device?, requires_grad): the sizes of the
+/// (rectangular) nested list; the dtype of its scalars (int: Long, float:
+/// the default float, bool: Bool) unless one is given.
+static void tensorListRule(Operation *op, const ShapeFacts &facts,
+                           SmallVectorImpl<Type> &results) {
+  MLIRContext *ctx = op->getContext();
+  Type scalarType;
+  std::optional<SmallVector<int64_t>> sizes =
+      nestedListSizes(op->getOperand(0), facts, scalarType);
+  Type inferred;
+  if (llvm::isa_and_nonnull<IntType>(scalarType))
+    inferred = getLong(ctx);
+  else if (llvm::isa_and_nonnull<FloatType>(scalarType))
+    inferred = getDefaultFloat(ctx);
+  else if (llvm::isa_and_nonnull<BoolType>(scalarType))
+    inferred = getBool(ctx);
+  Type dtype = dtypeOr(op->getOperand(1), inferred, facts);
+  StringAttr device = deviceOr(op->getOperand(2), {}, facts);
+  results[0] = makeTensor(ctx, dtype, sizes, device);
+}
+
 /// scalar_tensor(s, dtype?, layout?, device?, pin_memory?): 0-d, the
 /// default float for None.
 static void scalarTensorRule(Operation *op, const ShapeFacts &facts,
@@ -167,6 +235,7 @@ void populateFactoryShapeRules(ShapeRuleSet &rules) {
   rules.add<AtenFullLikeOp>(like(/*fill=*/1));
   rules.add<AtenArangeOp, AtenArangeStartOp>(arangeRule);
   rules.add<AtenTensorFloatOp, AtenTensorIntOp, AtenTensorBoolOp>(tensorRule);
+  rules.add<AtenTensorOp>(tensorListRule);
   rules.add<AtenScalarTensorOp>(scalarTensorRule);
   rules.add<PrimNumToTensorScalarOp, PrimNumToTensorBoolOp>(numToTensorRule);
 }

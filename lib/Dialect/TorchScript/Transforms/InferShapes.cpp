@@ -54,7 +54,11 @@ namespace mlir::tsmlir::ts {
 
 const ShapeRule *ShapeRuleSet::lookup(Operation *op) const {
   auto it = rules.find(op->getName().getTypeID());
-  return it == rules.end() ? nullptr : &it->second;
+  if (it != rules.end())
+    return &it->second;
+  if (inPlaceRule && op->hasTrait<OpTrait::InPlace>())
+    return &inPlaceRule;
+  return nullptr;
 }
 
 const ShapeRuleSet &getDefaultShapeRules() {

@@ -238,10 +238,133 @@ static void batchNormBackwardRule(Operation *op, const ShapeFacts &,
 }
 
 //===----------------------------------------------------------------------===//
+// Resampling: padding, rolls, pixel shuffles, upsampling
+//===----------------------------------------------------------------------===//
+
+/// pad(self, pad, mode, value) and constant_pad_nd(self, pad, value): the
+/// last dims grow by the pairs of `pad` (low, high), the last dim's first;
+/// negative amounts crop.
+static Sizes padSizes(Operation *op, const ShapeFacts &facts) {
+  Sizes sizes = getSizes(op->getOperand(0));
+  std::optional<SmallVector<int64_t>> pad = facts.getIntList(op->getOperand(1));
+  if (!sizes || !pad || pad->size() % 2 != 0 || pad->size() / 2 > sizes->size())
+    return std::nullopt;
+  for (size_t i = 0; i < pad->size() / 2; ++i) {
+    int64_t &size = (*sizes)[sizes->size() - 1 - i];
+    size = addSizes(size, (*pad)[2 * i] + (*pad)[2 * i + 1]);
+    if (size != kUnknown && size < 0)
+      return std::nullopt;
+  }
+  return sizes;
+}
+
+/// pixel_shuffle(self, r): [..., C, H, W] -> [..., C / r^2, H r, W r];
+/// pixel_unshuffle the inverse.
+static ShapeRule pixelShuffle(bool inverse) {
+  return [=](Operation *op, const ShapeFacts &facts,
+             SmallVectorImpl<Type> &results) {
+    Value self = op->getOperand(0);
+    Sizes sizes = getSizes(self);
+    std::optional<int64_t> r = facts.getInt(op->getOperand(1));
+    if (sizes && r && *r > 0 && sizes->size() >= 3) {
+      size_t c = sizes->size() - 3;
+      int64_t area = *r * *r;
+      int64_t &channels = (*sizes)[c];
+      channels = inverse ? mulSizes(channels, area)
+                         : (channels == kUnknown ? kUnknown : channels / area);
+      for (size_t i = c + 1; i < sizes->size(); ++i)
+        (*sizes)[i] = inverse ? ((*sizes)[i] == kUnknown ? kUnknown
+                                                         : (*sizes)[i] / *r)
+                              : mulSizes((*sizes)[i], *r);
+    } else {
+      sizes.reset();
+    }
+    results[0] = withSizes(self, sizes);
+  };
+}
+
+/// The float list `value` holds when known (a constant or a
+/// prim::ListConstruct of constants).
+static std::optional<SmallVector<double>> getFloatList(Value value,
+                                                       const ShapeFacts &facts) {
+  SmallVector<double> out;
+  if (auto array = llvm::dyn_cast_or_null<ArrayAttr>(facts.getConstant(value))) {
+    for (Attribute a : array) {
+      auto f = llvm::dyn_cast<FloatAttr>(a);
+      if (!f)
+        return std::nullopt;
+      out.push_back(f.getValueAsDouble());
+    }
+    return out;
+  }
+  std::optional<SmallVector<Value>> elements = facts.getListElements(value);
+  if (!elements)
+    return std::nullopt;
+  for (Value e : *elements) {
+    std::optional<double> f = facts.getFloat(e);
+    if (!f)
+      return std::nullopt;
+    out.push_back(*f);
+  }
+  return out;
+}
+
+/// upsample_{nearest,linear}{1,2}d over the last `n` dims: `output_size`
+/// (its `.vec` form: or the sizes times `scale_factors`, floored).
+static ShapeRule upsample(unsigned n, bool vec) {
+  return [=](Operation *op, const ShapeFacts &facts,
+             SmallVectorImpl<Type> &results) {
+    Value self = op->getOperand(0);
+    Sizes sizes = getSizes(self);
+    Value outputSize = op->getOperand(1);
+    // The scale factors follow align_corners in the linear forms.
+    Value scales = op->getOperand(op->getNumOperands() - 1);
+    std::optional<SmallVector<int64_t>> out;
+    if (!vec || !facts.isNone(outputSize)) {
+      out = getSpatialList(outputSize, n, facts);
+    } else if (std::optional<SmallVector<double>> factors =
+                   getFloatList(scales, facts);
+               factors && sizes && sizes->size() >= n &&
+               (factors->size() == n || factors->size() == 1)) {
+      out.emplace();
+      for (unsigned i = 0; i < n; ++i) {
+        int64_t in = (*sizes)[sizes->size() - n + i];
+        double f = (*factors)[factors->size() == 1 ? 0 : i];
+        out->push_back(in == kUnknown ? kUnknown
+                                      : static_cast<int64_t>(in * f));
+      }
+    }
+    if (sizes && out && sizes->size() >= n) {
+      sizes->truncate(sizes->size() - n);
+      sizes->append(*out);
+    } else {
+      sizes.reset();
+    }
+    results[0] = withSizes(self, sizes);
+  };
+}
+
+//===----------------------------------------------------------------------===//
 // Rule registration
 //===----------------------------------------------------------------------===//
 
 void populateNNShapeRules(ShapeRuleSet &rules) {
+  rules.add<AtenPadOp, AtenConstantPadNdOp>(
+      [](Operation *op, const ShapeFacts &facts,
+         SmallVectorImpl<Type> &results) {
+        results[0] = withSizes(op->getOperand(0), padSizes(op, facts));
+      });
+  rules.add<AtenRollOp>(sameAsOperand(0));
+  rules.add<AtenPixelShuffleOp>(pixelShuffle(/*inverse=*/false));
+  rules.add<AtenPixelUnshuffleOp>(pixelShuffle(/*inverse=*/true));
+  rules.add<AtenUpsampleNearest1dOp, AtenUpsampleLinear1dOp>(
+      upsample(1, /*vec=*/false));
+  rules.add<AtenUpsampleNearest2dOp, AtenUpsampleBilinear2dOp>(
+      upsample(2, /*vec=*/false));
+  rules.add<AtenUpsampleNearest1dVecOp, AtenUpsampleLinear1dVecOp>(
+      upsample(1, /*vec=*/true));
+  rules.add<AtenUpsampleNearest2dVecOp, AtenUpsampleBilinear2dVecOp>(
+      upsample(2, /*vec=*/true));
   rules.add<AtenConv2dOp>(conv2dRule);
   rules.add<Aten_ConvolutionOp>(convolutionRule);
   rules.add<AtenMaxPool2dOp, AtenMaxPool2dWithIndicesOp>(maxPool2dRule);

@@ -69,6 +69,8 @@ struct TSOptimizePass : public ts::impl::TSOptimizePassBase<TSOptimizePass> {
     round.addPass(createCSEPass());
     if (inferShapes)
       round.addPass(ts::createTSInferShapesPass());
+    // Composite operators whose sizes the round's shapes now give.
+    round.addPass(ts::createTSDecomposePass());
     addUnroll(round);
     for (int64_t i = 0; i < maxIterations; ++i) {
       OperationFingerPrint fingerprint(module);

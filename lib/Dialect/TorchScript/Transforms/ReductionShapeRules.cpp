@@ -119,16 +119,19 @@ static void argRule(Operation *op, const ShapeFacts &facts,
                           getDevice(self));
 }
 
-/// all() and any(): Bool, or Byte for a Byte input.
-static void allAnyRule(Operation *op, const ShapeFacts &,
+/// all() and any(), and their .dim forms (self, dim, keepdim): Bool, or
+/// Byte for a Byte input.
+static void allAnyRule(Operation *op, const ShapeFacts &facts,
                        SmallVectorImpl<Type> &results) {
   Value self = op->getOperand(0);
   Type own = getDtype(self);
   Type dtype;
   if (own)
     dtype = own.isUnsignedInteger(8) ? own : getBool(op->getContext());
-  results[0] = makeTensor(op->getContext(), dtype, SmallVector<int64_t>(),
-                          getDevice(self));
+  Sizes sizes = op->getNumOperands() == 3
+                    ? reduce(self, op->getOperand(1), op->getOperand(2), facts)
+                    : Sizes(SmallVector<int64_t>());
+  results[0] = makeTensor(op->getContext(), dtype, sizes, getDevice(self));
 }
 
 /// softmax.int and log_softmax.int: self's sizes, the dtype argument or
@@ -205,7 +208,9 @@ void populateReductionShapeRules(ShapeRuleSet &rules) {
   rules.add<AtenVarDimOp, AtenStdDimOp, AtenVarCorrectionOp,
             AtenStdCorrectionOp>(reduction(1, 3, -1, ReduceDtype::Self));
   rules.add<AtenArgmaxOp, AtenArgminOp>(argRule);
-  rules.add<AtenAllOp, AtenAnyOp>(allAnyRule);
+  rules.add<AtenAllOp, AtenAnyOp, AtenAllDimOp, AtenAnyDimOp>(allAnyRule);
+  // prod.dim_int(self, dim, keepdim, dtype?).
+  rules.add<AtenProdDimIntOp>(reduction(1, 2, 3, ReduceDtype::Accumulate));
   rules.add<AtenLogsumexpOp>(reduction(1, 2, -1, ReduceDtype::Float));
   rules.add<AtenCumsumOp>(cumsumRule);
 

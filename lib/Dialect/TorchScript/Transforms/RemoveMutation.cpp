@@ -30,6 +30,7 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "ts-remove-mutation"
@@ -47,41 +48,60 @@ static bool isListMutation(Operation *op) {
   return llvm::isa<AtenAppendTOp, Aten_SetItemTOp>(op);
 }
 
-/// The name of the out-of-place form of a schema-described in-place op
-/// (`ts.aten.add_.Tensor` -> `ts.aten.add.Tensor`), if the dialect has it.
-static std::optional<OperationName> getOutOfPlaceName(Operation *op) {
+/// The registered ops that may be the out-of-place form of a
+/// schema-described in-place op, in the order to try them: the same
+/// overload (`ts.aten.add_.Tensor` -> `ts.aten.add.Tensor`), then the
+/// default overload (`floor_divide_.Tensor` -> `floor_divide`), then the
+/// overloads whose self is a tensor (`pow_.Scalar` -> `pow.Tensor_Scalar`,
+/// `pow_.Tensor` -> `pow.Tensor_Tensor`). The first whose operands fit is
+/// the one (buildTensorValue checks).
+static SmallVector<OperationName> getOutOfPlaceNames(Operation *op) {
   StringRef name = op->getName().getStringRef();
   auto [prefix, rest] = name.split('.');  // "ts", "aten.add_.Tensor"
   auto [ns, rest2] = rest.split('.');     // "aten", "add_.Tensor"
   auto [base, overload] = rest2.split('.'); // "add_", "Tensor"
+  SmallVector<OperationName> names;
   if (!base.consume_back("_") || base.ends_with("_"))
-    return std::nullopt;
-  std::string outOfPlace = (prefix + "." + ns + "." + base).str();
+    return names;
+  std::string stem = (prefix + "." + ns + "." + base).str();
+  SmallVector<std::string> candidates;
   if (!overload.empty())
-    outOfPlace += ("." + overload).str();
-  auto registered = RegisteredOperationName::lookup(outOfPlace, op->getContext());
-  if (!registered)
-    return std::nullopt;
-  return OperationName(*registered);
+    candidates.push_back(stem + "." + overload.str());
+  candidates.push_back(stem);
+  if (!overload.empty())
+    candidates.push_back(stem + ".Tensor_" + overload.str());
+  for (const std::string &candidate : candidates)
+    if (auto registered =
+            RegisteredOperationName::lookup(candidate, op->getContext()))
+      names.push_back(OperationName(*registered));
+  return names;
 }
 
 /// Whether `op` is an in-place tensor op that this pass can rewrite.
 static bool hasValueForm(Operation *op) {
   if (llvm::isa<AtenZero_Op, AtenFill_ScalarOp, AtenCopy_Op>(op))
     return true;
-  return !isListMutation(op) && getOutOfPlaceName(op).has_value();
+  return !isListMutation(op) && !getOutOfPlaceNames(op).empty();
 }
 
 /// Whether the out-of-place form of `op` may have another dtype than its
-/// self operand: arithmetic with a tensor, whose dtype promotes.
+/// self operand, which the in-place op keeps: when another operand is a
+/// tensor of another or an unknown dtype (promotion), and for comparisons
+/// and logical ops (bool).
 static bool mayPromote(Operation *op) {
-  if (!llvm::isa<AtenAdd_TensorOp, AtenSub_TensorOp, AtenMul_TensorOp,
-                 AtenDiv_TensorOp>(op))
-    return false;
+  if (llvm::isa<AtenEq_TensorOp, AtenEq_ScalarOp, AtenNe_TensorOp,
+                AtenNe_ScalarOp, AtenLt_TensorOp, AtenLt_ScalarOp,
+                AtenLe_TensorOp, AtenLe_ScalarOp, AtenGt_TensorOp,
+                AtenGt_ScalarOp, AtenGe_TensorOp, AtenGe_ScalarOp,
+                AtenLogicalAnd_Op, AtenLogicalOr_Op, AtenLogicalXor_Op,
+                AtenLogicalNot_Op>(op))
+    return true;
   auto self = llvm::dyn_cast<ts::TensorType>(op->getOperand(0).getType());
-  auto other = llvm::dyn_cast<ts::TensorType>(op->getOperand(1).getType());
-  return !self || !other || !self.getDtype() ||
-         self.getDtype() != other.getDtype();
+  return llvm::any_of(op->getOperands().drop_front(), [&](Value v) {
+    auto other = llvm::dyn_cast<ts::TensorType>(v.getType());
+    return other && (!self || !self.getDtype() || !other.getDtype() ||
+                     self.getDtype() != other.getDtype());
+  });
 }
 
 /// Whether the dtype of the out-of-place form is unknown: an operand's dtype
@@ -89,9 +109,10 @@ static bool mayPromote(Operation *op) {
 static bool mayPromoteUnknown(Operation *op) {
   if (!mayPromote(op))
     return false;
-  auto self = llvm::dyn_cast<ts::TensorType>(op->getOperand(0).getType());
-  auto other = llvm::dyn_cast<ts::TensorType>(op->getOperand(1).getType());
-  return !self || !other || !self.getDtype() || !other.getDtype();
+  return llvm::any_of(op->getOperands(), [](Value v) {
+    auto tensor = llvm::dyn_cast<ts::TensorType>(v.getType());
+    return tensor && !tensor.getDtype();
+  });
 }
 
 /// Checks the invariants of a freshly built op, quietly.
@@ -129,6 +150,9 @@ private:
   /// Whether `alias` and its own aliases are only read, and only before
   /// `point`.
   bool isOnlyReadBefore(Value alias, Operation *point);
+  /// Why a write through the views `chain` (getViewChain) may be seen by
+  /// something other than the views' base; "" when it may not.
+  std::string whyViewObserved(ArrayRef<Operation *> chain, Operation *point);
   /// Rewrites the mutation `op`; otherwise says why it stays.
   LogicalResult tryRewrite(Operation *op, std::string &why);
   Value buildTensorValue(OpBuilder &builder, Operation *op, Value self);
@@ -322,21 +346,24 @@ Value MutationRemover::buildTensorValue(OpBuilder &builder, Operation *op,
                                         copy.getNonBlocking(), yes, none()));
   }
 
-  std::optional<OperationName> name = getOutOfPlaceName(op);
-  if (!name)
-    return {};
   bool cast = preserveDtype && mayPromote(op);
   if (cast && mayPromoteUnknown(op) && !castUnknownDtypes)
     return {};
-  OperationState state(loc, *name);
-  state.addOperands(op->getOperands());
-  state.addTypes(cast ? Type(ts::TensorType::get(builder.getContext())) : type);
-  state.addAttributes(llvm::to_vector(op->getDiscardableAttrs()));
-  Operation *outOfPlace = builder.create(state);
-  if (!isValidOp(outOfPlace)) {
+  Operation *outOfPlace = nullptr;
+  for (OperationName name : getOutOfPlaceNames(op)) {
+    OperationState state(loc, name);
+    state.addOperands(op->getOperands());
+    state.addTypes(cast ? Type(ts::TensorType::get(builder.getContext()))
+                        : type);
+    state.addAttributes(llvm::to_vector(op->getDiscardableAttrs()));
+    outOfPlace = builder.create(state);
+    if (isValidOp(outOfPlace))
+      break;
     outOfPlace->erase();
-    return {};
+    outOfPlace = nullptr;
   }
+  if (!outOfPlace)
+    return {};
   Value result = record(outOfPlace);
   if (cast)
     result = record(AtenTypeAsOp::create(builder, loc, type, result, self));
@@ -370,12 +397,81 @@ Value MutationRemover::buildListValue(OpBuilder &builder, Operation *op,
   return rebuilt.getResult();
 }
 
+/// The views (slice.Tensor, select.int) that `target` is taken through from
+/// its base, `target`'s own first; empty when it is no such view.
+static SmallVector<Operation *> getViewChain(Value target) {
+  SmallVector<Operation *> chain;
+  for (Operation *def = target.getDefiningOp();
+       def && llvm::isa<AtenSliceTensorOp, AtenSelectIntOp>(def);
+       def = def->getOperand(0).getDefiningOp())
+    chain.push_back(def);
+  return chain;
+}
+
+std::string MutationRemover::whyViewObserved(ArrayRef<Operation *> chain,
+                                             Operation *point) {
+  Value base = chain.back()->getOperand(0);
+  std::string why = "its operand is a view of a value that ";
+  if (base.getParentBlock() != point->getBlock())
+    return why + "is defined outside its block";
+  if (!created.contains(base) && !isFreshValue(base))
+    return why + "is defined by " + describeDefinition(base) +
+           ", which may alias another value";
+  if (auto it = escaped.find(base); it != escaped.end())
+    return (why + "escaped into '" + it->second->getName().getStringRef() +
+            "'")
+        .str();
+  llvm::SmallPtrSet<Operation *, 4> inChain(chain.begin(), chain.end());
+  // Other views of the base, or of the views between, must be dead here.
+  SmallVector<Value> values = {base};
+  for (Operation *view : chain)
+    values.push_back(view->getResult(0));
+  for (Value v : values) {
+    auto it = aliases.find(v);
+    if (it == aliases.end())
+      continue;
+    for (Value alias : it->second) {
+      Operation *def = alias.getDefiningOp();
+      if ((def && inChain.contains(def)) || isOnlyReadBefore(alias, point))
+        continue;
+      return why + "has another alias, defined by " +
+             describeDefinition(alias) + ", used after it or written";
+    }
+  }
+  // The views themselves: read before the write only (later reads would
+  // need the written values).
+  Block *block = point->getBlock();
+  for (Operation *view : chain)
+    for (Operation *user : view->getResult(0).getUsers()) {
+      if (user == point || inChain.contains(user))
+        continue;
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (!ancestor || !ancestor->isBeforeInBlock(point))
+        return "its operand, a view, is used after it";
+    }
+  return "";
+}
+
 LogicalResult MutationRemover::tryRewrite(Operation *op, std::string &why) {
   Value target = op->getOperand(0);
   LLVM_DEBUG(llvm::dbgs() << "mutation " << *op << "\n");
   why = whyObserved(target, op);
-  if (!why.empty())
-    return failure();
+  SmallVector<Operation *> chain;
+  if (!why.empty()) {
+    if (isListMutation(op))
+      return failure();
+    // A write through views of a private tensor: the view's new value is
+    // scattered back into the tensor (slice_scatter, select_scatter).
+    chain = getViewChain(target);
+    if (chain.empty())
+      return failure();
+    std::string viewWhy = whyViewObserved(chain, op);
+    if (!viewWhy.empty()) {
+      why = viewWhy;
+      return failure();
+    }
+    why.clear();
+  }
   OpBuilder builder(op);
   newOps.clear();
   Value value = isListMutation(op) ? buildListValue(builder, op, target)
@@ -393,8 +489,32 @@ LogicalResult MutationRemover::tryRewrite(Operation *op, std::string &why) {
       why = "the dialect has no out-of-place form of it";
     return failure();
   }
-  replacements[target] = value;
-  created.insert(value);
+  if (chain.empty()) {
+    replacements[target] = value;
+    created.insert(value);
+  } else {
+    Value current = value;
+    for (Operation *view : chain) {
+      Value parent = view->getOperand(0);
+      Operation *scatter;
+      if (auto select = llvm::dyn_cast<AtenSelectIntOp>(view))
+        scatter = AtenSelectScatterOp::create(
+            builder, op->getLoc(), parent.getType(), parent, current,
+            select.getDim(), select.getIndex());
+      else {
+        auto slice = llvm::cast<AtenSliceTensorOp>(view);
+        scatter = AtenSliceScatterOp::create(
+            builder, op->getLoc(), parent.getType(), parent, current,
+            slice.getDim(), slice.getStart(), slice.getEnd(),
+            slice.getStep());
+      }
+      newOps.push_back(scatter);
+      current = scatter->getResult(0);
+    }
+    Value base = chain.back()->getOperand(0);
+    replacements[base] = current;
+    created.insert(current);
+  }
   // The in-place op returns its operand: its result is the new value too.
   Value result = op->getResult(0);
   if (result.getType() != value.getType()) {

@@ -597,11 +597,21 @@ void populateViewShapeRules(ShapeRuleSet &rules) {
   rules.add<AtenCatOp>(catRule);
   rules.add<AtenStackOp>(stackRule);
   rules.add<AtenSliceTensorOp>(viewOf(sliceSizes));
+  // slice_scatter and select_scatter: a new tensor like self.
+  rules.add<AtenSliceScatterOp, AtenSelectScatterOp>(
+      [](Operation *op, const ShapeFacts &, SmallVectorImpl<Type> &results) {
+        results[0] = sameAs(op->getOperand(0));
+      });
   rules.add<AtenSelectIntOp>(viewOf(selectSizes));
   rules.add<AtenNarrowOp>(viewOf(narrowSizes));
   rules.add<AtenRepeatOp>(viewOf(repeatSizes));
   rules.add<AtenIndexSelectOp>(viewOf(indexSelectSizes));
   rules.add<AtenGatherOp>(viewOf(gatherSizes));
+  // flip: a new tensor like self.
+  rules.add<AtenFlipOp>(
+      [](Operation *op, const ShapeFacts &, SmallVectorImpl<Type> &results) {
+        results[0] = sameAs(op->getOperand(0));
+      });
   rules.add<AtenIndexTensorOp>(viewOf(indexSizes));
   rules.add<Aten_GradSumToSizeOp>(viewOf(gradSumToSizeSizes));
   rules.add<AtenChunkOp, AtenSplitTensorOp, AtenUnbindIntOp>(splitRule);

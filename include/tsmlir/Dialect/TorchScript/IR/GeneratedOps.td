@@ -753,6 +753,13 @@ def TS_AtenArangeStartOp : TS_SchemaOp<"aten.arange.start",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenTensorOp : TS_SchemaOp<"aten.tensor",
+    "aten::tensor(t[] data, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_AnyList:$data, TS_OptionalDtype:$dtype, TS_OptionalDevice:$device, TS_BoolType:$requires_grad);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenTensorFloatOp : TS_SchemaOp<"aten.tensor.float",
     "aten::tensor.float(float t, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False) -> Tensor",
     [TS_Functional]> {
@@ -976,6 +983,27 @@ def TS_AtenProdOp : TS_SchemaOp<"aten.prod",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenProdDimIntOp : TS_SchemaOp<"aten.prod.dim_int",
+    "aten::prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_BoolType:$keepdim, TS_OptionalDtype:$dtype);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAllDimOp : TS_SchemaOp<"aten.all.dim",
+    "aten::all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAnyDimOp : TS_SchemaOp<"aten.any.dim",
+    "aten::any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenLogsumexpOp : TS_SchemaOp<"aten.logsumexp",
     "aten::logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor",
     [TS_ReadOnly]> {
@@ -1127,6 +1155,20 @@ def TS_AtenSliceTensorOp : TS_SchemaOp<"aten.slice.Tensor",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenSliceScatterOp : TS_SchemaOp<"aten.slice_scatter",
+    "aten::slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$src, TS_IntLike:$dim, TS_OptionalInt:$start, TS_OptionalInt:$end, TS_IntLike:$step);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSelectScatterOp : TS_SchemaOp<"aten.select_scatter",
+    "aten::select_scatter(Tensor self, Tensor src, int dim, int index) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$src, TS_IntLike:$dim, TS_IntLike:$index);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenSelectIntOp : TS_SchemaOp<"aten.select.int",
     "aten::select.int(Tensor(a) self, int dim, int index) -> Tensor(a)",
     [TS_ReadOnly, TS_ViewLike]> {
@@ -1188,6 +1230,13 @@ def TS_AtenGatherOp : TS_SchemaOp<"aten.gather",
     "aten::gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_BoolType:$sparse_grad);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFlipOp : TS_SchemaOp<"aten.flip",
+    "aten::flip(Tensor self, int[] dims) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$dims);
   let results = (outs TS_Tensor:$result);
 }
 
@@ -1393,6 +1442,760 @@ def TS_AtenGroupNormOp : TS_SchemaOp<"aten.group_norm",
     "aten::group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1.0000000000000001e-05, bool cudnn_enabled=True) -> Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$input, TS_IntLike:$num_groups, TS_OptionalTensor:$weight, TS_OptionalTensor:$bias, TS_FloatType:$eps, TS_BoolType:$cudnn_enabled);
+  let results = (outs TS_Tensor:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// composite
+//===----------------------------------------------------------------------===//
+
+def TS_AtenLstmInputOp : TS_SchemaOp<"aten.lstm.input",
+    "aten::lstm.input(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_TensorList:$hx, TS_TensorList:$params, TS_BoolType:$has_biases, TS_IntLike:$num_layers, TS_FloatType:$dropout, TS_BoolType:$train, TS_BoolType:$bidirectional, TS_BoolType:$batch_first);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1, TS_Tensor:$result2);
+}
+
+def TS_AtenGruInputOp : TS_SchemaOp<"aten.gru.input",
+    "aten::gru.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$hx, TS_TensorList:$params, TS_BoolType:$has_biases, TS_IntLike:$num_layers, TS_FloatType:$dropout, TS_BoolType:$train, TS_BoolType:$bidirectional, TS_BoolType:$batch_first);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
+}
+
+def TS_AtenRnnTanhInputOp : TS_SchemaOp<"aten.rnn_tanh.input",
+    "aten::rnn_tanh.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$hx, TS_TensorList:$params, TS_BoolType:$has_biases, TS_IntLike:$num_layers, TS_FloatType:$dropout, TS_BoolType:$train, TS_BoolType:$bidirectional, TS_BoolType:$batch_first);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
+}
+
+def TS_AtenRnnReluInputOp : TS_SchemaOp<"aten.rnn_relu.input",
+    "aten::rnn_relu.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$hx, TS_TensorList:$params, TS_BoolType:$has_biases, TS_IntLike:$num_layers, TS_FloatType:$dropout, TS_BoolType:$train, TS_BoolType:$bidirectional, TS_BoolType:$batch_first);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
+}
+
+def TS_AtenInstanceNormOp : TS_SchemaOp<"aten.instance_norm",
+    "aten::instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_OptionalTensor:$weight, TS_OptionalTensor:$bias, TS_OptionalTensor:$running_mean, TS_OptionalTensor:$running_var, TS_BoolType:$use_input_stats, TS_FloatType:$momentum, TS_FloatType:$eps, TS_BoolType:$cudnn_enabled);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenVarMeanOp : TS_SchemaOp<"aten.var_mean",
+    "aten::var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_BoolType:$unbiased);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
+}
+
+def TS_AtenVarMeanDimOp : TS_SchemaOp<"aten.var_mean.dim",
+    "aten::var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$dim, TS_BoolType:$unbiased, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
+}
+
+def TS_AtenVarMeanCorrectionOp : TS_SchemaOp<"aten.var_mean.correction",
+    "aten::var_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$dim, TS_OptionalInt:$correction, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
+}
+
+def TS_AtenStdMeanOp : TS_SchemaOp<"aten.std_mean",
+    "aten::std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_BoolType:$unbiased);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
+}
+
+def TS_AtenStdMeanDimOp : TS_SchemaOp<"aten.std_mean.dim",
+    "aten::std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$dim, TS_BoolType:$unbiased, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
+}
+
+def TS_AtenStdMeanCorrectionOp : TS_SchemaOp<"aten.std_mean.correction",
+    "aten::std_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$dim, TS_OptionalInt:$correction, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
+}
+
+def TS_AtenMvOp : TS_SchemaOp<"aten.mv",
+    "aten::mv(Tensor self, Tensor vec) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$vec);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenOuterOp : TS_SchemaOp<"aten.outer",
+    "aten::outer(Tensor self, Tensor vec2) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$vec2);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAddmvOp : TS_SchemaOp<"aten.addmv",
+    "aten::addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$mat, TS_Tensor:$vec, TS_ScalarLike:$beta, TS_ScalarLike:$alpha);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenConv2dPaddingOp : TS_SchemaOp<"aten.conv2d.padding",
+    "aten::conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, str padding=\"valid\", int[2] dilation=1, int groups=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$weight, TS_OptionalTensor:$bias, TS_IntListLike:$stride, TS_StrLike:$padding, TS_IntListLike:$dilation, TS_IntLike:$groups);
+  let results = (outs TS_Tensor:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// resampling
+//===----------------------------------------------------------------------===//
+
+def TS_AtenPadOp : TS_SchemaOp<"aten.pad",
+    "aten::pad(Tensor self, int[] pad, str mode=\"constant\", float? value=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$pad, TS_StrLike:$mode, TS_OptionalFloat:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenConstantPadNdOp : TS_SchemaOp<"aten.constant_pad_nd",
+    "aten::constant_pad_nd(Tensor self, int[] pad, Scalar value=0) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$pad, TS_ScalarLike:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRollOp : TS_SchemaOp<"aten.roll",
+    "aten::roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$shifts, TS_IntListLike:$dims);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenPixelShuffleOp : TS_SchemaOp<"aten.pixel_shuffle",
+    "aten::pixel_shuffle(Tensor self, int upscale_factor) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$upscale_factor);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenPixelUnshuffleOp : TS_SchemaOp<"aten.pixel_unshuffle",
+    "aten::pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$downscale_factor);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUpsampleNearest1dOp : TS_SchemaOp<"aten.upsample_nearest1d",
+    "aten::upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$output_size, TS_OptionalFloat:$scales);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUpsampleNearest1dVecOp : TS_SchemaOp<"aten.upsample_nearest1d.vec",
+    "aten::upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_OptionalIntList:$output_size, TS_OptionalFloatList:$scale_factors);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUpsampleNearest2dOp : TS_SchemaOp<"aten.upsample_nearest2d",
+    "aten::upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$output_size, TS_OptionalFloat:$scales_h, TS_OptionalFloat:$scales_w);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUpsampleNearest2dVecOp : TS_SchemaOp<"aten.upsample_nearest2d.vec",
+    "aten::upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_OptionalIntList:$output_size, TS_OptionalFloatList:$scale_factors);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUpsampleLinear1dOp : TS_SchemaOp<"aten.upsample_linear1d",
+    "aten::upsample_linear1d(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$output_size, TS_BoolType:$align_corners, TS_OptionalFloat:$scales);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUpsampleLinear1dVecOp : TS_SchemaOp<"aten.upsample_linear1d.vec",
+    "aten::upsample_linear1d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_OptionalIntList:$output_size, TS_BoolType:$align_corners, TS_OptionalFloatList:$scale_factors);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUpsampleBilinear2dOp : TS_SchemaOp<"aten.upsample_bilinear2d",
+    "aten::upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$output_size, TS_BoolType:$align_corners, TS_OptionalFloat:$scales_h, TS_OptionalFloat:$scales_w);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUpsampleBilinear2dVecOp : TS_SchemaOp<"aten.upsample_bilinear2d.vec",
+    "aten::upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_OptionalIntList:$output_size, TS_BoolType:$align_corners, TS_OptionalFloatList:$scale_factors);
+  let results = (outs TS_Tensor:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// math
+//===----------------------------------------------------------------------===//
+
+def TS_AtenAtanOp : TS_SchemaOp<"aten.atan",
+    "aten::atan(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAsinOp : TS_SchemaOp<"aten.asin",
+    "aten::asin(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAcosOp : TS_SchemaOp<"aten.acos",
+    "aten::acos(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTanOp : TS_SchemaOp<"aten.tan",
+    "aten::tan(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSinhOp : TS_SchemaOp<"aten.sinh",
+    "aten::sinh(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCoshOp : TS_SchemaOp<"aten.cosh",
+    "aten::cosh(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAsinhOp : TS_SchemaOp<"aten.asinh",
+    "aten::asinh(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAcoshOp : TS_SchemaOp<"aten.acosh",
+    "aten::acosh(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAtanhOp : TS_SchemaOp<"aten.atanh",
+    "aten::atanh(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenErfcOp : TS_SchemaOp<"aten.erfc",
+    "aten::erfc(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenErfinvOp : TS_SchemaOp<"aten.erfinv",
+    "aten::erfinv(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLgammaOp : TS_SchemaOp<"aten.lgamma",
+    "aten::lgamma(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenDigammaOp : TS_SchemaOp<"aten.digamma",
+    "aten::digamma(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenExp2Op : TS_SchemaOp<"aten.exp2",
+    "aten::exp2(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLog10Op : TS_SchemaOp<"aten.log10",
+    "aten::log10(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSincOp : TS_SchemaOp<"aten.sinc",
+    "aten::sinc(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLogitOp : TS_SchemaOp<"aten.logit",
+    "aten::logit(Tensor self, float? eps=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalFloat:$eps);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTruncOp : TS_SchemaOp<"aten.trunc",
+    "aten::trunc(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFixOp : TS_SchemaOp<"aten.fix",
+    "aten::fix(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFracOp : TS_SchemaOp<"aten.frac",
+    "aten::frac(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSquareOp : TS_SchemaOp<"aten.square",
+    "aten::square(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSgnOp : TS_SchemaOp<"aten.sgn",
+    "aten::sgn(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRelu6Op : TS_SchemaOp<"aten.relu6",
+    "aten::relu6(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenDeg2radOp : TS_SchemaOp<"aten.deg2rad",
+    "aten::deg2rad(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRad2degOp : TS_SchemaOp<"aten.rad2deg",
+    "aten::rad2deg(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNanToNumOp : TS_SchemaOp<"aten.nan_to_num",
+    "aten::nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalFloat:$nan, TS_OptionalFloat:$posinf, TS_OptionalFloat:$neginf);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMishOp : TS_SchemaOp<"aten.mish",
+    "aten::mish(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSoftshrinkOp : TS_SchemaOp<"aten.softshrink",
+    "aten::softshrink(Tensor self, Scalar lambd=0.5) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$lambd);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenHardshrinkOp : TS_SchemaOp<"aten.hardshrink",
+    "aten::hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$lambd);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenThresholdOp : TS_SchemaOp<"aten.threshold",
+    "aten::threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$threshold, TS_ScalarLike:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCeluOp : TS_SchemaOp<"aten.celu",
+    "aten::celu(Tensor self, Scalar alpha=1.) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$alpha);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSeluOp : TS_SchemaOp<"aten.selu",
+    "aten::selu(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLogSigmoidOp : TS_SchemaOp<"aten.log_sigmoid",
+    "aten::log_sigmoid(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIsnanOp : TS_SchemaOp<"aten.isnan",
+    "aten::isnan(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIsinfOp : TS_SchemaOp<"aten.isinf",
+    "aten::isinf(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIsfiniteOp : TS_SchemaOp<"aten.isfinite",
+    "aten::isfinite(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSignbitOp : TS_SchemaOp<"aten.signbit",
+    "aten::signbit(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIsposinfOp : TS_SchemaOp<"aten.isposinf",
+    "aten::isposinf(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIsneginfOp : TS_SchemaOp<"aten.isneginf",
+    "aten::isneginf(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAtan2Op : TS_SchemaOp<"aten.atan2",
+    "aten::atan2(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFmodTensorOp : TS_SchemaOp<"aten.fmod.Tensor",
+    "aten::fmod.Tensor(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFmodScalarOp : TS_SchemaOp<"aten.fmod.Scalar",
+    "aten::fmod.Scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenHypotOp : TS_SchemaOp<"aten.hypot",
+    "aten::hypot(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCopysignTensorOp : TS_SchemaOp<"aten.copysign.Tensor",
+    "aten::copysign.Tensor(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCopysignScalarOp : TS_SchemaOp<"aten.copysign.Scalar",
+    "aten::copysign.Scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLogaddexpOp : TS_SchemaOp<"aten.logaddexp",
+    "aten::logaddexp(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLogaddexp2Op : TS_SchemaOp<"aten.logaddexp2",
+    "aten::logaddexp2(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseAndTensorOp : TS_SchemaOp<"aten.bitwise_and.Tensor",
+    "aten::bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseAndScalarOp : TS_SchemaOp<"aten.bitwise_and.Scalar",
+    "aten::bitwise_and.Scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseOrTensorOp : TS_SchemaOp<"aten.bitwise_or.Tensor",
+    "aten::bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseOrScalarOp : TS_SchemaOp<"aten.bitwise_or.Scalar",
+    "aten::bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseXorTensorOp : TS_SchemaOp<"aten.bitwise_xor.Tensor",
+    "aten::bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseXorScalarOp : TS_SchemaOp<"aten.bitwise_xor.Scalar",
+    "aten::bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_Aten__And__ScalarOp : TS_SchemaOp<"aten.__and__.Scalar",
+    "aten::__and__.Scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_Aten__Or__ScalarOp : TS_SchemaOp<"aten.__or__.Scalar",
+    "aten::__or__.Scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_Aten__Xor__ScalarOp : TS_SchemaOp<"aten.__xor__.Scalar",
+    "aten::__xor__.Scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseLeftShiftTensorOp : TS_SchemaOp<"aten.bitwise_left_shift.Tensor",
+    "aten::bitwise_left_shift.Tensor(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseLeftShiftTensorScalarOp : TS_SchemaOp<"aten.bitwise_left_shift.Tensor_Scalar",
+    "aten::bitwise_left_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseRightShiftTensorOp : TS_SchemaOp<"aten.bitwise_right_shift.Tensor",
+    "aten::bitwise_right_shift.Tensor(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseRightShiftTensorScalarOp : TS_SchemaOp<"aten.bitwise_right_shift.Tensor_Scalar",
+    "aten::bitwise_right_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_Aten__Lshift__TensorOp : TS_SchemaOp<"aten.__lshift__.Tensor",
+    "aten::__lshift__.Tensor(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_Aten__Lshift__ScalarOp : TS_SchemaOp<"aten.__lshift__.Scalar",
+    "aten::__lshift__.Scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_Aten__Rshift__TensorOp : TS_SchemaOp<"aten.__rshift__.Tensor",
+    "aten::__rshift__.Tensor(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_Aten__Rshift__ScalarOp : TS_SchemaOp<"aten.__rshift__.Scalar",
+    "aten::__rshift__.Scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFmaxOp : TS_SchemaOp<"aten.fmax",
+    "aten::fmax(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFminOp : TS_SchemaOp<"aten.fmin",
+    "aten::fmin(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenHeavisideOp : TS_SchemaOp<"aten.heaviside",
+    "aten::heaviside(Tensor self, Tensor values) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$valuesValue);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenGcdOp : TS_SchemaOp<"aten.gcd",
+    "aten::gcd(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLcmOp : TS_SchemaOp<"aten.lcm",
+    "aten::lcm(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenXlogyTensorOp : TS_SchemaOp<"aten.xlogy.Tensor",
+    "aten::xlogy.Tensor(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenXlogyScalarOtherOp : TS_SchemaOp<"aten.xlogy.Scalar_Other",
+    "aten::xlogy.Scalar_Other(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFloatPowerTensorTensorOp : TS_SchemaOp<"aten.float_power.Tensor_Tensor",
+    "aten::float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$exponent);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFloatPowerTensorScalarOp : TS_SchemaOp<"aten.float_power.Tensor_Scalar",
+    "aten::float_power.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$exponent);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTrueDivideTensorOp : TS_SchemaOp<"aten.true_divide.Tensor",
+    "aten::true_divide.Tensor(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTrueDivideScalarOp : TS_SchemaOp<"aten.true_divide.Scalar",
+    "aten::true_divide.Scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFloorDivideScalarOp : TS_SchemaOp<"aten.floor_divide.Scalar",
+    "aten::floor_divide.Scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAddcmulOp : TS_SchemaOp<"aten.addcmul",
+    "aten::addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$tensor1, TS_Tensor:$tensor2, TS_ScalarLike:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAddcdivOp : TS_SchemaOp<"aten.addcdiv",
+    "aten::addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$tensor1, TS_Tensor:$tensor2, TS_ScalarLike:$value);
   let results = (outs TS_Tensor:$result);
 }
 
@@ -2139,6 +2942,15 @@ def TS_Aten__Contains__IntListOp : TS_SchemaOp<"aten.__contains__.int_list",
     [TS_ReadOnly]> {
   let arguments = (ins TS_IntList:$l, TS_IntLike:$item);
   let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_Aten__Contains__StrListOp : TS_SchemaOp<"aten.__contains__.str_list",
+    "aten::__contains__.str_list(str[] l, str item) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_AnyList:$l, TS_StrLike:$item);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenFormatOp : TS_SchemaOp<"aten.format",
@@ -2341,4 +3153,806 @@ def TS_PrimAbsIntOp : TS_SchemaOp<"prim.abs.int",
   let results = (outs TS_IntLike:$result);
 }
 
-// 313 ops.
+//===----------------------------------------------------------------------===//
+// inplace variants
+//===----------------------------------------------------------------------===//
+
+def TS_AtenDiv_TensorModeOp : TS_SchemaOp<"aten.div_.Tensor_mode",
+    "aten::div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_OptionalStr:$rounding_mode);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenDiv_ScalarModeOp : TS_SchemaOp<"aten.div_.Scalar_mode",
+    "aten::div_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other, TS_OptionalStr:$rounding_mode);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFloorDivide_TensorOp : TS_SchemaOp<"aten.floor_divide_.Tensor",
+    "aten::floor_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRemainder_TensorOp : TS_SchemaOp<"aten.remainder_.Tensor",
+    "aten::remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRemainder_ScalarOp : TS_SchemaOp<"aten.remainder_.Scalar",
+    "aten::remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNeg_Op : TS_SchemaOp<"aten.neg_",
+    "aten::neg_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenPow_ScalarOp : TS_SchemaOp<"aten.pow_.Scalar",
+    "aten::pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$exponent);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRsqrt_Op : TS_SchemaOp<"aten.rsqrt_",
+    "aten::rsqrt_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSqrt_Op : TS_SchemaOp<"aten.sqrt_",
+    "aten::sqrt_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenExp_Op : TS_SchemaOp<"aten.exp_",
+    "aten::exp_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenExpm1_Op : TS_SchemaOp<"aten.expm1_",
+    "aten::expm1_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLog_Op : TS_SchemaOp<"aten.log_",
+    "aten::log_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLog1p_Op : TS_SchemaOp<"aten.log1p_",
+    "aten::log1p_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLog2_Op : TS_SchemaOp<"aten.log2_",
+    "aten::log2_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenGelu_Op : TS_SchemaOp<"aten.gelu_",
+    "aten::gelu_(Tensor(a!) self, *, str approximate=\"none\") -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_StrLike:$approximate);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSilu_Op : TS_SchemaOp<"aten.silu_",
+    "aten::silu_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenErf_Op : TS_SchemaOp<"aten.erf_",
+    "aten::erf_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSin_Op : TS_SchemaOp<"aten.sin_",
+    "aten::sin_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCos_Op : TS_SchemaOp<"aten.cos_",
+    "aten::cos_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAbs_Op : TS_SchemaOp<"aten.abs_",
+    "aten::abs_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSign_Op : TS_SchemaOp<"aten.sign_",
+    "aten::sign_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenReciprocal_Op : TS_SchemaOp<"aten.reciprocal_",
+    "aten::reciprocal_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFloor_Op : TS_SchemaOp<"aten.floor_",
+    "aten::floor_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCeil_Op : TS_SchemaOp<"aten.ceil_",
+    "aten::ceil_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRound_Op : TS_SchemaOp<"aten.round_",
+    "aten::round_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenClamp_TensorOp : TS_SchemaOp<"aten.clamp_.Tensor",
+    "aten::clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalTensor:$minValue, TS_OptionalTensor:$maxValue);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenClampMin_Op : TS_SchemaOp<"aten.clamp_min_",
+    "aten::clamp_min_(Tensor(a!) self, Scalar min) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$minValue);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenClampMax_Op : TS_SchemaOp<"aten.clamp_max_",
+    "aten::clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$maxValue);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLerp_ScalarOp : TS_SchemaOp<"aten.lerp_.Scalar",
+    "aten::lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$end, TS_ScalarLike:$weight);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLerp_TensorOp : TS_SchemaOp<"aten.lerp_.Tensor",
+    "aten::lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$end, TS_Tensor:$weight);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenHardsigmoid_Op : TS_SchemaOp<"aten.hardsigmoid_",
+    "aten::hardsigmoid_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenHardtanh_Op : TS_SchemaOp<"aten.hardtanh_",
+    "aten::hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$min_val, TS_ScalarLike:$max_val);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLeakyRelu_Op : TS_SchemaOp<"aten.leaky_relu_",
+    "aten::leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$negative_slope);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenElu_Op : TS_SchemaOp<"aten.elu_",
+    "aten::elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$alpha, TS_ScalarLike:$scale, TS_ScalarLike:$input_scale);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMaskedFill_TensorOp : TS_SchemaOp<"aten.masked_fill_.Tensor",
+    "aten::masked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$mask, TS_Tensor:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTriu_Op : TS_SchemaOp<"aten.triu_",
+    "aten::triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$diagonal);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTril_Op : TS_SchemaOp<"aten.tril_",
+    "aten::tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$diagonal);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenEq_TensorOp : TS_SchemaOp<"aten.eq_.Tensor",
+    "aten::eq_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenEq_ScalarOp : TS_SchemaOp<"aten.eq_.Scalar",
+    "aten::eq_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNe_TensorOp : TS_SchemaOp<"aten.ne_.Tensor",
+    "aten::ne_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNe_ScalarOp : TS_SchemaOp<"aten.ne_.Scalar",
+    "aten::ne_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLt_TensorOp : TS_SchemaOp<"aten.lt_.Tensor",
+    "aten::lt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLt_ScalarOp : TS_SchemaOp<"aten.lt_.Scalar",
+    "aten::lt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLe_TensorOp : TS_SchemaOp<"aten.le_.Tensor",
+    "aten::le_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLe_ScalarOp : TS_SchemaOp<"aten.le_.Scalar",
+    "aten::le_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenGt_TensorOp : TS_SchemaOp<"aten.gt_.Tensor",
+    "aten::gt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenGt_ScalarOp : TS_SchemaOp<"aten.gt_.Scalar",
+    "aten::gt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenGe_TensorOp : TS_SchemaOp<"aten.ge_.Tensor",
+    "aten::ge_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenGe_ScalarOp : TS_SchemaOp<"aten.ge_.Scalar",
+    "aten::ge_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLogicalAnd_Op : TS_SchemaOp<"aten.logical_and_",
+    "aten::logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLogicalOr_Op : TS_SchemaOp<"aten.logical_or_",
+    "aten::logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLogicalXor_Op : TS_SchemaOp<"aten.logical_xor_",
+    "aten::logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLogicalNot_Op : TS_SchemaOp<"aten.logical_not_",
+    "aten::logical_not_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseNot_Op : TS_SchemaOp<"aten.bitwise_not_",
+    "aten::bitwise_not_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCumsum_Op : TS_SchemaOp<"aten.cumsum_",
+    "aten::cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_OptionalDtype:$dtype);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAddmm_Op : TS_SchemaOp<"aten.addmm_",
+    "aten::addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$mat1, TS_Tensor:$mat2, TS_ScalarLike:$beta, TS_ScalarLike:$alpha);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBaddbmm_Op : TS_SchemaOp<"aten.baddbmm_",
+    "aten::baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$batch1, TS_Tensor:$batch2, TS_ScalarLike:$beta, TS_ScalarLike:$alpha);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenDropout_Op : TS_SchemaOp<"aten.dropout_",
+    "aten::dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_FloatType:$p, TS_BoolType:$train);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAtan_Op : TS_SchemaOp<"aten.atan_",
+    "aten::atan_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAsin_Op : TS_SchemaOp<"aten.asin_",
+    "aten::asin_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAcos_Op : TS_SchemaOp<"aten.acos_",
+    "aten::acos_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTan_Op : TS_SchemaOp<"aten.tan_",
+    "aten::tan_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSinh_Op : TS_SchemaOp<"aten.sinh_",
+    "aten::sinh_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCosh_Op : TS_SchemaOp<"aten.cosh_",
+    "aten::cosh_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAsinh_Op : TS_SchemaOp<"aten.asinh_",
+    "aten::asinh_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAcosh_Op : TS_SchemaOp<"aten.acosh_",
+    "aten::acosh_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAtanh_Op : TS_SchemaOp<"aten.atanh_",
+    "aten::atanh_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenErfc_Op : TS_SchemaOp<"aten.erfc_",
+    "aten::erfc_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenErfinv_Op : TS_SchemaOp<"aten.erfinv_",
+    "aten::erfinv_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLgamma_Op : TS_SchemaOp<"aten.lgamma_",
+    "aten::lgamma_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenDigamma_Op : TS_SchemaOp<"aten.digamma_",
+    "aten::digamma_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenExp2_Op : TS_SchemaOp<"aten.exp2_",
+    "aten::exp2_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLog10_Op : TS_SchemaOp<"aten.log10_",
+    "aten::log10_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSinc_Op : TS_SchemaOp<"aten.sinc_",
+    "aten::sinc_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLogit_Op : TS_SchemaOp<"aten.logit_",
+    "aten::logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalFloat:$eps);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTrunc_Op : TS_SchemaOp<"aten.trunc_",
+    "aten::trunc_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFix_Op : TS_SchemaOp<"aten.fix_",
+    "aten::fix_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFrac_Op : TS_SchemaOp<"aten.frac_",
+    "aten::frac_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSquare_Op : TS_SchemaOp<"aten.square_",
+    "aten::square_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSgn_Op : TS_SchemaOp<"aten.sgn_",
+    "aten::sgn_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRelu6_Op : TS_SchemaOp<"aten.relu6_",
+    "aten::relu6_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenDeg2rad_Op : TS_SchemaOp<"aten.deg2rad_",
+    "aten::deg2rad_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRad2deg_Op : TS_SchemaOp<"aten.rad2deg_",
+    "aten::rad2deg_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNanToNum_Op : TS_SchemaOp<"aten.nan_to_num_",
+    "aten::nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalFloat:$nan, TS_OptionalFloat:$posinf, TS_OptionalFloat:$neginf);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMish_Op : TS_SchemaOp<"aten.mish_",
+    "aten::mish_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenThreshold_Op : TS_SchemaOp<"aten.threshold_",
+    "aten::threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$threshold, TS_ScalarLike:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCelu_Op : TS_SchemaOp<"aten.celu_",
+    "aten::celu_(Tensor(a!) self, Scalar alpha=1.) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$alpha);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSelu_Op : TS_SchemaOp<"aten.selu_",
+    "aten::selu_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAtan2_Op : TS_SchemaOp<"aten.atan2_",
+    "aten::atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFmod_TensorOp : TS_SchemaOp<"aten.fmod_.Tensor",
+    "aten::fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFmod_ScalarOp : TS_SchemaOp<"aten.fmod_.Scalar",
+    "aten::fmod_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenHypot_Op : TS_SchemaOp<"aten.hypot_",
+    "aten::hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCopysign_TensorOp : TS_SchemaOp<"aten.copysign_.Tensor",
+    "aten::copysign_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCopysign_ScalarOp : TS_SchemaOp<"aten.copysign_.Scalar",
+    "aten::copysign_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseAnd_TensorOp : TS_SchemaOp<"aten.bitwise_and_.Tensor",
+    "aten::bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseAnd_ScalarOp : TS_SchemaOp<"aten.bitwise_and_.Scalar",
+    "aten::bitwise_and_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseOr_TensorOp : TS_SchemaOp<"aten.bitwise_or_.Tensor",
+    "aten::bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseOr_ScalarOp : TS_SchemaOp<"aten.bitwise_or_.Scalar",
+    "aten::bitwise_or_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseXor_TensorOp : TS_SchemaOp<"aten.bitwise_xor_.Tensor",
+    "aten::bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseXor_ScalarOp : TS_SchemaOp<"aten.bitwise_xor_.Scalar",
+    "aten::bitwise_xor_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseLeftShift_TensorOp : TS_SchemaOp<"aten.bitwise_left_shift_.Tensor",
+    "aten::bitwise_left_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseLeftShift_TensorScalarOp : TS_SchemaOp<"aten.bitwise_left_shift_.Tensor_Scalar",
+    "aten::bitwise_left_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseRightShift_TensorOp : TS_SchemaOp<"aten.bitwise_right_shift_.Tensor",
+    "aten::bitwise_right_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBitwiseRightShift_TensorScalarOp : TS_SchemaOp<"aten.bitwise_right_shift_.Tensor_Scalar",
+    "aten::bitwise_right_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenHeaviside_Op : TS_SchemaOp<"aten.heaviside_",
+    "aten::heaviside_(Tensor(a!) self, Tensor values) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$valuesValue);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenGcd_Op : TS_SchemaOp<"aten.gcd_",
+    "aten::gcd_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLcm_Op : TS_SchemaOp<"aten.lcm_",
+    "aten::lcm_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenXlogy_TensorOp : TS_SchemaOp<"aten.xlogy_.Tensor",
+    "aten::xlogy_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenXlogy_ScalarOtherOp : TS_SchemaOp<"aten.xlogy_.Scalar_Other",
+    "aten::xlogy_.Scalar_Other(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTrueDivide_TensorOp : TS_SchemaOp<"aten.true_divide_.Tensor",
+    "aten::true_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTrueDivide_ScalarOp : TS_SchemaOp<"aten.true_divide_.Scalar",
+    "aten::true_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFloorDivide_ScalarOp : TS_SchemaOp<"aten.floor_divide_.Scalar",
+    "aten::floor_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAddcmul_Op : TS_SchemaOp<"aten.addcmul_",
+    "aten::addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$tensor1, TS_Tensor:$tensor2, TS_ScalarLike:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAddcdiv_Op : TS_SchemaOp<"aten.addcdiv_",
+    "aten::addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$tensor1, TS_Tensor:$tensor2, TS_ScalarLike:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+// 541 ops.

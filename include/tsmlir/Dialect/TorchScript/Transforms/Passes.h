@@ -17,6 +17,7 @@ class raw_ostream;
 
 namespace mlir {
 class PassManager;
+class RewritePatternSet;
 } // namespace mlir
 
 namespace mlir::tsmlir::ts {
@@ -28,6 +29,11 @@ int64_t countNodes(Operation *root);
 /// destroyed, how many TorchScript nodes each pass removed
 /// (`tsmlir-opt --ts-pass-statistics`).
 void addNodeCountInstrumentation(PassManager &pm, llvm::raw_ostream &os);
+
+/// The patterns of --ts-decompose: composite operators (recurrent networks,
+/// instance_norm, var_mean/std_mean, mv/outer/addmv) as the ops they are
+/// made of.
+void populateDecompositionPatterns(RewritePatternSet &patterns);
 
 #define GEN_PASS_DECL
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h.inc"

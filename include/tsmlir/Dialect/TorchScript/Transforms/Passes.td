@@ -331,6 +331,42 @@ def TSRemoveMutationPass : Pass<"ts-remove-mutation", "::mlir::func::FuncOp"> {
   ];
 }
 
+def TSDecomposePass : Pass<"ts-decompose"> {
+  let summary = "Composite operators as the ops they are made of";
+  let description = [{
+    Rewrites operators that PyTorch implements by composing others into
+    those others, so that shape inference, fusion and lowering only see ops
+    they know:
+
+    - `aten::lstm`, `aten::gru`, `aten::rnn_tanh`, `aten::rnn_relu`
+      (`.input`): unrolled over time, per layer, direction and step, into the
+      cell's `aten::linear`, `sigmoid`, `tanh`, `mul` and `add`; the reverse
+      direction runs from the last step; the outputs are stacked over time
+      and concatenated over directions; the last hidden (and cell) states
+      stacked over layers. Needs the input's sizes (the number of steps) and
+      the hidden state's (the hidden size), constant arguments, and the
+      parameters as a list (a `prim::ListConstruct` or a constant);
+      dropout between layers in training mode is not decomposed.
+    - `aten::instance_norm`: with the input's statistics, `aten::group_norm`
+      with one group per channel; else `aten::batch_norm` in evaluation mode
+      with the running statistics.
+    - `aten::var_mean`, `aten::std_mean`: the statistic and `aten::mean`.
+    - `aten::mv`: `aten::matmul`; `aten::outer`: the product of the vectors
+      unsqueezed; `aten::addmv`: `beta * self + alpha * (mat @ vec)`.
+    - `aten::conv2d.padding` ("same", "valid"): `aten::conv2d` with int
+      padding, after an `aten::constant_pad_nd` where "same" is uneven.
+
+    An op whose sizes are not known yet stays; `--ts-optimize` runs this
+    pass in every round, after shape inference.
+
+    ```mlir
+    %out, %h, %c = ts.aten.lstm.input %x, %hx, %params, ...
+    // -> per step: ts.aten.select.int, ts.aten.linear, ts.aten.narrow,
+    //    ts.aten.sigmoid, ts.aten.tanh, ...; ts.aten.stack
+    ```
+  }];
+}
+
 def TSInferShapesPass : Pass<"ts-infer-shapes"> {
   let summary = "Infer tensor dtypes, sizes and devices forward through "
                 "every function";

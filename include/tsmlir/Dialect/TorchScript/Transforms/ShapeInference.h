@@ -118,12 +118,16 @@ public:
   template <typename... OpTys> void add(const ShapeRule &rule) {
     (rules.try_emplace(TypeID::get<OpTys>(), rule), ...);
   }
+  /// The rule of every in-place op (the InPlace trait) without one of its
+  /// own: each returns its self operand.
+  void setInPlaceRule(const ShapeRule &rule) { inPlaceRule = rule; }
   /// The rule of `op`, or null.
   const ShapeRule *lookup(Operation *op) const;
   size_t size() const { return rules.size(); }
 
 private:
   llvm::DenseMap<TypeID, ShapeRule> rules;
+  ShapeRule inPlaceRule;
 };
 
 /// Pointwise ops with broadcasting and type promotion, comparisons, casts

@@ -1,0 +1,663 @@
+//===- Resampling.cpp - Padding, rolls, pixel shuffles, upsampling --------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Ops whose every output element is an input element (or a few, weighted)
+// at an index computed from the output's own: pad in each mode, roll,
+// pixel_shuffle and pixel_unshuffle, nearest and linear upsampling. Each is
+// one linalg.generic over the output whose body computes the input indices
+// from linalg.index and reads the input with tensor.extract, with PyTorch's
+// index formulas (UpSample.h's nearest_idx and area_pixel_compute_*).
+//
+//===----------------------------------------------------------------------===//
+
+#include "PopulatePatterns.h"
+#include "Utils.h"
+
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::lowering;
+
+namespace {
+
+/// Index arithmetic in a generic's body.
+struct IndexMath {
+  OpBuilder &b;
+  Location loc;
+
+  Value cst(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  Value div(Value x, int64_t y) {
+    return arith::DivUIOp::create(b, loc, x, cst(y));
+  }
+  Value rem(Value x, int64_t y) {
+    return arith::RemUIOp::create(b, loc, x, cst(y));
+  }
+  /// x mod n in [0, n) for any sign of x.
+  Value mod(Value x, int64_t n) {
+    Value r = arith::RemSIOp::create(b, loc, x, cst(n));
+    return arith::RemSIOp::create(b, loc, add(r, cst(n)), cst(n));
+  }
+  Value lt(Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
+  }
+  Value select(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+  Value clamp(Value x, int64_t lo, int64_t hi) {
+    Value low = arith::MaxSIOp::create(b, loc, x, cst(lo));
+    return arith::MinSIOp::create(b, loc, low, cst(hi));
+  }
+  Value both(Value x, Value y) {
+    if (!x)
+      return y;
+    return arith::AndIOp::create(b, loc, x, y);
+  }
+};
+
+/// Computes the input element of one output element from the output's
+/// indices (index values).
+using ElementFn =
+    function_ref<Value(OpBuilder &, Location, ValueRange outIndices)>;
+
+/// A tensor of `resultType` whose elements `element` computes.
+static Value buildIndexed(OpBuilder &b, Location loc,
+                          RankedTensorType resultType, ElementFn element) {
+  int64_t rank = resultType.getRank();
+  Value init = createEmpty(b, loc, resultType);
+  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank)};
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{resultType}, ValueRange{}, ValueRange{init},
+             maps,
+             SmallVector<utils::IteratorType>(rank,
+                                              utils::IteratorType::parallel),
+             [&](OpBuilder &nb, Location l, ValueRange) {
+               SmallVector<Value> indices;
+               for (int64_t d = 0; d < rank; ++d)
+                 indices.push_back(linalg::IndexOp::create(nb, l, d));
+               linalg::YieldOp::create(nb, l, element(nb, l, indices));
+             })
+      .getResult(0);
+}
+
+/// The constant string operand `value` ("" when not one).
+static StringRef getConstString(Value value) {
+  auto cst = value.getDefiningOp<ts::PrimConstantOp>();
+  auto str = cst ? llvm::dyn_cast_or_null<StringAttr>(cst.getValueAttr())
+                 : StringAttr();
+  return str ? str.getValue() : StringRef();
+}
+
+/// The static input tensor (converted operand 0) and the static result type
+/// of `op`, converted to the input's element type.
+static LogicalResult getTypes(const TypeConverter *converter, Operation *op,
+                              ArrayRef<Value> operands,
+                              RankedTensorType &inputType,
+                              RankedTensorType &resultType,
+                              ConversionPatternRewriter &rewriter) {
+  inputType = llvm::dyn_cast<RankedTensorType>(operands[0].getType());
+  resultType = getResultType(converter, op);
+  if (!inputType || !resultType || !inputType.hasStaticShape() ||
+      !resultType.hasStaticShape() ||
+      inputType.getElementType() != resultType.getElementType() ||
+      inputType.getRank() != resultType.getRank())
+    return rewriter.notifyMatchFailure(op, "expected static tensors of one "
+                                           "dtype and rank");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// pad, constant_pad_nd
+//===----------------------------------------------------------------------===//
+
+enum class PadMode { Constant, Reflect, Replicate, Circular };
+
+/// pad(self, pad, mode, value?) and constant_pad_nd(self, pad, value): the
+/// pairs of `pad` apply to the last dims, the last dim's first. An output
+/// index i of a padded dim of size n reads i - low, which outside [0, n) is
+/// the value (constant), mirrored without repeating the edge (reflect), the
+/// edge (replicate) or wrapped (circular). Negative amounts crop.
+class PadLowering : public NamedOpLowering {
+public:
+  PadLowering(const TypeConverter &converter, MLIRContext *ctx, StringRef name,
+              bool constantOnly)
+      : NamedOpLowering(converter, ctx, name), constantOnly(constantOnly) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inputType, resultType;
+    if (failed(getTypes(getTypeConverter(), op, operands, inputType,
+                        resultType, rewriter)))
+      return failure();
+    std::optional<SmallVector<int64_t>> pad = getConstIntList(op->getOperand(1));
+    int64_t rank = inputType.getRank();
+    if (!pad || pad->size() % 2 != 0 ||
+        static_cast<int64_t>(pad->size() / 2) > rank)
+      return rewriter.notifyMatchFailure(op, "pad is not a constant list of "
+                                             "pairs");
+    PadMode mode = PadMode::Constant;
+    Value valueOperand = op->getOperand(2);
+    if (!constantOnly) {
+      StringRef name = getConstString(op->getOperand(2));
+      std::optional<PadMode> parsed =
+          llvm::StringSwitch<std::optional<PadMode>>(name)
+              .Case("constant", PadMode::Constant)
+              .Case("reflect", PadMode::Reflect)
+              .Case("replicate", PadMode::Replicate)
+              .Case("circular", PadMode::Circular)
+              .Default(std::nullopt);
+      if (!parsed)
+        return rewriter.notifyMatchFailure(op, "mode is not a known constant");
+      mode = *parsed;
+      valueOperand = op->getOperand(3);
+    }
+    ArrayRef<int64_t> in = inputType.getShape();
+    SmallVector<int64_t> low(rank, 0);
+    for (size_t i = 0; i < pad->size() / 2; ++i) {
+      int64_t dim = rank - 1 - i;
+      low[dim] = (*pad)[2 * i];
+      int64_t high = (*pad)[2 * i + 1];
+      if (resultType.getDimSize(dim) != in[dim] + low[dim] + high)
+        return rewriter.notifyMatchFailure(op, "result size differs");
+      if (mode == PadMode::Reflect &&
+          (low[dim] >= in[dim] || high >= in[dim]))
+        return rewriter.notifyMatchFailure(
+            op, "reflect padding must be smaller than the size");
+      if (mode == PadMode::Circular && (low[dim] > in[dim] || high > in[dim]))
+        return rewriter.notifyMatchFailure(
+            op, "circular padding may be at most the size");
+    }
+    if (inputType.getNumElements() == 0)
+      return rewriter.notifyMatchFailure(op, "padding an empty tensor");
+    Location loc = op->getLoc();
+    Type element = resultType.getElementType();
+    Value fill;
+    if (mode == PadMode::Constant) {
+      if (isConstNone(valueOperand))
+        fill = createScalarConstant(rewriter, loc, element, 0);
+      else if (std::optional<double> v = getConstNumber(valueOperand))
+        fill = createScalarConstant(rewriter, loc, element, *v);
+      else
+        fill = castScalar(rewriter, loc,
+                          rewriter.getRemappedValue(valueOperand), element);
+      if (!fill || fill.getType() != element)
+        return rewriter.notifyMatchFailure(op, "the value is not a number");
+    }
+    Value input = operands[0];
+    Value result = buildIndexed(
+        rewriter, loc, resultType,
+        [&](OpBuilder &b, Location l, ValueRange out) -> Value {
+          IndexMath m{b, l};
+          SmallVector<Value> indices;
+          Value valid;
+          for (int64_t d = 0; d < rank; ++d) {
+            Value i = out[d];
+            if (low[d] == 0 && resultType.getDimSize(d) <= in[d]) {
+              indices.push_back(i);
+              continue;
+            }
+            int64_t n = in[d];
+            Value src = m.sub(i, m.cst(low[d]));
+            switch (mode) {
+            case PadMode::Constant: {
+              Value inside = arith::AndIOp::create(
+                  b, l, m.lt(src, m.cst(n)),
+                  arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, src,
+                                        m.cst(0)));
+              valid = m.both(valid, inside);
+              src = m.clamp(src, 0, n - 1);
+              break;
+            }
+            case PadMode::Reflect: {
+              Value negated = m.sub(m.cst(0), src);
+              src = m.select(m.lt(src, m.cst(0)), negated, src);
+              Value mirrored = m.sub(m.cst(2 * (n - 1)), src);
+              src = m.select(m.lt(src, m.cst(n)), src, mirrored);
+              break;
+            }
+            case PadMode::Replicate:
+              src = m.clamp(src, 0, n - 1);
+              break;
+            case PadMode::Circular:
+              src = m.mod(src, n);
+              break;
+            }
+            indices.push_back(src);
+          }
+          Value x = tensor::ExtractOp::create(b, l, input, indices);
+          return valid ? arith::SelectOp::create(b, l, valid, x, fill)
+                             .getResult()
+                       : x;
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  bool constantOnly;
+};
+
+//===----------------------------------------------------------------------===//
+// roll
+//===----------------------------------------------------------------------===//
+
+/// roll(self, shifts, dims): along each dim, output index i reads
+/// (i - shift) mod n. Without dims, the tensor is rolled as if flattened:
+/// the linear index is shifted and split back into indices.
+class RollLowering : public OpConversionPattern<ts::AtenRollOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ts::AtenRollOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inputType, resultType;
+    SmallVector<Value> operands(adaptor.getOperands());
+    if (failed(getTypes(getTypeConverter(), op, operands, inputType,
+                        resultType, rewriter)))
+      return failure();
+    std::optional<SmallVector<int64_t>> shifts =
+        getConstIntList(op.getShifts());
+    std::optional<SmallVector<int64_t>> dims = getConstIntList(op.getDims());
+    if (!shifts || !dims)
+      return rewriter.notifyMatchFailure(op, "shifts or dims not constant");
+    int64_t rank = inputType.getRank();
+    ArrayRef<int64_t> shape = inputType.getShape();
+    SmallVector<int64_t> shiftOf(rank, 0);
+    bool flat = dims->empty();
+    if (flat && shifts->size() != 1)
+      return rewriter.notifyMatchFailure(op, "one shift without dims");
+    if (!flat && dims->size() != shifts->size())
+      return rewriter.notifyMatchFailure(op, "as many shifts as dims");
+    for (size_t i = 0; !flat && i < dims->size(); ++i) {
+      std::optional<int64_t> d = wrapDim((*dims)[i], rank);
+      if (!d)
+        return rewriter.notifyMatchFailure(op, "dim out of range");
+      shiftOf[*d] += (*shifts)[i];
+    }
+    if (inputType.getNumElements() == 0) {
+      rewriter.replaceOp(op, adaptor.getSelf());
+      return success();
+    }
+    Value input = adaptor.getSelf();
+    int64_t numel = inputType.getNumElements();
+    Value result = buildIndexed(
+        rewriter, op.getLoc(), resultType,
+        [&](OpBuilder &b, Location l, ValueRange out) -> Value {
+          IndexMath m{b, l};
+          SmallVector<Value> indices;
+          if (!flat) {
+            for (int64_t d = 0; d < rank; ++d)
+              indices.push_back(shiftOf[d] % std::max<int64_t>(shape[d], 1)
+                                    ? m.mod(m.sub(out[d], m.cst(shiftOf[d])),
+                                            shape[d])
+                                    : out[d]);
+          } else {
+            Value linear = m.cst(0);
+            for (int64_t d = 0; d < rank; ++d)
+              linear = m.add(m.mul(linear, m.cst(shape[d])), out[d]);
+            linear = m.mod(m.sub(linear, m.cst((*shifts)[0])), numel);
+            indices.resize(rank);
+            for (int64_t d = rank - 1; d >= 0; --d) {
+              indices[d] = m.rem(linear, shape[d]);
+              linear = m.div(linear, shape[d]);
+            }
+          }
+          return tensor::ExtractOp::create(b, l, input, indices);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// pixel_shuffle, pixel_unshuffle
+//===----------------------------------------------------------------------===//
+
+/// pixel_shuffle(self, r): out[..., c, h, w] = in[..., c r^2 + (h mod r) r +
+/// (w mod r), h / r, w / r]; pixel_unshuffle(self, r) the inverse:
+/// out[..., c, h, w] = in[..., c / r^2, h r + (c mod r^2) / r, w r + c mod r].
+class PixelShuffleLowering : public NamedOpLowering {
+public:
+  PixelShuffleLowering(const TypeConverter &converter, MLIRContext *ctx,
+                       StringRef name, bool inverse)
+      : NamedOpLowering(converter, ctx, name), inverse(inverse) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inputType, resultType;
+    if (failed(getTypes(getTypeConverter(), op, operands, inputType,
+                        resultType, rewriter)))
+      return failure();
+    std::optional<int64_t> r = getConstInt(op->getOperand(1));
+    int64_t rank = inputType.getRank();
+    if (!r || *r <= 0 || rank < 3)
+      return rewriter.notifyMatchFailure(op, "expected a constant factor and "
+                                             "a 3-D+ tensor");
+    int64_t f = *r;
+    Value input = operands[0];
+    Value result = buildIndexed(
+        rewriter, op->getLoc(), resultType,
+        [&](OpBuilder &b, Location l, ValueRange out) -> Value {
+          IndexMath m{b, l};
+          SmallVector<Value> indices(out.begin(), out.end());
+          Value c = out[rank - 3], h = out[rank - 2], w = out[rank - 1];
+          if (!inverse) {
+            indices[rank - 3] =
+                m.add(m.add(m.mul(c, m.cst(f * f)), m.mul(m.rem(h, f), m.cst(f))),
+                      m.rem(w, f));
+            indices[rank - 2] = m.div(h, f);
+            indices[rank - 1] = m.div(w, f);
+          } else {
+            indices[rank - 3] = m.div(c, f * f);
+            indices[rank - 2] =
+                m.add(m.mul(h, m.cst(f)), m.div(m.rem(c, f * f), f));
+            indices[rank - 1] = m.add(m.mul(w, m.cst(f)), m.rem(c, f));
+          }
+          return tensor::ExtractOp::create(b, l, input, indices);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  bool inverse;
+};
+
+//===----------------------------------------------------------------------===//
+// Upsampling
+//===----------------------------------------------------------------------===//
+
+/// The `scales` an upsampling op was given for each of its `n` dims (None
+/// or not positive: none), or failure when they are not constants.
+static FailureOr<SmallVector<std::optional<double>>>
+getScales(Operation *op, unsigned n, bool vec, unsigned firstScale) {
+  SmallVector<std::optional<double>> scales(n);
+  if (vec) {
+    Value outputSize = op->getOperand(1);
+    Value factors = op->getOperand(op->getNumOperands() - 1);
+    if (!isConstNone(outputSize) || isConstNone(factors))
+      return scales; // sizes given: no scales
+    auto list = factors.getDefiningOp<ts::PrimListConstructOp>();
+    auto constant = factors.getDefiningOp<ts::PrimConstantOp>();
+    SmallVector<std::optional<double>> values;
+    if (list) {
+      for (Value v : list.getElements())
+        values.push_back(getConstNumber(v));
+    } else if (auto array = constant ? llvm::dyn_cast_or_null<ArrayAttr>(
+                                           constant.getValueAttr())
+                                     : ArrayAttr()) {
+      for (Attribute a : array)
+        if (auto fa = llvm::dyn_cast<FloatAttr>(a))
+          values.push_back(fa.getValueAsDouble());
+        else
+          values.push_back(std::nullopt);
+    }
+    if (values.size() != n && values.size() != 1)
+      return failure();
+    for (unsigned i = 0; i < n; ++i) {
+      scales[i] = values[values.size() == 1 ? 0 : i];
+      if (!scales[i])
+        return failure();
+    }
+  } else {
+    for (unsigned i = 0; i < n; ++i) {
+      Value s = op->getOperand(firstScale + i);
+      if (isConstNone(s))
+        continue;
+      scales[i] = getConstNumber(s);
+      if (!scales[i])
+        return failure();
+    }
+  }
+  for (std::optional<double> &s : scales)
+    if (s && *s <= 0)
+      s.reset();
+  return scales;
+}
+
+/// PyTorch's compute_scales_value: 1 / scale when given, else in / out, in
+/// the compute type (float for f32, as PyTorch's `float` kernels).
+static double scaleValue(std::optional<double> scale, int64_t in, int64_t out,
+                         bool isF32) {
+  if (scale)
+    return isF32 ? static_cast<float>(1.0 / *scale) : 1.0 / *scale;
+  return isF32 ? static_cast<float>(in) / static_cast<float>(out)
+               : static_cast<double>(in) / static_cast<double>(out);
+}
+
+/// upsample_nearest{1,2}d(.vec): along each of the last `n` dims, output
+/// index o reads the same index when the sizes agree, o / 2 when the output
+/// doubles the input, else min(floor(o scale), in - 1).
+class UpsampleNearestLowering : public NamedOpLowering {
+public:
+  UpsampleNearestLowering(const TypeConverter &converter, MLIRContext *ctx,
+                          StringRef name, unsigned n, bool vec)
+      : NamedOpLowering(converter, ctx, name), n(n), vec(vec) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inputType, resultType;
+    if (failed(getTypes(getTypeConverter(), op, operands, inputType,
+                        resultType, rewriter)))
+      return failure();
+    int64_t rank = inputType.getRank();
+    if (rank < static_cast<int64_t>(n) + 2)
+      return rewriter.notifyMatchFailure(op, "too few dims");
+    FailureOr<SmallVector<std::optional<double>>> scales =
+        getScales(op, n, vec, 2);
+    if (failed(scales))
+      return rewriter.notifyMatchFailure(op, "scales are not constants");
+    if (inputType.getNumElements() == 0)
+      return rewriter.notifyMatchFailure(op, "empty input");
+    Value input = operands[0];
+    Value result = buildIndexed(
+        rewriter, op->getLoc(), resultType,
+        [&](OpBuilder &b, Location l, ValueRange out) -> Value {
+          IndexMath m{b, l};
+          SmallVector<Value> indices(out.begin(), out.end());
+          for (unsigned i = 0; i < n; ++i) {
+            int64_t d = rank - n + i;
+            int64_t in = inputType.getDimSize(d);
+            int64_t size = resultType.getDimSize(d);
+            if (size == in)
+              continue;
+            if (size == 2 * in) {
+              indices[d] = m.div(out[d], 2);
+              continue;
+            }
+            Type f32 = b.getF32Type();
+            float scale = scaleValue((*scales)[i], in, size, /*isF32=*/true);
+            Value o = arith::IndexCastOp::create(b, l, b.getI64Type(), out[d]);
+            Value product = arith::MulFOp::create(
+                b, l, arith::SIToFPOp::create(b, l, f32, o),
+                createScalarConstant(b, l, f32, scale));
+            Value floor = math::FloorOp::create(b, l, product);
+            Value src = arith::IndexCastOp::create(
+                b, l, b.getIndexType(),
+                arith::FPToSIOp::create(b, l, b.getI64Type(), floor));
+            indices[d] = arith::MinSIOp::create(b, l, src, m.cst(in - 1));
+          }
+          return tensor::ExtractOp::create(b, l, input, indices);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  unsigned n;
+  bool vec;
+};
+
+/// upsample_linear1d and upsample_bilinear2d (and .vec): along each of the
+/// last `n` dims, the source coordinate of output index o is o scale with
+/// align_corners (scale (in - 1) / (out - 1)), else max((o + 0.5) scale -
+/// 0.5, 0); the output interpolates the two input elements around it.
+class UpsampleLinearLowering : public NamedOpLowering {
+public:
+  UpsampleLinearLowering(const TypeConverter &converter, MLIRContext *ctx,
+                         StringRef name, unsigned n, bool vec)
+      : NamedOpLowering(converter, ctx, name), n(n), vec(vec) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inputType, resultType;
+    if (failed(getTypes(getTypeConverter(), op, operands, inputType,
+                        resultType, rewriter)))
+      return failure();
+    auto element = llvm::dyn_cast<FloatType>(resultType.getElementType());
+    int64_t rank = inputType.getRank();
+    if (!element || rank < static_cast<int64_t>(n) + 2)
+      return rewriter.notifyMatchFailure(op, "expected a float tensor with "
+                                             "batch and channel dims");
+    // (input, output_size, align_corners, scales...).
+    std::optional<bool> alignCorners = getConstBool(op->getOperand(2));
+    FailureOr<SmallVector<std::optional<double>>> scales =
+        getScales(op, n, vec, 3);
+    if (!alignCorners || failed(scales))
+      return rewriter.notifyMatchFailure(
+          op, "align_corners or scales are not constants");
+    if (inputType.getNumElements() == 0)
+      return rewriter.notifyMatchFailure(op, "empty input");
+    bool isF32 = !element.isF64();
+    Type compute = isF32 ? rewriter.getF32Type() : rewriter.getF64Type();
+    Value input = operands[0];
+    Value result = buildIndexed(
+        rewriter, op->getLoc(), resultType,
+        [&](OpBuilder &b, Location l, ValueRange out) -> Value {
+          IndexMath m{b, l};
+          auto fc = [&](double v) {
+            return createScalarConstant(b, l, compute, v);
+          };
+          // Per dim: the two source indices and their weights.
+          SmallVector<std::array<Value, 2>> at(n), weight(n);
+          for (unsigned i = 0; i < n; ++i) {
+            int64_t d = rank - n + i;
+            int64_t in = inputType.getDimSize(d);
+            int64_t size = resultType.getDimSize(d);
+            double scale;
+            if (*alignCorners)
+              scale = size > 1 ? static_cast<double>(in - 1) / (size - 1) : 0;
+            else
+              scale = scaleValue((*scales)[i], in, size, isF32);
+            if (isF32)
+              scale = static_cast<float>(scale);
+            Value o = arith::SIToFPOp::create(
+                b, l, compute,
+                arith::IndexCastOp::create(b, l, b.getI64Type(), out[d]));
+            Value src;
+            if (*alignCorners) {
+              src = arith::MulFOp::create(b, l, fc(scale), o);
+            } else {
+              src = arith::SubFOp::create(
+                  b, l,
+                  arith::MulFOp::create(b, l, fc(scale),
+                                        arith::AddFOp::create(b, l, o, fc(0.5))),
+                  fc(0.5));
+              src = arith::MaximumFOp::create(b, l, src, fc(0));
+            }
+            Value i0 = arith::IndexCastOp::create(
+                b, l, b.getIndexType(),
+                arith::FPToSIOp::create(b, l, b.getI64Type(), src));
+            i0 = arith::MinSIOp::create(b, l, i0, m.cst(in - 1));
+            Value i1 = m.select(m.lt(i0, m.cst(in - 1)), m.add(i0, m.cst(1)),
+                                i0);
+            Value lambda1 = arith::SubFOp::create(
+                b, l, src,
+                arith::SIToFPOp::create(
+                    b, l, compute,
+                    arith::IndexCastOp::create(b, l, b.getI64Type(), i0)));
+            Value lambda0 = arith::SubFOp::create(b, l, fc(1), lambda1);
+            at[i] = {i0, i1};
+            weight[i] = {lambda0, lambda1};
+          }
+          // The sum over the 2^n corners of their weighted elements.
+          Value sum;
+          for (unsigned corner = 0; corner < (1u << n); ++corner) {
+            SmallVector<Value> indices(out.begin(), out.end());
+            Value w;
+            for (unsigned i = 0; i < n; ++i) {
+              unsigned bit = (corner >> (n - 1 - i)) & 1;
+              indices[rank - n + i] = at[i][bit];
+              w = w ? arith::MulFOp::create(b, l, w, weight[i][bit]).getResult()
+                    : weight[i][bit];
+            }
+            Value x = tensor::ExtractOp::create(b, l, input, indices);
+            if (x.getType() != compute)
+              x = arith::ExtFOp::create(b, l, compute, x);
+            Value term = arith::MulFOp::create(b, l, w, x);
+            sum = sum ? arith::AddFOp::create(b, l, sum, term).getResult()
+                      : term;
+          }
+          if (sum.getType() != resultType.getElementType())
+            sum = arith::TruncFOp::create(b, l, resultType.getElementType(),
+                                          sum);
+          return sum;
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  unsigned n;
+  bool vec;
+};
+
+} // namespace
+
+void lowering::populateResamplingPatterns(const TypeConverter &converter,
+                                          RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<PadLowering>(converter, ctx, ts::AtenPadOp::getOperationName(),
+                            /*constantOnly=*/false);
+  patterns.add<PadLowering>(converter, ctx,
+                            ts::AtenConstantPadNdOp::getOperationName(),
+                            /*constantOnly=*/true);
+  patterns.add<RollLowering>(converter, ctx);
+  patterns.add<PixelShuffleLowering>(
+      converter, ctx, ts::AtenPixelShuffleOp::getOperationName(), false);
+  patterns.add<PixelShuffleLowering>(
+      converter, ctx, ts::AtenPixelUnshuffleOp::getOperationName(), true);
+  patterns.add<UpsampleNearestLowering>(
+      converter, ctx, ts::AtenUpsampleNearest1dOp::getOperationName(), 1,
+      false);
+  patterns.add<UpsampleNearestLowering>(
+      converter, ctx, ts::AtenUpsampleNearest1dVecOp::getOperationName(), 1,
+      true);
+  patterns.add<UpsampleNearestLowering>(
+      converter, ctx, ts::AtenUpsampleNearest2dOp::getOperationName(), 2,
+      false);
+  patterns.add<UpsampleNearestLowering>(
+      converter, ctx, ts::AtenUpsampleNearest2dVecOp::getOperationName(), 2,
+      true);
+  patterns.add<UpsampleLinearLowering>(
+      converter, ctx, ts::AtenUpsampleLinear1dOp::getOperationName(), 1,
+      false);
+  patterns.add<UpsampleLinearLowering>(
+      converter, ctx, ts::AtenUpsampleLinear1dVecOp::getOperationName(), 1,
+      true);
+  patterns.add<UpsampleLinearLowering>(
+      converter, ctx, ts::AtenUpsampleBilinear2dOp::getOperationName(), 2,
+      false);
+  patterns.add<UpsampleLinearLowering>(
+      converter, ctx, ts::AtenUpsampleBilinear2dVecOp::getOperationName(), 2,
+      true);
+}

@@ -1,0 +1,639 @@
+#!/usr/bin/env python3
+"""PyTorch's operator database (OpInfo) run through tsmlir-run and compared
+with eager PyTorch.
+
+For every operator of `torch.testing._internal.common_methods_invocations.
+op_db` and each of float32, float64, int64 and bool that it supports, the
+operator's sample inputs become one TorchScript function per (operator,
+dtype, variant): each sample is one call, its tensors are the function's
+arguments and everything else (numbers, lists, dtypes, strings, None) is a
+literal of the call. The variants are the operator itself (its function in
+`torch`, `torch.nn.functional`, `torch.linalg` or `torch.special`, else its
+Tensor method, else its operator syntax: `x[i]`, `2 - x`) and its in-place
+form (`x.clone().add_(...)`, named OP_). PyTorch scripts the source; its
+graph, calls inlined, is compiled and run by tsmlir-run; every output must
+match what eager PyTorch gives for the same source (tolerances in
+harness.py). A function that fails is run again sample by sample, so each
+sample gets its own outcome:
+
+  pass         every output matches PyTorch
+  mismatch     tsmlir ran it and some output differs (a wrong answer)
+  unsupported  tsmlir refused it with a diagnostic (an op or form it does not
+               compile)
+  error        anything else: a crash, a timeout, a diagnostic of another
+               kind
+
+Samples are counted apart, with their reason, when the comparison cannot
+mean anything: complex or sparse values, results that differ between two
+eager runs (random sampling, uninitialised memory), samples eager PyTorch
+rejects, calls TorchScript cannot script, and operators OpInfo only reaches
+through a Python lambda (no TorchScript form to call).
+
+Prints one line per operator (`OP: S samples, P pass[, M mismatch, U
+unsupported, E error]`), the samples set apart by reason, and one summary
+line; `--table FILE` also writes the per-operator table (Markdown) with the
+first failure of each operator.
+
+Usage: run_opinfo.py TMPDIR [--ops NAME,...] [--subset FILE] [--jobs N]
+                     [--table FILE] [--tool tsmlir-run] [--show-failures]
+"""
+import argparse
+import concurrent.futures
+import math
+import os
+import re
+import sys
+import tempfile
+import warnings
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
+
+# Debian's python3-torch lacks `expecttest`, which the test internals import
+# (only for `ACCEPT` and `TestCase`): a stub module stands in for it.
+_STUB_DIR = tempfile.mkdtemp(prefix="tsmlir-opinfo-")
+with open(os.path.join(_STUB_DIR, "expecttest.py"), "w") as _f:
+    _f.write("ACCEPT = False\n\n\nclass TestCase:\n    pass\n")
+sys.path.insert(0, _STUB_DIR)
+
+import torch  # noqa: E402
+from torch.testing._internal.common_methods_invocations import op_db  # noqa
+
+torch.set_num_threads(1)
+warnings.filterwarnings("ignore")
+
+DTYPES = [torch.float32, torch.float64, torch.int64, torch.bool]
+DTYPE_NAMES = {torch.float32: "f32", torch.float64: "f64",
+               torch.int64: "i64", torch.bool: "bool"}
+
+# Namespaces searched, in order, for an operator's function.
+NAMESPACES = ["torch", "torch.nn.functional", "torch.linalg", "torch.special",
+              "torch.fft"]
+
+# Operators written with Python's operator syntax: name -> format of the
+# expression, {0} the input and {1} the first argument.
+OPERATOR_SYNTAX = {
+    "__radd__": "{1} + {0}", "__rsub__": "{1} - {0}", "__rmul__": "{1} * {0}",
+    "__rdiv__": "{1} / {0}", "__rpow__": "{1} ** {0}", "__rmod__": "{1} % {0}",
+    "__rmatmul__": "{1} @ {0}", "__rand__": "{1} & {0}",
+    "__ror__": "{1} | {0}", "__rxor__": "{1} ^ {0}",
+}
+
+
+class Unrepresentable(Exception):
+    """A sample value that has no TorchScript literal."""
+
+
+def qualified_name(op):
+    return op.name + ("." + op.variant_test_name
+                      if op.variant_test_name else "")
+
+
+def resolve(path):
+    obj = None
+    for i, part in enumerate(path.split(".")):
+        try:
+            obj = __import__(part) if i == 0 else getattr(obj, part)
+        except (ImportError, AttributeError):
+            return None
+    return obj
+
+
+def call_form(op):
+    """How the source calls `op`: ("function", "torch.add"), ("method",
+    "add"), ("operator", format) or (None, why)."""
+    if op.name == "__getitem__":
+        return ("index", None)
+    if op.name in OPERATOR_SYNTAX:
+        return ("operator", OPERATOR_SYNTAX[op.name])
+    for namespace in NAMESPACES:
+        prefix = namespace[len("torch."):] + "." if "." in namespace else ""
+        name = op.name
+        if prefix and name.startswith(prefix):
+            name = name[len(prefix):]
+        elif "." in name:
+            continue
+        fn = resolve(namespace + "." + name)
+        if fn is not None and fn is op.op:
+            return ("function", namespace + "." + name)
+    if op.method_variant is not None and \
+            getattr(torch.Tensor, op.name, None) is op.method_variant:
+        return ("method", op.name)
+    return (None, "OpInfo calls it through a Python wrapper, not a "
+            "TorchScript-callable function or method")
+
+
+class Source:
+    """One TorchScript function being written: its tensor parameters (and
+    their values) and its statements."""
+
+    def __init__(self):
+        self.params = []   # (name, tensor)
+        self.lines = []
+        self.outputs = []  # expressions returned, flattened
+
+    def tensor(self, t):
+        name = "x%d" % len(self.params)
+        self.params.append((name, t))
+        return name
+
+    def literal(self, v, list_type="int"):
+        """TorchScript text for the sample value `v` (tensors become
+        parameters)."""
+        if isinstance(v, torch.Tensor):
+            if v.layout != torch.strided:
+                raise Unrepresentable("sparse")
+            if v.is_complex():
+                raise Unrepresentable("complex")
+            return self.tensor(v)
+        if v is None or isinstance(v, bool):
+            return repr(v)
+        if isinstance(v, int):
+            return repr(v)
+        if isinstance(v, float):
+            if math.isnan(v):
+                return 'float("nan")'
+            if math.isinf(v):
+                return 'float("%sinf")' % ("-" if v < 0 else "")
+            return repr(v)
+        if isinstance(v, complex):
+            raise Unrepresentable("complex")
+        if isinstance(v, str):
+            return '"%s"' % v.replace("\\", "\\\\").replace('"', '\\"')
+        if isinstance(v, torch.dtype):
+            return str(v)
+        if isinstance(v, torch.memory_format):
+            return str(v)
+        if isinstance(v, torch.device):
+            return 'torch.device("%s")' % v.type
+        if isinstance(v, torch.layout):
+            return str(v)
+        if isinstance(v, (list, tuple, torch.Size)):
+            if len(v) == 0:
+                return "torch.jit.annotate(List[%s], [])" % list_type
+            items = [self.literal(x) for x in v]
+            if isinstance(v, tuple) and not all(
+                    isinstance(x, (int, float, bool, torch.Tensor))
+                    for x in v):
+                return "(%s,)" % ", ".join(items)
+            return "[%s]" % ", ".join(items)
+        raise Unrepresentable(type(v).__name__)
+
+    def index_literal(self, v):
+        """TorchScript text of a subscript (`x[...]`)."""
+        # A list holding slices, Ellipsis or None indexes like a tuple.
+        if isinstance(v, tuple) or (isinstance(v, list) and any(
+                isinstance(x, slice) or x is Ellipsis or x is None
+                for x in v)):
+            return ", ".join(self.index_literal(x) for x in v) or "()"
+        if isinstance(v, slice):
+            parts = ["" if p is None else self.literal(p)
+                     for p in (v.start, v.stop, v.step)]
+            return ":".join(parts[:2] if v.step is None else parts)
+        if v is Ellipsis:
+            return "..."
+        return self.literal(v)
+
+    def call(self, form, sample, inplace):
+        """The expression of one sample's call."""
+        target, how = form
+        inp = sample.input
+        if target == "index":
+            return "%s[%s]" % (self.literal(inp),
+                               self.index_literal(sample.args[0]))
+        args = [self.literal(a) for a in sample.args]
+        kwargs = ["%s=%s" % (k, self.literal(v))
+                  for k, v in sample.kwargs.items()]
+        if inplace:
+            if not isinstance(inp, torch.Tensor):
+                raise Unrepresentable("in-place on a non-tensor")
+            base = "%s.clone()" % self.literal(inp)
+            return "%s.%s(%s)" % (base, inplace,
+                                  ", ".join(args + kwargs))
+        if target == "operator":
+            return how.format(self.literal(inp), *args)
+        if target == "method":
+            if not isinstance(inp, torch.Tensor):
+                raise Unrepresentable("method on a non-tensor")
+            return "%s.%s(%s)" % (self.literal(inp), how,
+                                  ", ".join(args + kwargs))
+        first = self.literal(inp, list_type="Tensor")
+        return "%s(%s)" % (how, ", ".join([first] + args + kwargs))
+
+    def text(self):
+        params = ", ".join("%s: Tensor" % n for n, _ in self.params)
+        body = self.lines + ["return (%s,)" % ", ".join(self.outputs)
+                             if self.outputs else "return None"]
+        return "def fn(%s):\n%s\n" % (
+            params, "\n".join("    " + l for l in body))
+
+
+PRELUDE = ("import torch\nfrom torch import Tensor\n"
+           "from typing import List, Optional, Tuple\n")
+
+
+def flatten(value, expr):
+    """[(expression, numpy value)] of the tensors and numbers in `value`
+    (the result of `expr`), or raises Unrepresentable."""
+    if isinstance(value, torch.Tensor):
+        if value.layout != torch.strided:
+            raise Unrepresentable("sparse")
+        if value.is_complex():
+            raise Unrepresentable("complex")
+        if value.dtype in (torch.bfloat16, torch.complex32):
+            raise Unrepresentable(str(value.dtype))
+        return [(expr, value.detach().numpy().copy())]
+    if isinstance(value, bool):
+        return [(expr, np.array(value))]
+    if isinstance(value, int):
+        return [(expr, np.array(value, dtype=np.int64))]
+    if isinstance(value, float):
+        return [(expr, np.array(value, dtype=np.float64))]
+    if value is None:
+        return []
+    if isinstance(value, (tuple, list, torch.Size)):
+        out = []
+        for i, item in enumerate(value):
+            out += flatten(item, "%s[%d]" % (expr, i))
+        return out
+    raise Unrepresentable("a result of type " + type(value).__name__)
+
+
+def same(a, b):
+    if len(a) != len(b):
+        return False
+    for (_, x), (_, y) in zip(a, b):
+        if x.shape != y.shape or x.dtype != y.dtype or not np.array_equal(
+                x, y, equal_nan=x.dtype.kind == "f"):
+            return False
+    return True
+
+
+class Prepared:
+    """One sample ready to run: its source, its arguments and PyTorch's
+    flattened outputs; or the reason it is set apart."""
+
+    def __init__(self, index, apart=None):
+        self.index = index
+        self.apart = apart
+        self.call = None
+        self.params = []
+        self.outputs = []
+
+
+def prepare(form, sample, inplace, index):
+    """Writes one sample's call and runs it eagerly (twice, to tell
+    deterministic results from random ones)."""
+    p = Prepared(index)
+    src = Source()
+    try:
+        call = src.call(form, sample, inplace)
+    except Unrepresentable as e:
+        p.apart = "sample value has no TorchScript literal: %s" % e
+        return p
+    src.lines.append("r = " + call)
+    src.outputs.append("r")
+    text = PRELUDE + src.text()
+    scope = {}
+    try:
+        exec(compile(text, "<opinfo>", "exec"), scope)
+        args = [t for _, t in src.params]
+        first = scope["fn"](*[a.clone() for a in args])
+        second = scope["fn"](*[a.clone() for a in args])
+    except Exception as e:  # noqa: BLE001 (PyTorch's own refusal)
+        p.apart = "eager PyTorch rejects the sample"
+        return p
+    try:
+        flat = flatten(first[0], "r")
+        again = flatten(second[0], "r")
+    except Unrepresentable as e:
+        p.apart = "%s result" % e
+        return p
+    if any(v.dtype.kind == "c" for _, v in flat):
+        p.apart = "complex result"
+        return p
+    if not same(flat, again):
+        p.apart = "nondeterministic (random sampling or uninitialised " \
+            "memory)"
+        return p
+    # tsmlir compiles what TorchScript makes of the source: where PyTorch's
+    # own TorchScript gives another result than eager Python (a list index
+    # read another way), there is nothing to compare.
+    try:
+        scripted = torch.jit.CompilationUnit(src.text()).fn(
+            *[a.clone() for a in args])
+    except Exception:  # noqa: BLE001
+        p.apart = "TorchScript cannot script the call"
+        return p
+    try:
+        script_flat = flatten(scripted[0], "r")
+    except Unrepresentable as e:
+        p.apart = "%s result" % e
+        return p
+    if len(script_flat) != len(flat) or any(
+            harness.mismatch(b, a, "r") for (_, a), (_, b) in
+            zip(flat, script_flat)):
+        p.apart = "TorchScript's result differs from eager PyTorch's"
+        return p
+    p.call = call
+    p.params = src.params
+    p.outputs = flat
+    return p
+
+
+def function_text(samples):
+    """One TorchScript function calling every sample in `samples`, its
+    tensor arguments, and the outputs expected, flattened."""
+    params, lines, returns, expected = [], [], [], []
+    for s in samples:
+        rename = {}
+        for name, t in s.params:
+            rename[name] = "x%d" % len(params)
+            params.append(("x%d" % len(params), t))
+        call = re.sub(r"\bx(\d+)\b",
+                      lambda m: rename["x" + m.group(1)], s.call)
+        var = "r%d" % s.index
+        lines.append("%s = %s" % (var, call))
+        for expr, value in s.outputs:
+            returns.append(var + expr[1:])
+            expected.append(value)
+    sig = ", ".join("%s: Tensor" % n for n, _ in params)
+    body = lines + ["return (%s,)" % ", ".join(returns)]
+    return ("def fn(%s):\n%s\n" % (sig, "\n".join("    " + l for l in body)),
+            [t for _, t in params], expected)
+
+
+def script_graph(text):
+    """PyTorch's graph of `text` (calls inlined), or raises."""
+    cu = torch.jit.CompilationUnit(text)
+    graph = cu.fn.graph.copy()
+    torch._C._jit_pass_inline(graph)
+    return str(graph)
+
+
+UNSUPPORTED = re.compile(
+    r"unsupported|not supported|no lowering|cannot lower|is not lowered|"
+    r"unknown (op|operator|node)|does not support|not implemented|"
+    r"has no .*lowering|refus", re.I)
+
+
+def classify(error):
+    if error is None:
+        return "pass"
+    if error.startswith("mismatch:"):
+        return "mismatch"
+    if UNSUPPORTED.search(error) and "timed out" not in error:
+        return "unsupported"
+    return "error"
+
+
+def run_function(tool, work, text, graph, args, expected):
+    """Runs the graph with tsmlir-run. Returns (None, per-output errors) when
+    it ran, else (first error, None)."""
+    os.makedirs(work, exist_ok=True)
+    with open(os.path.join(work, "fn.py"), "w") as f:
+        f.write(text)
+    with open(os.path.join(work, "graph.txt"), "w") as f:
+        f.write(graph)
+    inputs = []
+    for i, t in enumerate(args):
+        path = os.path.join(work, "in%d.npy" % i)
+        np.save(path, t.detach().numpy())
+        inputs.append("--input=" + path)
+    out_dir = os.path.join(work, "out")
+    why = harness.run_tool([tool, os.path.join(work, "graph.txt")] + inputs,
+                           out_dir)
+    if why:
+        return why, None
+    errors = []
+    for i, ref in enumerate(expected):
+        path = os.path.join(out_dir, "out%d.npy" % i)
+        if not os.path.exists(path):
+            errors.append("out%d missing" % i)
+            continue
+        ours = np.load(path)
+        if ref.ndim == 0 and ours.ndim == 0 and ref.dtype != ours.dtype \
+                and ref.dtype.kind in "biu" and ours.dtype.kind in "biu":
+            ours = ours.astype(ref.dtype)
+        errors.append(harness.mismatch(ours, ref, "out%d" % i))
+    extra = os.path.join(out_dir, "out%d.npy" % len(expected))
+    if os.path.exists(extra):
+        return "mismatch: more outputs than PyTorch gives", None
+    return None, errors
+
+
+class Job:
+    """One (operator, dtype, variant): its prepared samples."""
+
+    def __init__(self, op_name, dtype, variant_name, samples):
+        self.op_name = op_name
+        self.dtype = dtype
+        self.name = variant_name
+        self.samples = samples  # Prepared, runnable
+        self.results = {}       # sample index -> (outcome, why)
+
+
+def run_job(job, tool, tmp):
+    """Runs every sample of `job` in one function; when that fails to
+    compile or run, runs them one by one."""
+    work = os.path.join(tmp, "%s.%s" % (re.sub(r"[^\w.]", "_", job.name),
+                                        DTYPE_NAMES[job.dtype]))
+    text, args, expected = function_text(job.samples)
+    try:
+        graph = script_graph(text)
+    except Exception:  # noqa: BLE001
+        graph = None
+    if graph is not None and len(job.samples) > 1:
+        why, errors = run_function(tool, os.path.join(work, "all"), text,
+                                   graph, args, expected)
+        if why is None:
+            k = 0
+            for s in job.samples:
+                errs = [e for e in errors[k:k + len(s.outputs)] if e]
+                k += len(s.outputs)
+                job.results[s.index] = (
+                    ("mismatch", "mismatch: " + errs[0]) if errs
+                    else ("pass", None))
+            return job
+    for s in job.samples:
+        text, args, expected = function_text([s])
+        try:
+            graph = script_graph(text)
+        except Exception:  # noqa: BLE001
+            job.results[s.index] = ("apart", "TorchScript cannot script the "
+                                    "call")
+            continue
+        why, errors = run_function(tool, os.path.join(work, str(s.index)),
+                                   text, graph, args, expected)
+        if why is None:
+            errs = [e for e in errors if e]
+            why = "mismatch: " + errs[0] if errs else None
+        job.results[s.index] = (classify(why), why)
+    return job
+
+
+def make_jobs(op, apart):
+    """The jobs of one OpInfo entry; samples set apart are added to
+    `apart` as (operator, reason)."""
+    name = qualified_name(op)
+    form = call_form(op)
+    jobs = []
+    supported = set(op.supported_dtypes("cpu"))
+    variants = [(name, None)]
+    if op.inplace_variant is not None and form[0] is not None:
+        variants.append((name + "_", op.name + "_"))
+    for dtype in DTYPES:
+        if dtype not in supported:
+            continue
+        try:
+            samples = list(op.sample_inputs("cpu", dtype,
+                                            requires_grad=False))
+        except Exception:  # noqa: BLE001
+            apart.append((name, "OpInfo cannot make samples for %s" % dtype))
+            continue
+        for variant_name, inplace in variants:
+            if form[0] is None:
+                for _ in samples:
+                    apart.append((variant_name, form[1]))
+                continue
+            prepared = []
+            for i, sample in enumerate(samples):
+                if inplace and sample.broadcasts_input:
+                    continue
+                p = prepare(form, sample, inplace, i)
+                if p.apart:
+                    apart.append((variant_name, p.apart))
+                else:
+                    prepared.append(p)
+            if prepared:
+                jobs.append(Job(name, dtype, variant_name, prepared))
+    return jobs
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("tmp")
+    parser.add_argument("--ops", default="",
+                        help="comma-separated operator names (OpInfo's, with "
+                        "the variant: div.trunc_rounding)")
+    parser.add_argument("--subset", default="",
+                        help="a file naming operators, one per line")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--table", default="")
+    parser.add_argument("--tool", default="tsmlir-run")
+    parser.add_argument("--show-failures", action="store_true",
+                        help="print each failing sample and why")
+    args = parser.parse_args()
+
+    wanted = set(filter(None, args.ops.split(",")))
+    if args.subset:
+        with open(args.subset) as f:
+            wanted |= {l.split("#")[0].strip() for l in f} - {""}
+    ops = [op for op in op_db if not wanted or qualified_name(op) in wanted]
+    missing = wanted - {qualified_name(op) for op in op_db}
+    if missing:
+        print("error: not in OpInfo: %s" % ", ".join(sorted(missing)))
+        return 2
+
+    torch.manual_seed(0)
+    apart = []
+    jobs = []
+    for op in ops:
+        jobs += make_jobs(op, apart)
+
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        done = list(pool.map(lambda j: run_job(j, args.tool, args.tmp), jobs))
+
+    # Per operator (variants apart) outcome counts, and each first failure.
+    table = {}
+    first_failure = {}
+    for job in done:
+        counts = table.setdefault(job.name, {})
+        for index in sorted(job.results):
+            outcome, why = job.results[index]
+            if outcome == "apart":
+                apart.append((job.name, why))
+                continue
+            counts[outcome] = counts.get(outcome, 0) + 1
+            if outcome != "pass":
+                first_failure.setdefault(job.name, "%s [%s #%d]" % (
+                    why, DTYPE_NAMES[job.dtype], index))
+                if args.show_failures:
+                    print("FAIL: %s [%s #%d]: %s: %s" % (
+                        job.name, DTYPE_NAMES[job.dtype], index, outcome,
+                        why))
+    for name, _ in apart:
+        table.setdefault(name, {})
+
+    outcomes = ["pass", "mismatch", "unsupported", "error"]
+    print("per operator:")
+    for name in sorted(table):
+        counts = table[name]
+        n = sum(counts.values())
+        if n == 0:
+            continue
+        parts = ["%d pass" % counts.get("pass", 0)] + [
+            "%d %s" % (counts[o], o) for o in outcomes[1:] if counts.get(o)]
+        print("  %s: %d samples, %s" % (name, n, ", ".join(parts)))
+    reasons = {}
+    for name, why in apart:
+        reasons[why] = reasons.get(why, 0) + 1
+    print("set apart:")
+    for why in sorted(reasons):
+        print("  %s: %d samples" % (why, reasons[why]))
+    totals = {o: sum(c.get(o, 0) for c in table.values()) for o in outcomes}
+    total = sum(totals.values())
+    names = {n for n, c in table.items() if sum(c.values())}
+    full = {n for n in names if table[n].get("pass", 0) == sum(
+        table[n].values())}
+    print("opinfo: %d operators, %d samples, %d pass (%.1f%%), %d mismatch, "
+          "%d unsupported, %d error; %d operators pass every sample; %d "
+          "samples set apart" % (
+              len(names), total, totals["pass"],
+              100.0 * totals["pass"] / max(total, 1), totals["mismatch"],
+              totals["unsupported"], totals["error"], len(full), len(apart)))
+
+    if args.table:
+        write_table(args.table, table, first_failure, reasons, totals,
+                    len(names), len(full), len(apart))
+    return 0
+
+
+def write_table(path, table, first_failure, reasons, totals, n_ops, n_full,
+                n_apart):
+    total = sum(totals.values())
+    with open(path, "w") as f:
+        f.write("# OpInfo: PyTorch's operator database through tsmlir-run\n\n"
+                "Generated by `scripts/opinfo.sh` (`test/e2e/Inputs/"
+                "run_opinfo.py`, which says how samples are run and "
+                "counted); do not edit.\n\n")
+        f.write("**%d operators, %d samples: %d pass (%.1f%%), %d mismatch, "
+                "%d unsupported, %d error. %d operators pass every sample. "
+                "%d samples set apart.**\n\n" % (
+                    n_ops, total, totals["pass"],
+                    100.0 * totals["pass"] / max(total, 1),
+                    totals["mismatch"], totals["unsupported"],
+                    totals["error"], n_full, n_apart))
+        f.write("## Set apart\n\n| Reason | Samples |\n|---|---|\n")
+        for why in sorted(reasons):
+            f.write("| %s | %d |\n" % (why, reasons[why]))
+        f.write("\n## Per operator\n\n"
+                "| Operator | Samples | Pass | Mismatch | Unsupported | "
+                "Error | First failure |\n|---|---|---|---|---|---|---|\n")
+        for name in sorted(table):
+            c = table[name]
+            n = sum(c.values())
+            if n == 0:
+                continue
+            why = first_failure.get(name, "").replace("|", "\\|")
+            if len(why) > 160:
+                why = why[:157] + "..."
+            f.write("| `%s` | %d | %d | %d | %d | %d | %s |\n" % (
+                name, n, c.get("pass", 0), c.get("mismatch", 0),
+                c.get("unsupported", 0), c.get("error", 0), why))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
