@@ -62,22 +62,11 @@ PIPELINE = ["--canonicalize", "--cse"]
 # Seconds each tool may take on one archive.
 TIMEOUT = int(os.environ.get("TSMLIR_CASE_TIMEOUT", "120"))
 
-# Why the graphs that still differ do. All but IMPORTER_POW are gaps in
-# tsmlir's canonicalizer (folds PyTorch's freezing makes and tsmlir does
-# not), not in the importer: the imported graph is PyTorch's.
-GAP_CONTAINS = (
-    "tsmlir-opt gap: aten::__contains__ of a list of constant strings and "
-    "a constant string is not folded, so torchvision.ops.stochastic_depth's "
-    "`if mode not in [\"batch\", \"row\"]: raise ValueError(...)` stays "
-    "(the aten::format is the message's; CSE here merges the checks' "
-    "conditions into one)")
-GAP_INT = (
-    "tsmlir-opt gap: no aten::Int(prim::NumToTensor(x)) -> x (PyTorch's "
-    "peephole pass has it); a traced graph has one for every x.size(i) that "
-    "it uses as an int")
-GAP_FLOORDIV_ONE = (
-    "tsmlir-opt gap: int `x // 1` is not simplified to x (PyTorch's "
-    "peephole simplifies it); maxvit's partitions with p == 1")
+# Why the graphs that still differ do. GAP_IF_NONE is a gap in tsmlir's
+# canonicalizer (a fold PyTorch's freezing makes and tsmlir does not), not
+# in the importer: the imported graph is PyTorch's. (The folds of
+# `__contains__` of constant strings, Int(NumToTensor(x)) and `x // 1` that
+# were missing are in the canonicalizer now.)
 GAP_IF_NONE = (
     "tsmlir-opt gap: a prim::If whose condition is constant is not folded "
     "when the branch taken yields None for an Optional[Tensor] result: "
@@ -94,21 +83,6 @@ IMPORTER_POW = (
 
 # archive -> (the difference, as printed after "differ: ", and why).
 XFAIL = {
-    "convnext_tiny/scripted.pt": (
-        "aten::__contains__ pytorch 0 ours 1, aten::__not__ pytorch 0 ours "
-        "1, aten::format pytorch 0 ours 18", GAP_CONTAINS),
-    "efficientnet_b0/scripted.pt": (
-        "aten::__contains__ pytorch 0 ours 1, aten::__not__ pytorch 0 ours "
-        "1, aten::format pytorch 0 ours 9", GAP_CONTAINS),
-    "efficientnet_v2_s/scripted.pt": (
-        "aten::__contains__ pytorch 0 ours 1, aten::__not__ pytorch 0 ours "
-        "1, aten::format pytorch 0 ours 35", GAP_CONTAINS),
-    "lstm/traced.pt": ("aten::Int pytorch 0 ours 1", GAP_INT),
-    "maxvit_t/scripted.pt": (
-        "aten::__contains__ pytorch 0 ours 1, aten::__not__ pytorch 0 ours "
-        "1, aten::floordiv pytorch 40 ours 44, aten::format pytorch 10 ours "
-        "64", GAP_CONTAINS + "; " + GAP_FLOORDIV_ONE),
-    "maxvit_t/traced.pt": ("aten::Int pytorch 66 ours 242", GAP_INT),
     "self_attention/scripted.pt": (
         "aten::__isnot__ pytorch 1 ours 10, aten::__not__ pytorch 6 ours 7, "
         "aten::add pytorch 9 ours 12, aten::baddbmm pytorch 0 ours 1, "
@@ -119,17 +93,8 @@ XFAIL = {
         "0 ours 1, aten::size pytorch 8 ours 10, aten::transpose pytorch 9 "
         "ours 10, aten::unsqueeze pytorch 3 ours 4, aten::view pytorch 5 "
         "ours 6, aten::zeros_like pytorch 0 ours 1", GAP_IF_NONE),
-    "shufflenet_v2_x0_5/traced.pt": ("aten::Int pytorch 16 ours 64", GAP_INT),
-    "shufflenet_v2_x1_0/traced.pt": ("aten::Int pytorch 16 ours 64", GAP_INT),
     "swin_t/frozen.pt": ("aten::Float pytorch 0 ours 12", IMPORTER_POW),
-    "swin_t/scripted.pt": (
-        "aten::Float pytorch 0 ours 12, aten::__contains__ pytorch 0 ours 1, "
-        "aten::__not__ pytorch 0 ours 1, aten::format pytorch 0 ours 24",
-        IMPORTER_POW + "; " + GAP_CONTAINS),
-    "swin_t/traced.pt": ("aten::Int pytorch 88 ours 184", GAP_INT),
-    "swin_v2_t/scripted.pt": (
-        "aten::__contains__ pytorch 0 ours 1, aten::__not__ pytorch 0 ours "
-        "1, aten::format pytorch 0 ours 24", GAP_CONTAINS),
+    "swin_t/scripted.pt": ("aten::Float pytorch 0 ours 12", IMPORTER_POW),
     "vit_b_16/scripted.pt": (
         "aten::__isnot__ pytorch 12 ours 120, aten::__not__ pytorch 72 ours "
         "84, aten::add pytorch 148 ours 184, aten::baddbmm pytorch 0 ours 12, "
