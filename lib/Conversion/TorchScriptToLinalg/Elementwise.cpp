@@ -354,14 +354,6 @@ static Value integerPower(BodyContext &c, Value x, Value e,
                   negative, result);
 }
 
-/// The constant string operand `i` of the op ("" for None or a non-constant).
-static StringRef getConstString(Operation *op, unsigned i) {
-  auto cst = op->getOperand(i).getDefiningOp<ts::PrimConstantOp>();
-  auto str = cst ? llvm::dyn_cast_or_null<StringAttr>(cst.getValueAttr())
-                 : StringAttr();
-  return str ? str.getValue() : StringRef();
-}
-
 /// Division rounded towards zero: C's integer division, trunc(x / y) for
 /// floats.
 static Value truncDivide(BodyContext &c) {
@@ -489,7 +481,7 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
   for (StringRef name :
        getOperationNames<ts::AtenDivTensorModeOp, ts::AtenDivScalarModeOp>())
     add(name, {a0, a1}, Compute::Result, [](BodyContext &c) -> Value {
-      StringRef mode = getConstString(c.op, 2);
+      StringRef mode = getConstString(c.op->getOperand(2));
       if (mode == "trunc")
         return truncDivide(c);
       if (mode == "floor")

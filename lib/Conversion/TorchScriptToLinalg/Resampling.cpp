@@ -94,14 +94,6 @@ static Value buildIndexed(OpBuilder &b, Location loc,
       .getResult(0);
 }
 
-/// The constant string operand `value` ("" when not one).
-static StringRef getConstString(Value value) {
-  auto cst = value.getDefiningOp<ts::PrimConstantOp>();
-  auto str = cst ? llvm::dyn_cast_or_null<StringAttr>(cst.getValueAttr())
-                 : StringAttr();
-  return str ? str.getValue() : StringRef();
-}
-
 /// The static input tensor (converted operand 0) and the static result type
 /// of `op`, converted to the input's element type.
 static LogicalResult getTypes(const TypeConverter *converter, Operation *op,

@@ -56,6 +56,11 @@ std::optional<bool> lowering::getConstBool(Value value) {
   return std::nullopt;
 }
 
+StringRef lowering::getConstString(Value value) {
+  auto str = llvm::dyn_cast_or_null<StringAttr>(getConstAttr(value));
+  return str ? str.getValue() : StringRef();
+}
+
 bool lowering::isConstNone(Value value) {
   return llvm::isa<ts::NoneType>(value.getType());
 }

@@ -54,6 +54,8 @@ std::optional<double> getConstNumber(Value value);
 std::optional<bool> getConstBool(Value value);
 /// Whether `value` is the constant None.
 bool isConstNone(Value value);
+/// The string a constant `value` holds ("" for None or a non-constant).
+StringRef getConstString(Value value);
 /// A list of int constants (`prim::ListConstruct` of constants, or a
 /// constant list); a single int constant counts as a list of one.
 std::optional<SmallVector<int64_t>> getConstIntList(Value value);

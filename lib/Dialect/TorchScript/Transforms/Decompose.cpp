@@ -160,6 +160,18 @@ std::optional<SmallVector<Value>> tensorList(OpBuilder &b, Location loc,
   return tensors;
 }
 
+/// Replaces `op` by `results`, each cast to the type the op declared for
+/// it where the two differ (the decomposition's types are unrefined until
+/// the next round of shape inference).
+void replaceWithDeclaredTypes(PatternRewriter &rewriter, Operation *op,
+                              SmallVector<Value> results) {
+  for (auto [value, old] : llvm::zip_equal(results, op->getResults()))
+    if (value.getType() != old.getType())
+      value = PrimUncheckedCastOp::create(rewriter, op->getLoc(),
+                                          old.getType(), value);
+  rewriter.replaceOp(op, results);
+}
+
 //===----------------------------------------------------------------------===//
 // Recurrent networks
 //===----------------------------------------------------------------------===//
@@ -281,12 +293,7 @@ struct DecomposeRNN : public OpRewritePattern<OpTy> {
     SmallVector<Value> results = {layerInput, t.stack(lastH, 0)};
     if (cell == Cell::LSTM)
       results.push_back(t.stack(lastC, 0));
-    // The results keep their declared types: casts where they differ.
-    for (auto [value, old] : llvm::zip(results, raw->getResults()))
-      if (value.getType() != old.getType())
-        value = PrimUncheckedCastOp::create(rewriter, op.getLoc(),
-                                            old.getType(), value);
-    rewriter.replaceOp(op, results);
+    replaceWithDeclaredTypes(rewriter, raw, results);
     return success();
   }
 };
@@ -328,10 +335,7 @@ struct DecomposeInstanceNorm : public OpRewritePattern<AtenInstanceNormOp> {
           t.flag(false), op.getMomentum(), op.getEps(),
           op.getCudnnEnabled());
     }
-    if (result.getType() != op.getType())
-      result = PrimUncheckedCastOp::create(rewriter, op.getLoc(), op.getType(),
-                                           result);
-    rewriter.replaceOp(op, result);
+    replaceWithDeclaredTypes(rewriter, op, {result});
     return success();
   }
 };
@@ -365,11 +369,7 @@ struct DecomposeStatMean : public OpRewritePattern<OpTy> {
                                    dim, keepdim, none);
     }
     SmallVector<Value> results = {stat, mean};
-    for (auto [value, old] : llvm::zip(results, raw->getResults()))
-      if (value.getType() != old.getType())
-        value = PrimUncheckedCastOp::create(rewriter, op.getLoc(),
-                                            old.getType(), value);
-    rewriter.replaceOp(op, results);
+    replaceWithDeclaredTypes(rewriter, raw, results);
     return success();
   }
 };
@@ -445,10 +445,7 @@ struct DecomposeConvStringPadding
                                         input, op.getWeight(), op.getBias(),
                                         op.getStride(), paddingList,
                                         op.getDilation(), op.getGroups());
-    if (result.getType() != op.getType())
-      result = PrimUncheckedCastOp::create(rewriter, op.getLoc(), op.getType(),
-                                           result);
-    rewriter.replaceOp(op, result);
+    replaceWithDeclaredTypes(rewriter, op, {result});
     return success();
   }
 };
@@ -498,11 +495,7 @@ struct DecomposeVectorProduct : public OpRewritePattern<OpTy> {
                                          scaled, product, alpha);
       }
     }
-    if (result.getType() != raw->getResult(0).getType())
-      result = PrimUncheckedCastOp::create(rewriter, op.getLoc(),
-                                           raw->getResult(0).getType(),
-                                           result);
-    rewriter.replaceOp(op, result);
+    replaceWithDeclaredTypes(rewriter, op, {result});
     return success();
   }
 };
