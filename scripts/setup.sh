@@ -20,11 +20,12 @@ LLVM_PREFIX=/usr/lib/llvm-22
 # lit's per-test timeout (test/lit.cfg.py); ccache: a machine
 # that has built before (a developer's, CI's) reuses its compiled objects;
 # libzip-dev and pkg-config: the .pt archive reader (lib/Support/ZipArchive);
-# python3-torchvision: the tests that save torchvision models as archives.
+# python3-torchvision: the tests that save torchvision models as archives;
+# python3-pytest: the Python package's tests (test/python).
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           lld-22 libclang-rt-22-dev libbenchmark-dev cmake ninja-build python3
           python3-torch python3-numpy python3-psutil libomp-22-dev ccache
-          libzip-dev pkg-config python3-torchvision)
+          libzip-dev pkg-config python3-torchvision python3-pytest)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

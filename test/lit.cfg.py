@@ -126,7 +126,8 @@ def find_python(modules):
 # ptxas) may be unsupported there.
 require_torch = (os.environ.get("CI", "").lower() == "true" or
                  os.environ.get("TSMLIR_REQUIRE_TORCH", "") not in ("", "0"))
-for feature, modules in [("torch", "torch, numpy"), ("numpy", "numpy")]:
+for feature, modules in [("torch", "torch, numpy"), ("numpy", "numpy"),
+                         ("pytest", "torch, numpy, pytest")]:
     python = find_python(modules)
     if python:
         config.available_features.add(feature)
@@ -135,7 +136,7 @@ for feature, modules in [("torch", "torch, numpy"), ("numpy", "numpy")]:
         lit_config.fatal(
             "no Python imports %s (tried %s), and CI or "
             "TSMLIR_REQUIRE_TORCH asks for the tests that need them: install "
-            "python3-torch and python3-numpy (scripts/setup.sh)"
+            "python3-torch, python3-numpy and python3-pytest (scripts/setup.sh)"
             % (modules, " and ".join(
                 filter(None, [config.python_executable, "/usr/bin/python3"]))))
 

@@ -128,6 +128,28 @@ def make_inputs(name, n, seed=DEFAULT_SEED):
     raise KeyError(name)
 
 
+def arg_shapes(name, n):
+    """The shapes of make_inputs(name, n) (None for a float argument),
+    without making the tensors: what an ahead-of-time compilation needs."""
+    if name == "ratio_iou":
+        return [(n // 4, 4), (n // 4, 4)]
+    if name == "lerp":
+        return [(n,), (n,), None]
+    if name == "gelu":
+        return [(n,)]
+    rows, cols = rows_cols(n)
+    if name == "bias_gelu":
+        return [(rows, cols), (cols,)]
+    if name == "softmax":
+        return [(rows, cols)]
+    if name == "layer_norm":
+        return [(rows, cols), (cols,), (cols,)]
+    if name == "mlp":
+        k = MLP_WIDTH
+        return [(n // k, k), (k, k), (k,), (k, k), (k,)]
+    raise KeyError(name)
+
+
 # name -> (function, one line description)
 WORKLOADS = {
     "ratio_iou": (ratio_iou, "IoU of two [N/4, 4] box tensors (pointwise, strided reads)"),

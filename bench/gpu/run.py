@@ -15,7 +15,12 @@ All in one run, so that the ratios compare like with like:
   tsmlir          tsmlir-run CASE/graph.txt --device cuda --input ...
                   --benchmark N --output-dir DIR, which prints
                   `benchmark: N runs, median X us, min Y us (cuda events, K
-                  kernels per call)` and writes DIR/out0.npy
+                  kernels per call)` and writes DIR/out0.npy; or, with
+                  --aot DIR, the model that `tsmlir-compile --target cuda
+                  --shared` wrote for the case (DIR/WORKLOAD-SIZE.so), called
+                  in this process through the tsmlir Python package on the
+                  same CUDA tensors as the PyTorch variants and timed as
+                  they are (what scripts/gpu-kit.sh ships: no LLVM needed)
 
 The workloads and their inputs are bench/cpu/workloads.py's (cached in
 --work-dir). The PyTorch variants run in this process: warm-up calls, then
@@ -66,6 +71,7 @@ import torch
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "bench", "cpu"))
+sys.path.insert(0, os.path.join(ROOT, "python"))
 import workloads  # noqa: E402 (bench/cpu on the path first)
 
 VARIANTS = ("torch-eager", "torchscript", "torch-compile", "tsmlir")
@@ -127,6 +133,9 @@ def parse_args():
     p.add_argument("--timeout", type=float, default=600,
                    help="seconds per tsmlir-run invocation (default %(default)s)")
     p.add_argument("--tsmlir-run", default=os.path.join(ROOT, "build", "bin", "tsmlir-run"))
+    p.add_argument("--aot", metavar="DIR",
+                   help="time the shared models DIR/WORKLOAD-SIZE.so (tsmlir-compile "
+                        "--target cuda --shared) in this process instead of tsmlir-run")
     p.add_argument("--work-dir", default=os.path.join(ROOT, "build", "bench-gpu", "cases"),
                    help="where the graphs and inputs are written (cached)")
     p.add_argument("--results", help="writes RESULTS.md and RESULTS.json "
@@ -332,6 +341,32 @@ def parse_benchmark_line(stdout):
     return r
 
 
+def aot_model_path(a, name, n):
+    return os.path.join(a.aot, f"{name}-{workloads.size_label(n)}.so")
+
+
+def run_tsmlir_aot(a, name, n, args, ref):
+    """The case's ahead-of-time model, called through the tsmlir package on
+    the CUDA tensors `args` (no copies: the model reads them in place and
+    writes an output it was given), timed like the PyTorch variants. Each
+    call returns when its kernels are done (the model waits for its
+    stream). Returns the record and the bound call."""
+    import tsmlir
+    path = aot_model_path(a, name, n)
+    if not os.path.exists(path):
+        return {"error": f"no model {shown(path)} (scripts/gpu-kit.sh builds them)"}, None
+    start = time.perf_counter()
+    call = tsmlir.load(path).entry().bind(*args)
+    out = call()
+    torch.cuda.synchronize()
+    r = {"first_calls_s": time.perf_counter() - start, "command": shown(path),
+         "timing": "cuda events, in process"}
+    r["median_us"], r["min_us"] = time_cuda(call, a.runs, a.warmup)
+    r["runs"] = a.runs
+    r["check"] = compare(out, ref, tolerance(name))
+    return r, lambda *_: call()
+
+
 def run_tsmlir(a, case_dir, meta, ref):
     """tsmlir-run --device cuda --benchmark N on a case; checks its out0.npy."""
     out_dir = tempfile.mkdtemp(prefix="out-tsmlir-", dir=case_dir)
@@ -400,7 +435,9 @@ def measure_case(name, n, a, copy_ref):
     base = {"workload": name, "size": label, "n": n}
     case_dir = os.path.join(a.work_dir, name, label)
     try:
-        args, meta = workloads.prepare(name, n, case_dir)
+        # Ahead-of-time models need no files: their inputs come from here.
+        args, meta = ((workloads.make_inputs(name, n), None) if a.aot
+                      else workloads.prepare(name, n, case_dir))
     except ValueError as e:
         return [dict(base, skipped=str(e))]
     tensors = [v for v in args if torch.is_tensor(v)]
@@ -416,7 +453,11 @@ def measure_case(name, n, a, copy_ref):
     records, callables = [], {}
     for variant in a.variants:
         try:
-            if variant == "tsmlir":
+            if variant == "tsmlir" and a.aot:
+                r, callables[variant] = run_tsmlir_aot(a, name, n, args, ref)
+                if callables[variant] is None:
+                    del callables[variant]
+            elif variant == "tsmlir":
                 r = run_tsmlir(a, case_dir, meta, ref)
             else:
                 r, callables[variant] = run_torch(variant, name, args, ref, a)
@@ -703,7 +744,7 @@ def main():
               f"{torch.__version__}, CUDA {cuda}); bench/gpu/run.py needs a GPU "
               "(--dry-run prints the plan without one)", file=sys.stderr)
         return 2
-    if "tsmlir" in a.variants and not os.path.exists(a.tsmlir_run):
+    if "tsmlir" in a.variants and not a.aot and not os.path.exists(a.tsmlir_run):
         print(f"tsmlir-run not found at {a.tsmlir_run}: build tsmlir (with CUDA) and "
               "set TSMLIR_BUILD_DIR or --tsmlir-run, or leave tsmlir out of --variants",
               file=sys.stderr)
@@ -711,7 +752,7 @@ def main():
     start = time.time()
     env = environment()
     env["command"] = shown(shlex.join(["bench/gpu/run.py"] + sys.argv[1:]))
-    env["tsmlir_run"] = shown(a.tsmlir_run)
+    env["tsmlir_run"] = shown(a.aot + "/*.so" if a.aot else a.tsmlir_run)
     prefix = a.results or os.path.join(HERE, "results", slug(env["gpu"]))
     print(f"# {env['gpu']}, PyTorch {env['torch']}, CUDA {env['cuda']}, "
           f"Triton {env['triton']}, driver {env['driver']}", flush=True)
