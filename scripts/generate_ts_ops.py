@@ -54,7 +54,7 @@ OPS = {
         aten::to.other aten::to.dtype_layout aten::to.prim_Device
         aten::to.prim_dtype aten::detach aten::clone aten::zeros_like
         aten::ones_like aten::full_like aten::zeros aten::ones aten::full
-        aten::arange aten::arange.start aten::tensor aten::tensor.float aten::tensor.int
+        aten::arange aten::arange.start aten::arange.start_step aten::tensor aten::tensor.float aten::tensor.int
         aten::tensor.bool aten::scalar_tensor
     """,
     "reduction": """
@@ -74,7 +74,7 @@ OPS = {
         aten::broadcast_to aten::cat aten::stack aten::slice.Tensor
         aten::slice_scatter aten::select_scatter
         aten::select.int aten::narrow aten::chunk aten::split.Tensor
-        aten::unbind.int aten::flatten.using_ints aten::repeat
+        aten::unbind.int aten::split_with_sizes aten::flatten.using_ints aten::repeat
         aten::index_select aten::gather aten::flip aten::index.Tensor aten::size
         aten::size.int aten::dim aten::numel aten::_size_if_not_equal
         aten::_grad_sum_to_size
@@ -84,7 +84,7 @@ OPS = {
         aten::dot
     """,
     "nn": """
-        aten::conv2d aten::_convolution aten::batch_norm
+        aten::conv2d aten::conv3d aten::_convolution aten::batch_norm
         aten::_batch_norm_impl_index aten::_batch_norm_impl_index_backward
         aten::max_pool2d aten::max_pool2d_with_indices
         aten::max_pool2d_with_indices_backward aten::avg_pool2d
@@ -98,7 +98,10 @@ OPS = {
         aten::rnn_relu.input aten::instance_norm aten::var_mean
         aten::var_mean.dim aten::var_mean.correction aten::std_mean
         aten::std_mean.dim aten::std_mean.correction aten::mv aten::outer
-        aten::addmv aten::conv2d.padding
+        aten::addmv aten::conv2d.padding aten::conv1d aten::conv1d.padding
+        aten::conv_transpose1d aten::conv_transpose2d.input aten::max_pool1d
+        aten::avg_pool1d aten::adaptive_avg_pool1d
+        aten::narrow.Tensor
     """,
     # Ops that read each output element at an index computed from its own
     # (lib/Conversion/TorchScriptToLinalg/Resampling.cpp).
@@ -157,7 +160,10 @@ OPS = {
         aten::pow.int aten::pow.float aten::pow.int_float aten::pow.float_int
         prim::min.float prim::max.float
         aten::eq.int aten::eq.float aten::eq.bool aten::eq.str aten::eq.device
-        aten::eq.int_list aten::eq aten::ne.int aten::ne.float aten::ne.bool
+        aten::eq.int_list aten::ne.int_list aten::eq.float_list
+        aten::ne.float_list aten::eq.bool_list aten::ne.bool_list
+        aten::eq.str_list aten::ne.str_list
+        aten::eq aten::ne.int aten::ne.float aten::ne.bool
         aten::ne.str aten::ne aten::lt.int aten::lt.float aten::lt aten::le.int
         aten::le.float aten::le aten::gt.int aten::gt.float aten::gt
         aten::ge.int aten::ge.float aten::ge aten::__and__.bool
@@ -169,7 +175,10 @@ OPS = {
         aten::__is__ aten::__isnot__ aten::__contains__.int_list
         aten::__contains__.str_list aten::format
         aten::str aten::list.t aten::warn aten::sqrt.int aten::sqrt.float
-        aten::floor.float aten::ceil.float
+        aten::floor.float aten::ceil.float aten::is_autocast_enabled
+        aten::__range_length aten::__derive_index aten::find aten::slice.t
+        aten::all.int aten::all.float aten::all.bool aten::any.int
+        aten::any.float aten::any.bool aten::any.str
     """,
     "prim": """
         prim::dtype prim::device prim::layout prim::requires_grad
@@ -178,6 +187,7 @@ OPS = {
         prim::AutogradAllZero prim::AutogradAllNonZero
         prim::AutogradAnyNonZero prim::AutogradAdd prim::rangelist
         prim::IfThenElse prim::min.int prim::max.int prim::abs.int
+        prim::is_nested
     """,
 }
 
@@ -219,7 +229,18 @@ HAS_FOLDER = set("""
     aten::add.Tensor aten::sub.Tensor aten::mul.Tensor aten::div.Tensor
     aten::neg prim::NumToTensor.Scalar aten::Int.Tensor aten::Float.Tensor
     aten::sqrt.int aten::sqrt.float aten::__contains__.int_list
-    aten::__contains__.str_list
+    aten::__contains__.str_list aten::eq.int_list aten::ne.int_list
+    aten::eq.float_list aten::ne.float_list aten::eq.bool_list
+    aten::ne.bool_list aten::eq.str_list aten::ne.str_list
+    prim::is_nested aten::is_autocast_enabled aten::__range_length
+    aten::__derive_index aten::find aten::div.Tensor_mode aten::all.int
+    aten::all.float aten::all.bool aten::any.int aten::any.float
+    aten::any.bool aten::any.str
+""".split())
+# Canonicalization patterns (rewrites that make new ops, which a folder
+# cannot): list slices of known lists.
+HAS_CANONICALIZER = set("""
+    aten::slice.t
 """.split())
 HAS_VERIFIER = set("""
     aten::add.Tensor aten::sub.Tensor aten::mul.Tensor aten::div.Tensor
@@ -457,6 +478,8 @@ def main():
                 w("  let hasFolder = 1;")
             if key in HAS_VERIFIER:
                 w("  let hasVerifier = 1;")
+            if key in HAS_CANONICALIZER:
+                w("  let hasCanonicalizer = 1;")
             w("}")
             w("")
             count += 1

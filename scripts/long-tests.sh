@@ -9,6 +9,9 @@
 #      with shared reads among them;
 #   3. every libFuzzer target for FUZZ_SECONDS each (scripts/fuzz.sh all).
 #
+# The release build that difftest-long runs is set up and built first (a
+# fresh clone has none).
+#
 #   scripts/long-tests.sh [COUNT] [FUZZ_SECONDS]    # default 400 graphs, 60 s
 #
 # Each part's output goes to the terminal as it runs; the script ends with
@@ -29,8 +32,16 @@ source "$ROOT/scripts/stages.sh"
 start=$SECONDS
 status=0
 stage "asan-whole-suite" "$ROOT/scripts/sanitize.sh" asan || status=1
-stage "difftest-long" "$ROOT/scripts/difftest-long.sh" "$COUNT" 1000 \
-  || status=1
+# difftest-long runs the release build's tsmlir-run (fuzz.sh builds its
+# own targets): set it up and build it first, as scripts/test.sh does.
+BUILD="${TSMLIR_BUILD_DIR:-$ROOT/build}"
+if stage "release-setup" "$ROOT/scripts/setup.sh" &&
+   stage "release-build" ninja -C "$BUILD" tsmlir-test-depends; then
+  stage "difftest-long" "$ROOT/scripts/difftest-long.sh" "$COUNT" 1000 \
+    || status=1
+else
+  status=1
+fi
 stage "fuzz-all" "$ROOT/scripts/fuzz.sh" all "$FUZZ_SECONDS" || status=1
 
 echo

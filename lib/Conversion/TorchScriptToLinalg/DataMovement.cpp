@@ -777,6 +777,26 @@ static std::optional<Pieces> getPieces(Operation *op, ArrayRef<int64_t> shape) {
       return std::nullopt;
     return splitPieces(*dim, shape[*dim], *splitSize);
   }
+  if (auto split = llvm::dyn_cast<ts::AtenSplitWithSizesOp>(op)) {
+    std::optional<int64_t> dim = dimOf(getConstInt(split.getDim()));
+    std::optional<SmallVector<int64_t>> lengths =
+        getConstIntList(split.getSplitSizes());
+    if (!dim || !lengths)
+      return std::nullopt;
+    Pieces pieces;
+    pieces.dim = *dim;
+    int64_t offset = 0;
+    for (int64_t n : *lengths) {
+      if (n < 0)
+        return std::nullopt;
+      pieces.offsets.push_back(offset);
+      pieces.sizes.push_back(n);
+      offset += n;
+    }
+    if (offset != shape[*dim])
+      return std::nullopt; // PyTorch raises: the sizes must add up.
+    return pieces;
+  }
   if (auto unbind = llvm::dyn_cast<ts::AtenUnbindIntOp>(op)) {
     std::optional<int64_t> dim = dimOf(getConstInt(unbind.getDim()));
     if (!dim)
@@ -1472,7 +1492,7 @@ void lowering::populateDataMovementPatterns(const TypeConverter &converter,
     patterns.add<IndexSelectLowering>(converter, ctx, name);
   for (StringRef name :
        getOperationNames<ts::AtenChunkOp, ts::AtenSplitTensorOp,
-                         ts::AtenUnbindIntOp>())
+                         ts::AtenSplitWithSizesOp, ts::AtenUnbindIntOp>())
     patterns.add<ListSplitLowering>(converter, ctx, name);
   for (StringRef name : getOperationNames<ts::AtenPermuteOp, ts::AtenTOp,
                                           ts::AtenTransposeIntOp>())

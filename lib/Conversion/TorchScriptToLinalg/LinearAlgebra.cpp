@@ -460,11 +460,66 @@ private:
 // Convolution
 //===----------------------------------------------------------------------===//
 
-/// aten::conv2d and aten::_convolution (2-D, not transposed): the input is
-/// zero-padded with tensor.pad, then linalg.conv_2d_nchw_fchw accumulates
-/// into the bias broadcast along the channels (zeros without bias).
-/// groups > 1 use linalg.conv_2d_ngchw_gfchw on the input, weight and
-/// output viewed with their channels split into [groups, channels/groups].
+/// A 3-D convolution (any groups) as one linalg.generic: the zero-padded
+/// input [N, G, C/G, D, H, W] and weight [G, F/G, C/G, kd, kh, kw] (channels
+/// split by group) are read at out * stride + k * dilation and accumulated
+/// into `init` [N, G, F/G, od, oh, ow] over (C/G, kd, kh, kw).
+static Value buildGroupedConv3d(OpBuilder &b, Location loc, Value input,
+                                Value weight, Value init,
+                                ArrayRef<int64_t> stride,
+                                ArrayRef<int64_t> dilation) {
+  MLIRContext *ctx = b.getContext();
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  // (n, g, f, o0, o1, o2, c, k0, k1, k2)
+  SmallVector<AffineExpr> in = {d(0), d(1), d(6)};
+  for (int i = 0; i < 3; ++i)
+    in.push_back(d(3 + i) * stride[i] + d(7 + i) * dilation[i]);
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(10, 0, in, ctx),
+      AffineMap::get(10, 0, {d(1), d(2), d(6), d(7), d(8), d(9)}, ctx),
+      AffineMap::get(10, 0, {d(0), d(1), d(2), d(3), d(4), d(5)}, ctx)};
+  SmallVector<utils::IteratorType> iterators(6, utils::IteratorType::parallel);
+  iterators.append(4, utils::IteratorType::reduction);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{init.getType()}, ValueRange{input, weight},
+             ValueRange{init}, maps, iterators,
+             [](OpBuilder &nb, Location l, ValueRange args) {
+               Value sum;
+               if (llvm::isa<FloatType>(args[0].getType()))
+                 sum = arith::AddFOp::create(
+                     nb, l, args[2], arith::MulFOp::create(nb, l, args[0], args[1]));
+               else
+                 sum = arith::AddIOp::create(
+                     nb, l, args[2], arith::MulIOp::create(nb, l, args[0], args[1]));
+               linalg::YieldOp::create(nb, l, sum);
+             })
+      .getResult(0);
+}
+
+/// The ints of a spatial int[] operand for `n` dims (one int stands for
+/// all), or nullopt.
+static std::optional<SmallVector<int64_t>> getSpatial(Value v, unsigned n) {
+  std::optional<SmallVector<int64_t>> values = getConstIntList(v);
+  if (!values) {
+    if (std::optional<int64_t> one = getConstInt(v))
+      values = SmallVector<int64_t>{*one};
+    else
+      return std::nullopt;
+  }
+  if (values->size() == 1)
+    values->assign(n, (*values)[0]);
+  if (values->size() != n)
+    return std::nullopt;
+  return values;
+}
+
+/// aten::conv2d, aten::conv3d and aten::_convolution (2-D or 3-D, not
+/// transposed): the input is zero-padded with tensor.pad, then
+/// linalg.conv_2d_nchw_fchw accumulates into the bias broadcast along the
+/// channels (zeros without bias). 2-D groups > 1 use
+/// linalg.conv_2d_ngchw_gfchw on the input, weight and output viewed with
+/// their channels split into [groups, channels/groups]; 3-D convolutions
+/// are one linalg.generic of the same form (buildGroupedConv3d).
 class ConvolutionLowering : public NamedOpLowering {
 public:
   ConvolutionLowering(const TypeConverter &converter, MLIRContext *ctx,
@@ -489,6 +544,14 @@ public:
     FailureOr<Value> bias = getOptionalTensor(rewriter, op, operands, 2);
     if (failed(bias))
       return rewriter.notifyMatchFailure(op, "bias is not a tensor");
+    Location loc = op->getLoc();
+    Type acc = types->acc;
+    Value input = castOperand(rewriter, loc, op, operands, 0, acc);
+    Value weight = castOperand(rewriter, loc, op, operands, 1, acc);
+    RankedTensorType weightType = getTensorType(weight);
+    int64_t inputRank = getTensorType(input).getRank();
+    if (weightType.getRank() == 5)
+      return lower3d(op, operands, rewriter, *types, input, weight, *bias);
     std::optional<SmallVector<int64_t>> stride = getPair(op->getOperand(3));
     std::optional<SmallVector<int64_t>> padding = getPair(op->getOperand(4));
     std::optional<SmallVector<int64_t>> dilation = getPair(op->getOperand(5));
@@ -497,13 +560,6 @@ public:
       return rewriter.notifyMatchFailure(
           op, "stride, padding, dilation or groups is not a constant of two "
               "spatial dims");
-
-    Location loc = op->getLoc();
-    Type acc = types->acc;
-    Value input = castOperand(rewriter, loc, op, operands, 0, acc);
-    Value weight = castOperand(rewriter, loc, op, operands, 1, acc);
-    RankedTensorType weightType = getTensorType(weight);
-    int64_t inputRank = getTensorType(input).getRank();
     if (weightType.getRank() != 4 || (inputRank != 3 && inputRank != 4))
       return rewriter.notifyMatchFailure(op, "only 2-D convolutions");
     if (inputRank == 3) {
@@ -584,6 +640,93 @@ public:
   }
 
 private:
+  LogicalResult lower3d(Operation *op, ArrayRef<Value> operands,
+                        ConversionPatternRewriter &rewriter,
+                        const ProductTypes &types, Value input, Value weight,
+                        Value bias) const {
+    std::optional<SmallVector<int64_t>> stride = getSpatial(op->getOperand(3), 3);
+    std::optional<SmallVector<int64_t>> padding =
+        getSpatial(op->getOperand(4), 3);
+    std::optional<SmallVector<int64_t>> dilation =
+        getSpatial(op->getOperand(5), 3);
+    std::optional<int64_t> groups = getConstInt(op->getOperand(groupsOperand));
+    if (!stride || !padding || !dilation || !groups || *groups < 1)
+      return rewriter.notifyMatchFailure(
+          op, "stride, padding, dilation or groups is not a constant of three "
+              "spatial dims");
+    Location loc = op->getLoc();
+    Type acc = types.acc;
+    if (getTensorType(input).getRank() == 4) {
+      SmallVector<int64_t> shape = {1};
+      llvm::append_range(shape, getTensorType(input).getShape());
+      input = reshapeTo(rewriter, loc, input, shape);
+    }
+    if (getTensorType(input).getRank() != 5)
+      return rewriter.notifyMatchFailure(op, "input is not [N, C, D, H, W]");
+    SmallVector<int64_t> in(getTensorType(input).getShape());
+    ArrayRef<int64_t> w = getTensorType(weight).getShape();
+    int64_t g = *groups;
+    if (in[1] != w[1] * g || w[0] % g != 0)
+      return rewriter.notifyMatchFailure(
+          op, "channels do not match the weight and groups");
+    SmallVector<int64_t> outShape = {in[0], w[0]};
+    for (int i = 0; i < 3; ++i) {
+      outShape.push_back(getWindowCount(in[2 + i], w[2 + i], (*stride)[i],
+                                        (*padding)[i], (*dilation)[i]));
+      if (outShape.back() <= 0)
+        return rewriter.notifyMatchFailure(op, "empty output");
+    }
+    if (llvm::any_of(*padding, [](int64_t p) { return p != 0; })) {
+      SmallVector<int64_t> padded(in);
+      SmallVector<OpFoldResult> low(5, rewriter.getIndexAttr(0));
+      for (int i = 0; i < 3; ++i) {
+        padded[2 + i] += 2 * (*padding)[i];
+        low[2 + i] = rewriter.getIndexAttr((*padding)[i]);
+      }
+      input = tensor::PadOp::create(
+          rewriter, loc, RankedTensorType::get(padded, acc), input, low, low,
+          createScalarConstant(rewriter, loc, acc, 0));
+      in = padded;
+    }
+    SmallVector<int64_t> gOut = {outShape[0], g, w[0] / g, outShape[2],
+                                 outShape[3], outShape[4]};
+    Value init;
+    auto gOutType = RankedTensorType::get(gOut, acc);
+    if (bias) {
+      // The bias [F] = [G, F/G] along dims 1 and 2.
+      Value gBias = reshapeTo(rewriter, loc, bias, {g, w[0] / g});
+      bool isUnsigned = isUnsignedDtype(getTSDtype(op->getOperand(2)));
+      MLIRContext *ctx = rewriter.getContext();
+      SmallVector<AffineMap> maps = {
+          AffineMap::get(6, 0, {getAffineDimExpr(1, ctx), getAffineDimExpr(2, ctx)},
+                         ctx),
+          rewriter.getMultiDimIdentityMap(6)};
+      init = linalg::GenericOp::create(
+                 rewriter, loc, TypeRange{gOutType}, ValueRange{gBias},
+                 ValueRange{createEmpty(rewriter, loc, gOutType)}, maps,
+                 SmallVector<utils::IteratorType>(6, utils::IteratorType::parallel),
+                 [&](OpBuilder &b, Location l, ValueRange args) {
+                   linalg::YieldOp::create(
+                       b, l, castScalar(b, l, args[0], acc, isUnsigned));
+                 })
+                 .getResult(0);
+    } else {
+      init = createZeros(rewriter, loc, gOut, acc);
+    }
+    Value gInput = reshapeTo(rewriter, loc, input,
+                             {in[0], g, in[1] / g, in[2], in[3], in[4]});
+    Value gWeight =
+        reshapeTo(rewriter, loc, weight, {g, w[0] / g, w[1], w[2], w[3], w[4]});
+    Value conv = buildGroupedConv3d(rewriter, loc, gInput, gWeight, init,
+                                    *stride, *dilation);
+    Value result = reshapeTo(rewriter, loc, conv, outShape);
+    if (getTensorType(result).getNumElements() !=
+        types.result.getNumElements())
+      return rewriter.notifyMatchFailure(op, "result shape differs");
+    rewriter.replaceOp(op, finish(rewriter, loc, result, types.result));
+    return success();
+  }
+
   unsigned groupsOperand;
   bool hasTransposed;
 };
@@ -1164,6 +1307,10 @@ void lowering::populateLinearAlgebraPatterns(const TypeConverter &converter,
                                     ts::Aten_ConvolutionOp::getOperationName(),
                                     /*groupsOperand=*/8,
                                     /*hasTransposed=*/true);
+  patterns.add<ConvolutionLowering>(converter, ctx,
+                                    ts::AtenConv3dOp::getOperationName(),
+                                    /*groupsOperand=*/6,
+                                    /*hasTransposed=*/false);
   patterns.add<ConvolutionLowering>(converter, ctx,
                                     ts::AtenConv2dOp::getOperationName(),
                                     /*groupsOperand=*/6,

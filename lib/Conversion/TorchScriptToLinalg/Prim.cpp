@@ -339,6 +339,39 @@ void lowering::populatePrimPatterns(const TypeConverter &converter,
                               : arith::AddIOp::create(b, l, rem, y).getResult();
       return arith::SelectOp::create(b, l, adjust, shifted, rem);
     });
+  // The length of range(lo, hi, step) and its index-th value (the
+  // counters of a loop over a range, when the bounds are not constant).
+  scalar(ts::Aten__RangeLengthOp::getOperationName(),
+         [](OpBuilder &b, Location l, Args a, Type) -> Value {
+           using IP = arith::CmpIPredicate;
+           Type i64 = b.getI64Type();
+           Value lo = castScalar(b, l, a[0], i64), hi = castScalar(b, l, a[1], i64),
+                 step = castScalar(b, l, a[2], i64);
+           Value zero = createScalarConstant(b, l, i64, 0);
+           Value one = createScalarConstant(b, l, i64, 1);
+           Value up = arith::CmpIOp::create(b, l, IP::sgt, step, zero);
+           // Towards hi: (|hi - lo| - 1) / |step| + 1 when lo is before hi.
+           Value dist = arith::SelectOp::create(
+               b, l, up, arith::SubIOp::create(b, l, hi, lo),
+               arith::SubIOp::create(b, l, lo, hi));
+           Value mag = arith::SelectOp::create(
+               b, l, up, step, arith::SubIOp::create(b, l, zero, step));
+           Value n = arith::AddIOp::create(
+               b, l,
+               arith::DivSIOp::create(b, l, arith::SubIOp::create(b, l, dist, one),
+                                      mag),
+               one);
+           Value any = arith::CmpIOp::create(b, l, IP::sgt, dist, zero);
+           return arith::SelectOp::create(b, l, any, n, zero);
+         });
+  scalar(ts::Aten__DeriveIndexOp::getOperationName(),
+         [](OpBuilder &b, Location l, Args a, Type) -> Value {
+           Type i64 = b.getI64Type();
+           return arith::AddIOp::create(
+               b, l, castScalar(b, l, a[1], i64),
+               arith::MulIOp::create(b, l, castScalar(b, l, a[0], i64),
+                                     castScalar(b, l, a[2], i64)));
+         });
   // min and max of two numbers; abs of an int.
   for (StringRef name :
        getOperationNames<ts::PrimMinIntOp, ts::PrimMinFloatOp>())

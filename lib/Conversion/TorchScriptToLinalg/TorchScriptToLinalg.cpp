@@ -15,7 +15,9 @@
 //      layer_norm, ...) are put in a group of their own, so that they are
 //      fused within themselves like one PyTorch kernel;
 //   4. the dialect conversion lowers every op (constants are materialised
-//      where a lowered op uses them);
+//      where a lowered op uses them); what it cannot lower is reported as a
+//      tsmlir diagnostic naming the TorchScript op and its arguments, not
+//      in the conversion driver's terms;
 //   5. each fusion.group's generics are fused with linalg's elementwise
 //      fusion, and the group is inlined.
 //
@@ -38,6 +40,7 @@
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -177,6 +180,127 @@ static std::string torchScriptName(Operation *op) {
   return (ns + "::" + rest).str();
 }
 
+/// `ts.aten.add.Tensor` (an op name) as TorchScript names it.
+static std::string torchScriptName(StringRef name) {
+  name.consume_front("ts.");
+  auto [ns, rest] = name.split('.');
+  return (ns + "::" + rest).str();
+}
+
+/// An argument as a diagnostic shows it: a constant's value (a list of
+/// constants as a list), else its type.
+static std::string describeArgument(Value v) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  auto printAttr = [&](Attribute attr) -> bool {
+    if (auto b = llvm::dyn_cast<BoolAttr>(attr))
+      os << (b.getValue() ? "true" : "false");
+    else if (auto i = llvm::dyn_cast<IntegerAttr>(attr))
+      os << i.getInt();
+    else if (auto f = llvm::dyn_cast<FloatAttr>(attr))
+      os << f.getValueAsDouble();
+    else if (auto str = llvm::dyn_cast<StringAttr>(attr))
+      os << "'" << str.getValue() << "'";
+    else
+      return false;
+    return true;
+  };
+  Attribute attr;
+  if (auto constant = v.getDefiningOp<ts::PrimConstantOp>()) {
+    if (llvm::isa<ts::NoneType>(v.getType())) {
+      os << "None";
+      return text;
+    }
+    if (constant.getValueAttr() && printAttr(constant.getValueAttr()))
+      return text;
+  }
+  if (auto list = v.getDefiningOp<ts::PrimListConstructOp>()) {
+    os << "[";
+    bool first = true;
+    for (Value e : list.getElements()) {
+      os << (first ? "" : ", ") << describeArgument(e);
+      first = false;
+    }
+    os << "]";
+    return text;
+  }
+  os << v.getType();
+  return text;
+}
+
+/// Step 4's diagnostics: the conversion driver's failures, said in
+/// TorchScript's terms. An op that no pattern lowered ("failed to legalize
+/// operation") is named with its arguments; a value computed at run time
+/// where an op needs a compile-time one ("unresolved materialization") is
+/// named with the op that needs it.
+class ConversionDiagnostics {
+public:
+  explicit ConversionDiagnostics(MLIRContext *ctx)
+      : handler(ctx, [this](Diagnostic &diag) { return capture(diag); }) {}
+
+  /// Emits what was captured, against the module as it is after the failed
+  /// conversion (which rolled its changes back).
+  void report(ModuleOp module) {
+    for (auto &[loc, name] : illegal) {
+      Operation *found = nullptr;
+      module.walk([&](Operation *op) {
+        if (!found && op->getLoc() == loc &&
+            op->getName().getStringRef() == name)
+          found = op;
+      });
+      InFlightDiagnostic diag = emitError(loc)
+                                << "'" << torchScriptName(name)
+                                << "' cannot be compiled with these arguments";
+      if (found) {
+        diag << " (";
+        llvm::interleaveComma(found->getOperands(), diag, [&](Value v) {
+          diag << describeArgument(v);
+        });
+        diag << ")";
+      }
+      diag << ": no lowering handles this form of it";
+    }
+    for (auto &[loc, user] : runtimeValues)
+      emitError(loc) << "a value computed at run time is used where '"
+                     << torchScriptName(user)
+                     << "' needs one known at compile time (a size, a "
+                        "dimension or a list element): this form is not "
+                        "supported";
+  }
+
+private:
+  LogicalResult capture(Diagnostic &diag) {
+    if (diag.getSeverity() != DiagnosticSeverity::Error)
+      return failure();
+    std::string message = diag.str();
+    StringRef text(message);
+    if (text.consume_front("failed to legalize operation '")) {
+      illegal.emplace_back(diag.getLocation(), text.take_until(
+                                                   [](char c) { return c == '\''; })
+                                                   .str());
+      return success();
+    }
+    if (text.starts_with("failed to legalize unresolved materialization")) {
+      std::string user = "an op";
+      for (Diagnostic &note : diag.getNotes()) {
+        std::string noteText = note.str();
+        StringRef n(noteText);
+        size_t eq = n.find(" = ");
+        if (n.contains("live user") && eq != StringRef::npos)
+          user = n.drop_front(eq + 3).take_until([](char c) {
+                  return c == ' ' || c == '(';
+                }).str();
+      }
+      runtimeValues.emplace_back(diag.getLocation(), user);
+      return success();
+    }
+    return failure();
+  }
+
+  SmallVector<std::pair<Location, std::string>> illegal, runtimeValues;
+  ScopedDiagnosticHandler handler;
+};
+
 /// Ops the conversion keeps until they are unused (compile-time values).
 static bool isCompileTimeOp(Operation *op) {
   return llvm::isa<ts::PrimConstantOp, ts::PrimListConstructOp>(op);
@@ -206,10 +330,18 @@ static void flattenReturnedTuples(func::FuncOp func) {
     func::ReturnOp::create(b, ret.getLoc(), flat);
     SmallVector<Value> returned(ret.getOperands());
     ret.erase();
+    // Tuples left unused, nested ones after the tuple that held them.
+    std::function<void(Value)> eraseUnused = [&](Value v) {
+      auto tuple = v.getDefiningOp<ts::PrimTupleConstructOp>();
+      if (!tuple || !tuple->use_empty())
+        return;
+      SmallVector<Value> elements(tuple.getElements());
+      tuple->erase();
+      for (Value element : elements)
+        eraseUnused(element);
+    };
     for (Value v : returned)
-      if (auto tuple = v.getDefiningOp<ts::PrimTupleConstructOp>())
-        if (tuple->use_empty())
-          tuple->erase();
+      eraseUnused(v);
     func.setType(FunctionType::get(func.getContext(),
                                    func.getArgumentTypes(),
                                    ValueRange(flat).getTypes()));
@@ -430,8 +562,13 @@ public:
     });
     target.markUnknownOpDynamicallyLegal(
         [&](Operation *op) { return converter.isLegal(op); });
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      return signalPassFailure();
+    {
+      ConversionDiagnostics diagnostics(ctx);
+      if (failed(applyPartialConversion(module, target, std::move(patterns)))) {
+        diagnostics.report(module);
+        return signalPassFailure();
+      }
+    }
 
     if (failed(fuseAndInlineGroups(module, fuseGroups)) ||
         failed(eraseCompileTimeOps(module)))

@@ -1171,9 +1171,12 @@ func.func @if_false_and_int(%x: !ts.tensor, %s: !ts.str) -> !ts.tensor {
 // -----
 
 // The branch taken yields a less refined type than the profiled result: the
-// if stays, so no use of the result sees another type.
+// if goes, and its value reaches the result's users through a cast to the
+// result's type, so no use sees another type.
 // CHECK-LABEL: func.func @if_constant_type_differs(
-// CHECK:         ts.prim.If
+// CHECK-NOT:     ts.prim.If
+// CHECK:         %[[C:.*]] = ts.prim.unchecked_cast %arg0 : !ts.tensor -> !ts.tensor<f32>
+// CHECK:         return %[[C]]
 func.func @if_constant_type_differs(%x: !ts.tensor) -> !ts.tensor<f32> {
   %c = ts.prim.Constant[true] : !ts.bool
   %r = ts.prim.If %c -> (!ts.tensor<f32>) {
@@ -1647,4 +1650,97 @@ func.func @chunk_unpack_kept(%x: !ts.tensor, %n: !ts.int) -> (!ts.tensor, !ts.te
   %l3 = ts.aten.chunk %x, %three, %m1 : (!ts.tensor, !ts.int, !ts.int) -> !ts.list<!ts.tensor>
   %c, %d = ts.prim.ListUnpack %l3 : !ts.list<!ts.tensor> -> !ts.tensor, !ts.tensor
   return %a, %b, %len, %c, %d : !ts.tensor, !ts.tensor, !ts.int, !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// List equality (eq/ne of int, float, bool and str lists): lengths that
+// differ or a pair of constants that differs decide it, as does every pair
+// being equal constants or (not for floats: NaN != NaN) the same value.
+
+// CHECK-LABEL: func.func @list_equality(
+// CHECK-DAG: %[[T:.*]] = ts.prim.Constant[true] : !ts.bool
+// CHECK-DAG: %[[F:.*]] = ts.prim.Constant[false] : !ts.bool
+// CHECK-DAG: %[[FL:.*]] = ts.aten.eq.float_list
+// CHECK-DAG: %[[XY:.*]] = ts.aten.ne.int_list
+// CHECK: return %[[T]], %[[T]], %[[F]], %[[T]], %[[FL]], %[[XY]], %[[F]], %[[T]] :
+func.func @list_equality(%x: !ts.int, %y: !ts.int, %f: !ts.float) -> (!ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool) {
+  %one = ts.prim.Constant[1] : !ts.int
+  %two = ts.prim.Constant[2] : !ts.int
+  %three = ts.prim.Constant[3] : !ts.int
+  %half = ts.prim.Constant[0.5] : !ts.float
+  %a = ts.prim.ListConstruct %one, %two : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %b = ts.prim.ListConstruct %one, %two : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %c = ts.prim.ListConstruct %one, %three : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %d = ts.prim.ListConstruct %one : (!ts.int) -> !ts.list<!ts.int>
+  %xs = ts.prim.ListConstruct %x, %two : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %xs2 = ts.prim.ListConstruct %x, %two : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %ys = ts.prim.ListConstruct %y, %two : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %fs = ts.prim.ListConstruct %f, %half : (!ts.float, !ts.float) -> !ts.list<!ts.float>
+  %fs2 = ts.prim.ListConstruct %f, %half : (!ts.float, !ts.float) -> !ts.list<!ts.float>
+  %big = ts.prim.Constant[1.5] : !ts.float
+  %gs = ts.prim.ListConstruct %f, %big : (!ts.float, !ts.float) -> !ts.list<!ts.float>
+  %0 = ts.aten.eq.int_list %a, %b : (!ts.list<!ts.int>, !ts.list<!ts.int>) -> !ts.bool
+  %1 = ts.aten.ne.int_list %a, %c : (!ts.list<!ts.int>, !ts.list<!ts.int>) -> !ts.bool
+  %2 = ts.aten.eq.int_list %a, %d : (!ts.list<!ts.int>, !ts.list<!ts.int>) -> !ts.bool
+  %3 = ts.aten.eq.int_list %xs, %xs2 : (!ts.list<!ts.int>, !ts.list<!ts.int>) -> !ts.bool
+  %4 = ts.aten.eq.float_list %fs, %fs2 : (!ts.list<!ts.float>, !ts.list<!ts.float>) -> !ts.bool
+  %5 = ts.aten.ne.int_list %xs, %ys : (!ts.list<!ts.int>, !ts.list<!ts.int>) -> !ts.bool
+  // A known pair that differs decides even with unknown pairs.
+  %6 = ts.aten.eq.float_list %fs, %gs : (!ts.list<!ts.float>, !ts.list<!ts.float>) -> !ts.bool
+  %7 = ts.aten.ne.int_list %xs, %c : (!ts.list<!ts.int>, !ts.list<!ts.int>) -> !ts.bool
+  return %0, %1, %2, %3, %4, %5, %6, %7 : !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool
+}
+
+// -----
+
+// all and any of lists: a known element that decides, or every element
+// known (numbers are true when not zero, strings when not empty).
+
+// CHECK-LABEL: func.func @all_any(
+// CHECK-DAG: %[[T:.*]] = ts.prim.Constant[true] : !ts.bool
+// CHECK-DAG: %[[F:.*]] = ts.prim.Constant[false] : !ts.bool
+// CHECK-DAG: %[[U:.*]] = ts.aten.all.bool
+// CHECK: return %[[T]], %[[F]], %[[U]], %[[T]], %[[F]], %[[T]] :
+func.func @all_any(%b: !ts.bool) -> (!ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool) {
+  %true = ts.prim.Constant[true] : !ts.bool
+  %false = ts.prim.Constant[false] : !ts.bool
+  %zero = ts.prim.Constant[0] : !ts.int
+  %two = ts.prim.Constant[2] : !ts.int
+  %half = ts.prim.Constant[0.5] : !ts.float
+  %empty = ts.prim.Constant[""] : !ts.str
+  %a = ts.prim.Constant["a"] : !ts.str
+  %bools = ts.prim.ListConstruct %true, %true : (!ts.bool, !ts.bool) -> !ts.list<!ts.bool>
+  %mixed = ts.prim.ListConstruct %b, %false : (!ts.bool, !ts.bool) -> !ts.list<!ts.bool>
+  %unknown = ts.prim.ListConstruct %b, %true : (!ts.bool, !ts.bool) -> !ts.list<!ts.bool>
+  %ints = ts.prim.ListConstruct %zero, %two : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %floats = ts.prim.ListConstruct %half : (!ts.float) -> !ts.list<!ts.float>
+  %strs = ts.prim.ListConstruct %empty, %a : (!ts.str, !ts.str) -> !ts.list<!ts.str>
+  %0 = ts.aten.all.bool %bools : (!ts.list<!ts.bool>) -> !ts.bool
+  %1 = ts.aten.all.bool %mixed : (!ts.list<!ts.bool>) -> !ts.bool
+  %2 = ts.aten.all.bool %unknown : (!ts.list<!ts.bool>) -> !ts.bool
+  %3 = ts.aten.any.int %ints : (!ts.list<!ts.int>) -> !ts.bool
+  %4 = ts.aten.all.int %ints : (!ts.list<!ts.int>) -> !ts.bool
+  %5 = ts.aten.any.str %strs : (!ts.list<!ts.str>) -> !ts.bool
+  return %0, %1, %2, %3, %4, %5 : !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool
+}
+
+// -----
+
+// A constant condition takes its branch even when the branch yields a more
+// refined type than the result: the value goes through a cast.
+
+// CHECK-LABEL: func.func @if_refined(
+// CHECK-NOT: ts.prim.If
+// CHECK: %[[C:.*]] = ts.prim.unchecked_cast %arg0 : !ts.tensor<f32, [2]> -> !ts.tensor<f32>
+// CHECK: return %[[C]]
+func.func @if_refined(%x: !ts.tensor<f32, [2]>) -> !ts.tensor<f32> {
+  %false = ts.prim.Constant[false] : !ts.bool
+  %0 = ts.prim.If %false -> (!ts.tensor<f32>) {
+    %1 = ts.aten.neg %x : (!ts.tensor<f32, [2]>) -> !ts.tensor<f32, [2]>
+    ts.prim.Yield %1 : !ts.tensor<f32, [2]>
+  } else {
+    ts.prim.Yield %x : !ts.tensor<f32, [2]>
+  }
+  return %0 : !ts.tensor<f32>
 }

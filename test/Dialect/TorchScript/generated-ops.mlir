@@ -709,6 +709,13 @@ func.func @op_aten_arange_start(%a0: !ts.number, %a1: !ts.number, %a2: !ts.optio
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_arange_start_step(
+func.func @op_aten_arange_start_step(%a0: !ts.number, %a1: !ts.number, %a2: !ts.number, %a3: !ts.optional<!ts.int>, %a4: !ts.none, %a5: !ts.none, %a6: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.arange.start_step %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6
+  %r = ts.aten.arange.start_step %a0, %a1, %a2, %a3, %a4, %a5, %a6 : (!ts.number, !ts.number, !ts.number, !ts.optional<!ts.int>, !ts.none, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_tensor(
 func.func @op_aten_tensor(%a0: !ts.list<!ts.int>, %a1: !ts.optional<!ts.int>, %a2: !ts.none, %a3: !ts.bool) -> (!ts.tensor) {
   // CHECK: ts.aten.tensor %arg0, %arg1, %arg2, %arg3
@@ -1136,6 +1143,13 @@ func.func @op_aten_unbind_int(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.list<!
   return %r : !ts.list<!ts.tensor>
 }
 
+// CHECK-LABEL: func.func @op_aten_split_with_sizes(
+func.func @op_aten_split_with_sizes(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.split_with_sizes %arg0, %arg1, %arg2
+  %r = ts.aten.split_with_sizes %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
 // CHECK-LABEL: func.func @op_aten_flatten_using_ints(
 func.func @op_aten_flatten_using_ints(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int) -> (!ts.tensor) {
   // CHECK: ts.aten.flatten.using_ints %arg0, %arg1, %arg2
@@ -1273,6 +1287,13 @@ func.func @op_aten_dot(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tenso
 func.func @op_aten_conv2d(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.list<!ts.int>, %a4: !ts.list<!ts.int>, %a5: !ts.list<!ts.int>, %a6: !ts.int) -> (!ts.tensor) {
   // CHECK: ts.aten.conv2d %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6
   %r = ts.aten.conv2d %a0, %a1, %a2, %a3, %a4, %a5, %a6 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_conv3d(
+func.func @op_aten_conv3d(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.list<!ts.int>, %a4: !ts.list<!ts.int>, %a5: !ts.list<!ts.int>, %a6: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.conv3d %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6
+  %r = ts.aten.conv3d %a0, %a1, %a2, %a3, %a4, %a5, %a6 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.int) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 
@@ -1462,6 +1483,62 @@ func.func @op_aten_addmv(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.te
 func.func @op_aten_conv2d_padding(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.list<!ts.int>, %a4: !ts.str, %a5: !ts.list<!ts.int>, %a6: !ts.int) -> (!ts.tensor) {
   // CHECK: ts.aten.conv2d.padding %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6
   %r = ts.aten.conv2d.padding %a0, %a1, %a2, %a3, %a4, %a5, %a6 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.list<!ts.int>, !ts.str, !ts.list<!ts.int>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_conv1d(
+func.func @op_aten_conv1d(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.list<!ts.int>, %a4: !ts.list<!ts.int>, %a5: !ts.list<!ts.int>, %a6: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.conv1d %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6
+  %r = ts.aten.conv1d %a0, %a1, %a2, %a3, %a4, %a5, %a6 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_conv1d_padding(
+func.func @op_aten_conv1d_padding(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.list<!ts.int>, %a4: !ts.str, %a5: !ts.list<!ts.int>, %a6: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.conv1d.padding %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6
+  %r = ts.aten.conv1d.padding %a0, %a1, %a2, %a3, %a4, %a5, %a6 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.list<!ts.int>, !ts.str, !ts.list<!ts.int>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_conv_transpose1d(
+func.func @op_aten_conv_transpose1d(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.list<!ts.int>, %a4: !ts.list<!ts.int>, %a5: !ts.list<!ts.int>, %a6: !ts.int, %a7: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.conv_transpose1d %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7
+  %r = ts.aten.conv_transpose1d %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.int, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_conv_transpose2d_input(
+func.func @op_aten_conv_transpose2d_input(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.list<!ts.int>, %a4: !ts.list<!ts.int>, %a5: !ts.list<!ts.int>, %a6: !ts.int, %a7: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.conv_transpose2d.input %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7
+  %r = ts.aten.conv_transpose2d.input %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.int, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_max_pool1d(
+func.func @op_aten_max_pool1d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>, %a3: !ts.list<!ts.int>, %a4: !ts.list<!ts.int>, %a5: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.max_pool1d %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.max_pool1d %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_avg_pool1d(
+func.func @op_aten_avg_pool1d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>, %a3: !ts.list<!ts.int>, %a4: !ts.bool, %a5: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.avg_pool1d %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.avg_pool1d %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_adaptive_avg_pool1d(
+func.func @op_aten_adaptive_avg_pool1d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.adaptive_avg_pool1d %arg0, %arg1
+  %r = ts.aten.adaptive_avg_pool1d %a0, %a1 : (!ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_narrow_Tensor(
+func.func @op_aten_narrow_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.narrow.Tensor %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.narrow.Tensor %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.int) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 
@@ -2501,6 +2578,55 @@ func.func @op_aten_eq_int_list(%a0: !ts.list<!ts.int>, %a1: !ts.list<!ts.int>) -
   return %r : !ts.bool
 }
 
+// CHECK-LABEL: func.func @op_aten_ne_int_list(
+func.func @op_aten_ne_int_list(%a0: !ts.list<!ts.int>, %a1: !ts.list<!ts.int>) -> (!ts.bool) {
+  // CHECK: ts.aten.ne.int_list %arg0, %arg1
+  %r = ts.aten.ne.int_list %a0, %a1 : (!ts.list<!ts.int>, !ts.list<!ts.int>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_eq_float_list(
+func.func @op_aten_eq_float_list(%a0: !ts.list<!ts.float>, %a1: !ts.list<!ts.float>) -> (!ts.bool) {
+  // CHECK: ts.aten.eq.float_list %arg0, %arg1
+  %r = ts.aten.eq.float_list %a0, %a1 : (!ts.list<!ts.float>, !ts.list<!ts.float>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_ne_float_list(
+func.func @op_aten_ne_float_list(%a0: !ts.list<!ts.float>, %a1: !ts.list<!ts.float>) -> (!ts.bool) {
+  // CHECK: ts.aten.ne.float_list %arg0, %arg1
+  %r = ts.aten.ne.float_list %a0, %a1 : (!ts.list<!ts.float>, !ts.list<!ts.float>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_eq_bool_list(
+func.func @op_aten_eq_bool_list(%a0: !ts.list<!ts.bool>, %a1: !ts.list<!ts.bool>) -> (!ts.bool) {
+  // CHECK: ts.aten.eq.bool_list %arg0, %arg1
+  %r = ts.aten.eq.bool_list %a0, %a1 : (!ts.list<!ts.bool>, !ts.list<!ts.bool>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_ne_bool_list(
+func.func @op_aten_ne_bool_list(%a0: !ts.list<!ts.bool>, %a1: !ts.list<!ts.bool>) -> (!ts.bool) {
+  // CHECK: ts.aten.ne.bool_list %arg0, %arg1
+  %r = ts.aten.ne.bool_list %a0, %a1 : (!ts.list<!ts.bool>, !ts.list<!ts.bool>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_eq_str_list(
+func.func @op_aten_eq_str_list(%a0: !ts.list<!ts.int>, %a1: !ts.list<!ts.int>) -> (!ts.bool) {
+  // CHECK: ts.aten.eq.str_list %arg0, %arg1
+  %r = ts.aten.eq.str_list %a0, %a1 : (!ts.list<!ts.int>, !ts.list<!ts.int>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_ne_str_list(
+func.func @op_aten_ne_str_list(%a0: !ts.list<!ts.int>, %a1: !ts.list<!ts.int>) -> (!ts.bool) {
+  // CHECK: ts.aten.ne.str_list %arg0, %arg1
+  %r = ts.aten.ne.str_list %a0, %a1 : (!ts.list<!ts.int>, !ts.list<!ts.int>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
 // CHECK-LABEL: func.func @op_aten_eq(
 func.func @op_aten_eq(%a0: !ts.number, %a1: !ts.number) -> (!ts.bool) {
   // CHECK: ts.aten.eq %arg0, %arg1
@@ -2858,6 +2984,90 @@ func.func @op_aten_ceil_float(%a0: !ts.float) -> (!ts.int) {
   return %r : !ts.int
 }
 
+// CHECK-LABEL: func.func @op_aten_is_autocast_enabled(
+func.func @op_aten_is_autocast_enabled() -> (!ts.bool) {
+  // CHECK: ts.aten.is_autocast_enabled
+  %r = ts.aten.is_autocast_enabled  : () -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten___range_length(
+func.func @op_aten___range_length(%a0: !ts.int, %a1: !ts.int, %a2: !ts.int) -> (!ts.int) {
+  // CHECK: ts.aten.__range_length %arg0, %arg1, %arg2
+  %r = ts.aten.__range_length %a0, %a1, %a2 : (!ts.int, !ts.int, !ts.int) -> (!ts.int)
+  return %r : !ts.int
+}
+
+// CHECK-LABEL: func.func @op_aten___derive_index(
+func.func @op_aten___derive_index(%a0: !ts.int, %a1: !ts.int, %a2: !ts.int) -> (!ts.int) {
+  // CHECK: ts.aten.__derive_index %arg0, %arg1, %arg2
+  %r = ts.aten.__derive_index %a0, %a1, %a2 : (!ts.int, !ts.int, !ts.int) -> (!ts.int)
+  return %r : !ts.int
+}
+
+// CHECK-LABEL: func.func @op_aten_find(
+func.func @op_aten_find(%a0: !ts.str, %a1: !ts.str, %a2: !ts.int, %a3: !ts.int) -> (!ts.int) {
+  // CHECK: ts.aten.find %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.find %a0, %a1, %a2, %a3 : (!ts.str, !ts.str, !ts.int, !ts.int) -> (!ts.int)
+  return %r : !ts.int
+}
+
+// CHECK-LABEL: func.func @op_aten_slice_t(
+func.func @op_aten_slice_t(%a0: !ts.list<!ts.int>, %a1: !ts.none, %a2: !ts.none, %a3: !ts.int) -> (!ts.list<!ts.int>) {
+  // CHECK: ts.aten.slice.t %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.slice.t %a0, %a1, %a2, %a3 : (!ts.list<!ts.int>, !ts.none, !ts.none, !ts.int) -> (!ts.list<!ts.int>)
+  return %r : !ts.list<!ts.int>
+}
+
+// CHECK-LABEL: func.func @op_aten_all_int(
+func.func @op_aten_all_int(%a0: !ts.list<!ts.int>) -> (!ts.bool) {
+  // CHECK: ts.aten.all.int %arg0
+  %r = ts.aten.all.int %a0 : (!ts.list<!ts.int>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_all_float(
+func.func @op_aten_all_float(%a0: !ts.list<!ts.float>) -> (!ts.bool) {
+  // CHECK: ts.aten.all.float %arg0
+  %r = ts.aten.all.float %a0 : (!ts.list<!ts.float>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_all_bool(
+func.func @op_aten_all_bool(%a0: !ts.list<!ts.bool>) -> (!ts.bool) {
+  // CHECK: ts.aten.all.bool %arg0
+  %r = ts.aten.all.bool %a0 : (!ts.list<!ts.bool>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_any_int(
+func.func @op_aten_any_int(%a0: !ts.list<!ts.int>) -> (!ts.bool) {
+  // CHECK: ts.aten.any.int %arg0
+  %r = ts.aten.any.int %a0 : (!ts.list<!ts.int>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_any_float(
+func.func @op_aten_any_float(%a0: !ts.list<!ts.float>) -> (!ts.bool) {
+  // CHECK: ts.aten.any.float %arg0
+  %r = ts.aten.any.float %a0 : (!ts.list<!ts.float>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_any_bool(
+func.func @op_aten_any_bool(%a0: !ts.list<!ts.bool>) -> (!ts.bool) {
+  // CHECK: ts.aten.any.bool %arg0
+  %r = ts.aten.any.bool %a0 : (!ts.list<!ts.bool>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_any_str(
+func.func @op_aten_any_str(%a0: !ts.list<!ts.int>) -> (!ts.bool) {
+  // CHECK: ts.aten.any.str %arg0
+  %r = ts.aten.any.str %a0 : (!ts.list<!ts.int>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
 // CHECK-LABEL: func.func @op_prim_dtype(
 func.func @op_prim_dtype(%a0: !ts.tensor<f32>) -> (!ts.int) {
   // CHECK: ts.prim.dtype %arg0
@@ -2989,6 +3199,13 @@ func.func @op_prim_abs_int(%a0: !ts.int) -> (!ts.int) {
   // CHECK: ts.prim.abs.int %arg0
   %r = ts.prim.abs.int %a0 : (!ts.int) -> (!ts.int)
   return %r : !ts.int
+}
+
+// CHECK-LABEL: func.func @op_prim_is_nested(
+func.func @op_prim_is_nested(%a0: !ts.tensor<f32>) -> (!ts.bool) {
+  // CHECK: ts.prim.is_nested %arg0
+  %r = ts.prim.is_nested %a0 : (!ts.tensor<f32>) -> (!ts.bool)
+  return %r : !ts.bool
 }
 
 // CHECK-LABEL: func.func @op_aten_div__Tensor_mode(

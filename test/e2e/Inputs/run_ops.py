@@ -263,6 +263,61 @@ def convolution(x, w, b):
                               1, False, False, True, True)
 
 
+@case(randn(2, 4, 11), randn(6, 2, 3), randn(6), randn(4, 9))
+def conv1d(x, w, b, u):
+    return (F.conv1d(x, w, b, 2, 1, 1, 2), F.conv1d(x, w, None, 1, 2, 2, 2),
+            F.conv1d(x, w, b, 1, "same", 2, 2), F.conv1d(u, w[:, :1].repeat(1, 4, 1)))
+
+
+@case(randn(2, 4, 5, 6), randn(4, 3, 3, 3), randn(6), randn(4, 1, 2, 4))
+def conv_transpose2d(x, w, b, w2):
+    return (F.conv_transpose2d(x, w, b[:3]),
+            F.conv_transpose2d(x, w, b[:3], 2, 1, 1),
+            F.conv_transpose2d(x, w[:, :3], None, [2, 3], [0, 1], [1, 2], 1, [1, 2]),
+            F.conv_transpose2d(x, w2, None, 3, 2, 0, 2),
+            F.conv_transpose2d(x, w, b[:3], 1, 3))
+
+
+@case(randn(2, 4, 7), randn(4, 3, 3), randn(3))
+def conv_transpose1d(x, w, b):
+    return (F.conv_transpose1d(x, w, b, 2, 1, 1),
+            torch._convolution(x, w, b, [3], [0], [2], True, [1], 1,
+                               False, False, True, True),
+            torch._convolution(x, w.transpose(0, 1), b, [2], [1], [1], False,
+                               [0], 1, False, False, True, True))
+
+
+@case(with_nan(2, 3, 11), randn(3, 10))
+def pool1d(x, y):
+    return (F.max_pool1d(x, 3, 2, 1), F.max_pool1d(y, 2, ceil_mode=True),
+            F.avg_pool1d(x, 3, 2, 1), F.avg_pool1d(y, 4, 3, 2, True, False),
+            F.adaptive_avg_pool1d(x, 4), F.adaptive_avg_pool1d(y, 1))
+
+
+@case(randn(3, 4), randn(3, 4), randn(4), torch.tensor(1))
+def tensor_bounds(x, lo, hi, start):
+    return (torch.clamp(x, lo, hi), torch.clamp(x, min=lo),
+            torch.clamp(x, max=hi), torch.narrow(x, 1, start, 2))
+
+
+@case(randn(2, 6), torch.tensor(7))
+def ranges(x, n):
+    t = x + torch.arange(6) + torch.arange(1, 13, 2) * 0.5
+    for i in range(1, int(n), 2):
+        t = t + i
+    a, b, c = torch.split_with_sizes(t, [1, 3, 2], 1)
+    return a, b * 2, c, torch.arange(0.0, 1.0, 0.25), torch.arange(5, 1, -2)
+
+
+@case(randn(2, 3))
+def list_compare(x):
+    # list(): eager's torch.Size is a tuple, which never equals a list.
+    a = x * 2 if list(x.size()) != [2, 3] else x + 1
+    b = a * 3 if list(x.size()) == [2, 3] else a
+    c = b - 1 if [1.5, 2.0] != [1.5, 2.0] else b
+    return c
+
+
 @case(randn(2, 3, 4, 5), randn(3), randn(3), randn(3), torch.rand(3) + 0.5,
       randn(4, 3))
 def batch_norm(x, w, b, mean, var, y):

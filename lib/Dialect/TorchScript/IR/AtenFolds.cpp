@@ -374,6 +374,166 @@ OpFoldResult Aten__Contains__StrListOp::fold(FoldAdaptor a) {
   return foldContains(getContext(), getL(), a.getL(), a.getItem());
 }
 
+/// `a == b` of two lists, element by element as TorchScript compares them
+/// (floats by value, so NaN differs from itself): false when the lengths
+/// differ or a pair of constants differs, true when every pair is known
+/// equal (equal constants, or for other than floats the same value).
+static std::optional<bool> knownListEquality(Value a, Attribute aConstant,
+                                             Value b, Attribute bConstant,
+                                             bool floats) {
+  auto xs = getKnownListElements(a, aConstant);
+  auto ys = getKnownListElements(b, bConstant);
+  if (!xs || !ys)
+    return std::nullopt;
+  if (xs->size() != ys->size())
+    return false;
+  bool allKnown = true;
+  for (auto [x, y] : llvm::zip_equal(*xs, *ys)) {
+    Attribute xa = llvm::dyn_cast<Attribute>(x);
+    Attribute ya = llvm::dyn_cast<Attribute>(y);
+    if (!xa)
+      matchPattern(llvm::cast<Value>(x), m_Constant(&xa));
+    if (!ya)
+      matchPattern(llvm::cast<Value>(y), m_Constant(&ya));
+    if (xa && ya) {
+      auto xf = llvm::dyn_cast<FloatAttr>(xa), yf = llvm::dyn_cast<FloatAttr>(ya);
+      bool equal = xf && yf ? xf.getValueAsDouble() == yf.getValueAsDouble()
+                            : xa == ya;
+      if (!equal)
+        return false;
+      continue;
+    }
+    if (!floats && !xa && !ya &&
+        llvm::cast<Value>(x) == llvm::cast<Value>(y))
+      continue;
+    allKnown = false;
+  }
+  return allKnown ? std::optional<bool>(true) : std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Ranges, strings and the execution environment
+//===----------------------------------------------------------------------===//
+
+/// __range_length(lo, hi, step): the number of values of range(lo, hi,
+/// step) (a zero step raises at run time).
+OpFoldResult Aten__RangeLengthOp::fold(FoldAdaptor a) {
+  std::optional<int64_t> lo = asInt(a.getLo()), hi = asInt(a.getHi()),
+                         step = asInt(a.getStep());
+  if (!lo || !hi || !step || *step == 0)
+    return {};
+  int64_t n = 0;
+  if (*step > 0 && *lo < *hi)
+    n = (*hi - *lo - 1) / *step + 1;
+  else if (*step < 0 && *lo > *hi)
+    n = (*lo - *hi - 1) / -*step + 1;
+  return intAttr(getContext(), n);
+}
+
+/// __derive_index(index, start, step): start + index * step.
+OpFoldResult Aten__DeriveIndexOp::fold(FoldAdaptor a) {
+  std::optional<int64_t> index = asInt(a.getIndex()),
+                         start = asInt(a.getStart()), step = asInt(a.getStep());
+  if (!index || !start || !step)
+    return {};
+  return intAttr(getContext(), *start + *index * *step);
+}
+
+/// str.find(substr, start, end) as TorchScript's: negative bounds count
+/// from the end (end -1 is the end), -1 when not found.
+OpFoldResult AtenFindOp::fold(FoldAdaptor a) {
+  auto self = llvm::dyn_cast_or_null<StringAttr>(a.getSelf());
+  auto sub = llvm::dyn_cast_or_null<StringAttr>(a.getSubstr());
+  std::optional<int64_t> start = asInt(a.getStart()), end = asInt(a.getEnd());
+  if (!self || !sub || !start || !end)
+    return {};
+  int64_t size = self.getValue().size();
+  int64_t s = *start < 0 ? std::max<int64_t>(0, size + *start) : *start;
+  int64_t e = *end < 0 ? std::max<int64_t>(0, size + *end + 1) : *end;
+  StringRef text = e > s && s <= size
+                       ? self.getValue().substr(s, e - s)
+                       : StringRef();
+  int64_t result = -1;
+  if (text.size() >= sub.getValue().size()) {
+    size_t pos = text.find(sub.getValue());
+    if (pos != StringRef::npos)
+      result = static_cast<int64_t>(pos) + s;
+  }
+  return intAttr(getContext(), result);
+}
+
+/// all(l) and any(l) of a list of numbers, bools or strings: decided by a
+/// known element that is false (all) or true (any), or by every element
+/// being known. A number is true when not zero, a string when not empty.
+static OpFoldResult foldAllAny(MLIRContext *ctx, Value list,
+                               Attribute listConstant, bool isAll) {
+  auto elements = getKnownListElements(list, listConstant);
+  if (!elements)
+    return {};
+  bool allKnown = true;
+  for (OpFoldResult element : *elements) {
+    Attribute attr = llvm::dyn_cast<Attribute>(element);
+    if (!attr)
+      matchPattern(llvm::cast<Value>(element), m_Constant(&attr));
+    std::optional<bool> truth;
+    if (auto b = llvm::dyn_cast_or_null<BoolAttr>(attr))
+      truth = b.getValue();
+    else if (auto i = llvm::dyn_cast_or_null<IntegerAttr>(attr))
+      truth = i.getInt() != 0;
+    else if (auto f = llvm::dyn_cast_or_null<FloatAttr>(attr))
+      truth = f.getValueAsDouble() != 0;
+    else if (auto str = llvm::dyn_cast_or_null<StringAttr>(attr))
+      truth = !str.getValue().empty();
+    if (!truth) {
+      allKnown = false;
+      continue;
+    }
+    if (*truth != isAll)
+      return boolAttr(ctx, !isAll);
+  }
+  return allKnown ? boolAttr(ctx, isAll) : OpFoldResult();
+}
+
+#define TS_ALL_ANY_FOLD(OP, IS_ALL)                                            \
+  OpFoldResult OP::fold(FoldAdaptor a) {                                       \
+    return foldAllAny(getContext(), getSelf(), a.getSelf(), IS_ALL);           \
+  }
+TS_ALL_ANY_FOLD(AtenAllIntOp, true)
+TS_ALL_ANY_FOLD(AtenAllFloatOp, true)
+TS_ALL_ANY_FOLD(AtenAllBoolOp, true)
+TS_ALL_ANY_FOLD(AtenAnyIntOp, false)
+TS_ALL_ANY_FOLD(AtenAnyFloatOp, false)
+TS_ALL_ANY_FOLD(AtenAnyBoolOp, false)
+TS_ALL_ANY_FOLD(AtenAnyStrOp, false)
+#undef TS_ALL_ANY_FOLD
+
+/// Tensors are never nested here, and compiled code runs without autocast.
+OpFoldResult PrimIsNestedOp::fold(FoldAdaptor) {
+  return boolAttr(getContext(), false);
+}
+
+OpFoldResult AtenIsAutocastEnabledOp::fold(FoldAdaptor) {
+  return boolAttr(getContext(), false);
+}
+
+#define TS_LIST_EQUALITY_FOLD(OP, NEGATE, FLOATS)                              \
+  OpFoldResult OP::fold(FoldAdaptor a) {                                       \
+    std::optional<bool> equal =                                                \
+        knownListEquality(getA(), a.getA(), getB(), a.getB(), FLOATS);         \
+    if (!equal)                                                                \
+      return {};                                                               \
+    return boolAttr(getContext(), *equal != NEGATE);                           \
+  }
+TS_LIST_EQUALITY_FOLD(AtenEqIntListOp, false, false)
+TS_LIST_EQUALITY_FOLD(AtenNeIntListOp, true, false)
+TS_LIST_EQUALITY_FOLD(AtenEqFloatListOp, false, true)
+TS_LIST_EQUALITY_FOLD(AtenNeFloatListOp, true, true)
+TS_LIST_EQUALITY_FOLD(AtenEqBoolListOp, false, false)
+TS_LIST_EQUALITY_FOLD(AtenNeBoolListOp, true, false)
+TS_LIST_EQUALITY_FOLD(AtenEqStrListOp, false, false)
+TS_LIST_EQUALITY_FOLD(AtenNeStrListOp, true, false)
+#undef TS_LIST_EQUALITY_FOLD
+
 //===----------------------------------------------------------------------===//
 // Queries answered by refined types
 //===----------------------------------------------------------------------===//

@@ -12,7 +12,9 @@
 // branch and false in the else branch by the condition (PyTorch's peephole of
 // `x = True if c else False`), and drop results nothing uses. A result is
 // only ever replaced by a value of exactly its type, so no use sees a type
-// change (a profiled result may be more refined than what its branch yields).
+// change (a profiled result may be more refined than what its branch
+// yields): a taken branch's value of another type goes through a
+// prim::unchecked_cast to the result's type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,12 +52,16 @@ struct InlineConstantCondition : OpRewritePattern<PrimIfOp> {
       return failure();
     Block *block = taken ? op.thenBlock() : op.elseBlock();
     PrimYieldOp yield = getBlockYield(block);
-    if (TypeRange(yield.getValues()) != op.getResultTypes())
-      return rewriter.notifyMatchFailure(
-          op, "the branch yields other types than the results");
     llvm::SmallVector<Value> results(yield.getValues());
     rewriter.eraseOp(yield);
     rewriter.inlineBlockBefore(block, op);
+    // A value the branch yields with another type than the result's (a
+    // more refined one, or a subtype of an Optional) reaches the result's
+    // users through a cast to the result's type, which shape inference
+    // refines.
+    for (auto [value, type] : llvm::zip_equal(results, op.getResultTypes()))
+      if (value.getType() != type)
+        value = PrimUncheckedCastOp::create(rewriter, op.getLoc(), type, value);
     rewriter.replaceOp(op, results);
     return success();
   }

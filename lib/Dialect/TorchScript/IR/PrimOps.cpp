@@ -265,15 +265,32 @@ static bool mayHoldList(Type type) {
   return !isTorchScriptType(type);
 }
 
+/// Whether a value of `type` may be, or hold, the list `list`: as
+/// mayHoldList, except that a list of tensors is never a list of numbers
+/// (split_with_sizes' pieces are not its int[] of sizes) and the other way
+/// round.
+static bool mayReferTo(Type type, Value list) {
+  auto result = llvm::dyn_cast<ListType>(type);
+  auto operand = llvm::dyn_cast<ListType>(list.getType());
+  if (result && operand && !mayHoldList(result.getElementType()) &&
+      llvm::isa<TensorType>(result.getElementType()) !=
+          llvm::isa<TensorType>(operand.getElementType()))
+    return false;
+  return mayHoldList(type);
+}
+
 bool isUnmodifiedList(Value list) {
-  return llvm::all_of(list.getUsers(), [](Operation *user) {
+  return llvm::all_of(list.getUsers(), [&](Operation *user) {
     if (!onlyReadsMemory(user) ||
         user->hasTrait<::mlir::OpTrait::IsTerminator>())
       return false;
-    // Their results are elements of the list, not aliases of it.
-    if (llvm::isa<PrimListUnpackOp, Aten__Getitem__TOp>(user))
+    // Their results are elements of the list, or (list.t, slice.t, add.t)
+    // a new list of them, not aliases of it.
+    if (llvm::isa<PrimListUnpackOp, Aten__Getitem__TOp, AtenListTOp,
+                  AtenSliceTOp, AtenAddTOp>(user))
       return true;
-    return llvm::none_of(user->getResultTypes(), mayHoldList);
+    return llvm::none_of(user->getResultTypes(),
+                         [&](Type t) { return mayReferTo(t, list); });
   });
 }
 

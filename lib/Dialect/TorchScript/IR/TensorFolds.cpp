@@ -342,6 +342,41 @@ OpFoldResult AtenDivTensorOp::fold(FoldAdaptor a) {
       [](const APInt &x, const APInt &) { return x; });
 }
 
+/// div with rounding_mode "trunc" or "floor" (None: true division, as
+/// div.Tensor): the quotient rounded toward zero or toward -inf; ints by
+/// a non-zero divisor only (PyTorch raises on zero).
+OpFoldResult AtenDivTensorModeOp::fold(FoldAdaptor a) {
+  DenseElementsAttr lhs = getConstantTensor(getSelf(), a.getSelf());
+  DenseElementsAttr rhs = getConstantTensor(getOther(), a.getOther());
+  if (!lhs || !rhs)
+    return {};
+  auto mode = llvm::dyn_cast_or_null<StringAttr>(a.getRoundingMode());
+  bool floor = mode && mode.getValue() == "floor";
+  if (!mode || (!floor && mode.getValue() != "trunc")) {
+    if (!isFloatDtype(lhs.getElementType()) || mode)
+      return {};
+    return foldElementwise(
+        lhs, rhs, [](double x, double y) { return x / y; },
+        [](const APInt &x, const APInt &) { return x; });
+  }
+  if (!isFloatDtype(lhs.getElementType()))
+    for (const APInt &d : rhs.getValues<APInt>())
+      if (d.isZero())
+        return {};
+  return foldElementwise(
+      lhs, rhs,
+      [floor](double x, double y) {
+        double q = x / y;
+        return floor ? std::floor(q) : std::trunc(q);
+      },
+      [floor](const APInt &x, const APInt &y) {
+        APInt q = x.sdiv(y);
+        if (floor && !x.srem(y).isZero() && (x.isNegative() != y.isNegative()))
+          q -= 1;
+        return q;
+      });
+}
+
 OpFoldResult AtenNegOp::fold(FoldAdaptor a) {
   DenseElementsAttr value = getConstantTensor(getSelf(), a.getSelf());
   if (!value)

@@ -20,6 +20,18 @@
 //                                            vectors, add
 //   conv2d.padding ("same", "valid")         conv2d with int padding, after
 //                                            a constant_pad_nd when uneven
+//   conv1d (.padding), max_pool1d,           their 2-D forms on the input
+//   avg_pool1d, adaptive_avg_pool1d,         with a spatial dim of 1
+//   _convolution of one spatial dim          inserted (then squeezed)
+//   conv_transpose1d/2d, _convolution        a convolution of the input
+//   (transposed)                             spread by the stride and padded,
+//                                            with the weight's in and out
+//                                            channels swapped per group and
+//                                            its window flipped
+//   clamp.Tensor                             maximum and minimum
+//   narrow.Tensor                            narrow at Int(start)
+//   list.t of a known list, add.t of two     a prim::ListConstruct of their
+//   known lists                              elements (a new list)
 //
 // A decomposition that needs a size (the number of time steps, the hidden
 // size, the channels) waits until shape inference knows it: the pass runs in
@@ -138,26 +150,87 @@ std::optional<SmallVector<int64_t>> staticSizes(Value v) {
   return SmallVector<int64_t>(type.getSizesOrEmpty());
 }
 
-/// The tensors of a list: a prim::ListConstruct's elements, or a constant
-/// list's tensors, each made a constant of its own.
-std::optional<SmallVector<Value>> tensorList(OpBuilder &b, Location loc,
-                                             Value list) {
+/// The tensors of a list, without building anything (a pattern must not
+/// change the IR before it knows it succeeds): a prim::ListConstruct's
+/// elements, or a constant list's tensors as attributes.
+std::optional<SmallVector<OpFoldResult>> knownTensors(Value list) {
   if (auto construct = list.getDefiningOp<PrimListConstructOp>())
-    return SmallVector<Value>(construct.getElements());
+    return llvm::to_vector_of<OpFoldResult>(construct.getElements());
   auto constant = list.getDefiningOp<PrimConstantOp>();
   auto array = constant ? llvm::dyn_cast_or_null<ArrayAttr>(
                               constant.getValueAttr())
                         : ArrayAttr();
   if (!array)
     return std::nullopt;
-  SmallVector<Value> tensors;
+  SmallVector<OpFoldResult> tensors;
   for (Attribute element : array) {
     if (!llvm::isa<ElementsAttr>(element))
       return std::nullopt;
-    tensors.push_back(PrimConstantOp::create(
-        b, loc, ts::TensorType::get(b.getContext()), element));
+    tensors.push_back(element);
   }
   return tensors;
+}
+
+/// The static sizes of a tensor value or constant.
+std::optional<SmallVector<int64_t>> staticSizes(OpFoldResult v) {
+  if (auto value = llvm::dyn_cast<Value>(v))
+    return staticSizes(value);
+  auto elements = llvm::cast<ElementsAttr>(llvm::cast<Attribute>(v));
+  return SmallVector<int64_t>(elements.getShapedType().getShape());
+}
+
+/// A tensor of knownTensors as a value: a constant made for an attribute.
+Value materialize(OpBuilder &b, Location loc, OpFoldResult v) {
+  if (auto value = llvm::dyn_cast<Value>(v))
+    return value;
+  return PrimConstantOp::create(b, loc, ts::TensorType::get(b.getContext()),
+                                llvm::cast<Attribute>(v));
+}
+
+/// The ints of an int[] operand (a prim::ListConstruct of constants, a
+/// constant list, or one int standing for all `n`), a single element
+/// repeated to `n`; an empty list stays empty (a default, such as a pooling
+/// stride). Nullopt when not constant or of another length.
+std::optional<SmallVector<int64_t>> intList(Value v, unsigned n) {
+  SmallVector<int64_t> out;
+  if (std::optional<int64_t> one = constInt(v)) {
+    out.assign(n, *one);
+    return out;
+  }
+  if (auto list = v.getDefiningOp<PrimListConstructOp>()) {
+    for (Value e : list.getElements()) {
+      std::optional<int64_t> x = constInt(e);
+      if (!x)
+        return std::nullopt;
+      out.push_back(*x);
+    }
+  } else if (auto c = v.getDefiningOp<PrimConstantOp>()) {
+    auto array = llvm::dyn_cast_or_null<ArrayAttr>(c.getValueAttr());
+    if (!array)
+      return std::nullopt;
+    for (Attribute a : array) {
+      auto i = llvm::dyn_cast<IntegerAttr>(a);
+      if (!i)
+        return std::nullopt;
+      out.push_back(i.getInt());
+    }
+  } else {
+    return std::nullopt;
+  }
+  if (out.size() == 1 && n > 1)
+    out.assign(n, out[0]);
+  if (!out.empty() && out.size() != n)
+    return std::nullopt;
+  return out;
+}
+
+Value intListValue(TSBuilder &t, ArrayRef<int64_t> values) {
+  SmallVector<Value> elements;
+  for (int64_t v : values)
+    elements.push_back(t.i(v));
+  return PrimListConstructOp::create(
+      t.b, t.loc, ts::ListType::get(t.ctx(), ts::IntType::get(t.ctx())),
+      elements);
 }
 
 /// Replaces `op` by `results`, each cast to the type the op declared for
@@ -211,27 +284,33 @@ struct DecomposeRNN : public OpRewritePattern<OpTy> {
     int64_t directions = *bidirectional ? 2 : 1;
     int64_t perCell = *hasBiases ? 4 : 2;
 
-    TSBuilder t{rewriter, op.getLoc()};
-    std::optional<SmallVector<Value>> params =
-        tensorList(rewriter, op.getLoc(), raw->getOperand(2));
-    if (!params || static_cast<int64_t>(params->size()) !=
-                       *numLayers * directions * perCell)
+    std::optional<SmallVector<OpFoldResult>> knownParams =
+        knownTensors(raw->getOperand(2));
+    if (!knownParams || static_cast<int64_t>(knownParams->size()) !=
+                            *numLayers * directions * perCell)
       return rewriter.notifyMatchFailure(
           op, "params are not a known list of the expected length (LSTM "
               "projections are not decomposed)");
-    Value h0 = hx, c0;
+    OpFoldResult h0State = hx, c0State;
     if (cell == Cell::LSTM) {
-      std::optional<SmallVector<Value>> states =
-          tensorList(rewriter, op.getLoc(), hx);
+      std::optional<SmallVector<OpFoldResult>> states = knownTensors(hx);
       if (!states || states->size() != 2)
         return rewriter.notifyMatchFailure(op, "hx is not a list of two");
-      h0 = (*states)[0];
-      c0 = (*states)[1];
+      h0State = (*states)[0];
+      c0State = (*states)[1];
     }
-    std::optional<SmallVector<int64_t>> hSizes = staticSizes(h0);
+    std::optional<SmallVector<int64_t>> hSizes = staticSizes(h0State);
     if (!hSizes || hSizes->size() != 3)
       return rewriter.notifyMatchFailure(op, "hidden state sizes unknown");
     int64_t hidden = (*hSizes)[2];
+
+    // Nothing is built before this point.
+    TSBuilder t{rewriter, op.getLoc()};
+    SmallVector<Value> params;
+    for (OpFoldResult p : *knownParams)
+      params.push_back(materialize(rewriter, op.getLoc(), p));
+    Value h0 = materialize(rewriter, op.getLoc(), h0State);
+    Value c0 = c0State ? materialize(rewriter, op.getLoc(), c0State) : Value();
     int64_t gates = cell == Cell::LSTM ? 4 : cell == Cell::GRU ? 3 : 1;
 
     Value layerInput = input;
@@ -240,8 +319,8 @@ struct DecomposeRNN : public OpRewritePattern<OpTy> {
       SmallVector<Value> outputs;
       for (int64_t dir = 0; dir < directions; ++dir) {
         int64_t index = layer * directions + dir;
-        ArrayRef<Value> p = ArrayRef<Value>(*params).slice(index * perCell,
-                                                          perCell);
+        ArrayRef<Value> p = ArrayRef<Value>(params).slice(index * perCell,
+                                                         perCell);
         Value bIh = *hasBiases ? p[2] : Value();
         Value bHh = *hasBiases ? p[3] : Value();
         Value h = t.select(h0, 0, index);
@@ -451,6 +530,335 @@ struct DecomposeConvStringPadding
 };
 
 //===----------------------------------------------------------------------===//
+// One spatial dim as two
+//===----------------------------------------------------------------------===//
+
+/// [before..., x] -> [before..., 1, x]: the 2-D form of a 1-D int[] operand,
+/// `fill` for the inserted dim (an empty list stays empty).
+Value widen(TSBuilder &t, ArrayRef<int64_t> values, int64_t fill) {
+  if (values.empty())
+    return intListValue(t, {});
+  return intListValue(t, {fill, values[0]});
+}
+
+/// conv1d (.padding), max_pool1d, avg_pool1d, adaptive_avg_pool1d and a
+/// not-transposed _convolution of one spatial dim: the input [N, C, L] as
+/// [N, C, 1, L] (the weight [O, I, K] as [O, I, 1, K]) through the op's
+/// 2-D form, then the inserted dim squeezed out. Exact: the inserted dim is
+/// of size 1 with a kernel, stride and dilation of 1 and no padding.
+template <typename OpTy>
+struct DecomposeOneDim : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  static std::optional<int64_t> rankOf(Value v) {
+    auto type = llvm::dyn_cast<ts::TensorType>(v.getType());
+    if (!type || !type.hasSizes())
+      return std::nullopt;
+    return static_cast<int64_t>(type.getSizesOrEmpty().size());
+  }
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Operation *raw = op.getOperation();
+    Value input = raw->getOperand(0);
+    std::optional<int64_t> inputRank = rankOf(input);
+    if (!inputRank)
+      return rewriter.notifyMatchFailure(op, "input rank not known");
+    // Every int[] operand, read before anything is built: (operand, the
+    // value of the inserted dim).
+    SmallVector<std::pair<Value, int64_t>> lists;
+    if constexpr (std::is_same_v<OpTy, Aten_ConvolutionOp>) {
+      std::optional<bool> transposed = constBool(op.getTransposed());
+      if (!transposed || *transposed || rankOf(op.getWeight()) != 3)
+        return rewriter.notifyMatchFailure(
+            op, "not a 1-D convolution that is not transposed");
+    }
+    if constexpr (std::is_same_v<OpTy, AtenConv1dOp> ||
+                  std::is_same_v<OpTy, Aten_ConvolutionOp>)
+      lists = {{op.getStride(), 1}, {op.getPadding(), 0}, {op.getDilation(), 1}};
+    else if constexpr (std::is_same_v<OpTy, AtenConv1dPaddingOp>)
+      lists = {{op.getStride(), 1}, {op.getDilation(), 1}};
+    else if constexpr (std::is_same_v<OpTy, AtenMaxPool1dOp>)
+      lists = {{op.getKernelSize(), 1}, {op.getStride(), 1},
+               {op.getPadding(), 0}, {op.getDilation(), 1}};
+    else if constexpr (std::is_same_v<OpTy, AtenAvgPool1dOp>)
+      lists = {{op.getKernelSize(), 1}, {op.getStride(), 1},
+               {op.getPadding(), 0}};
+    else
+      lists = {{op.getOutputSize(), 1}};
+    SmallVector<SmallVector<int64_t>> values;
+    for (auto [v, fill] : lists) {
+      std::optional<SmallVector<int64_t>> ints = intList(v, 1);
+      if (!ints)
+        return rewriter.notifyMatchFailure(op, "lists not constant");
+      values.push_back(*ints);
+    }
+
+    TSBuilder t{rewriter, op.getLoc()};
+    SmallVector<Value> wide;
+    for (auto [ints, entry] : llvm::zip_equal(values, lists))
+      wide.push_back(widen(t, ints, entry.second));
+    // The spatial dim is the last; the inserted one goes before it.
+    int64_t at = *inputRank - 1;
+    Value x = t.unsqueeze(input, at);
+    Value result;
+    if constexpr (std::is_same_v<OpTy, AtenConv1dOp> ||
+                  std::is_same_v<OpTy, Aten_ConvolutionOp>) {
+      result = AtenConv2dOp::create(rewriter, op.getLoc(), t.tensor(), x,
+                                    t.unsqueeze(op.getWeight(), 2),
+                                    op.getBias(), wide[0], wide[1], wide[2],
+                                    op.getGroups());
+    } else if constexpr (std::is_same_v<OpTy, AtenConv1dPaddingOp>) {
+      result = AtenConv2dPaddingOp::create(
+          rewriter, op.getLoc(), t.tensor(), x, t.unsqueeze(op.getWeight(), 2),
+          op.getBias(), wide[0], op.getPadding(), wide[1], op.getGroups());
+    } else if constexpr (std::is_same_v<OpTy, AtenMaxPool1dOp>) {
+      result = AtenMaxPool2dOp::create(rewriter, op.getLoc(), t.tensor(), x,
+                                       wide[0], wide[1], wide[2], wide[3],
+                                       op.getCeilMode());
+    } else if constexpr (std::is_same_v<OpTy, AtenAvgPool1dOp>) {
+      result = AtenAvgPool2dOp::create(rewriter, op.getLoc(), t.tensor(), x,
+                                       wide[0], wide[1], wide[2],
+                                       op.getCeilMode(), op.getCountIncludePad(),
+                                       t.none());
+    } else {
+      result = AtenAdaptiveAvgPool2dOp::create(rewriter, op.getLoc(),
+                                               t.tensor(), x, wide[0]);
+    }
+    result = AtenSqueezeDimOp::create(rewriter, op.getLoc(), t.tensor(), result,
+                                      t.i(at));
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Transposed convolutions
+//===----------------------------------------------------------------------===//
+
+/// conv_transpose1d/2d(input, weight [Cin, Cout/g, k...], bias?, stride,
+/// padding, output_padding, groups, dilation) and _convolution with
+/// transposed = true, as the gradient of a convolution is computed: the
+/// input spread by the stride (stride - 1 zeros between elements: each
+/// element padded to `stride` along a new dim, then the dims merged and the
+/// trailing zeros cut), padded by dilation * (k - 1) - padding on both sides
+/// (plus output_padding at the end; a negative amount cuts), then convolved
+/// with stride 1 and the same dilation by the weight with its in and out
+/// channels swapped within each group and its window flipped. 1-D runs as
+/// 2-D with a spatial dim of 1.
+template <typename OpTy>
+struct DecomposeConvTranspose : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if constexpr (std::is_same_v<OpTy, Aten_ConvolutionOp>) {
+      std::optional<bool> transposed = constBool(op.getTransposed());
+      if (!transposed || !*transposed)
+        return rewriter.notifyMatchFailure(op, "not transposed");
+    }
+    std::optional<SmallVector<int64_t>> in = staticSizes(op.getInput());
+    std::optional<SmallVector<int64_t>> w = staticSizes(op.getWeight());
+    if (!in || !w || in->size() != w->size() ||
+        (in->size() != 3 && in->size() != 4))
+      return rewriter.notifyMatchFailure(
+          op, "input and weight sizes not known, or not 1-D or 2-D");
+    unsigned n = in->size() - 2;
+    auto stride = intList(op.getStride(), n), padding = intList(op.getPadding(), n),
+         outPadding = intList(op.getOutputPadding(), n),
+         dilation = intList(op.getDilation(), n);
+    std::optional<int64_t> groups = constInt(op.getGroups());
+    if (!stride || !padding || !outPadding || !dilation || !groups ||
+        stride->size() != n || padding->size() != n ||
+        outPadding->size() != n || dilation->size() != n || *groups < 1 ||
+        (*w)[0] % *groups)
+      return rewriter.notifyMatchFailure(
+          op, "stride, padding, output_padding, dilation or groups not "
+              "constant, or groups not dividing the channels");
+    for (unsigned d = 0; d < n; ++d)
+      if (((*in)[2 + d] - 1) * (*stride)[d] - 2 * (*padding)[d] +
+              (*dilation)[d] * ((*w)[2 + d] - 1) + (*outPadding)[d] + 1 <=
+          0)
+        return rewriter.notifyMatchFailure(op, "empty output");
+    TSBuilder t{rewriter, op.getLoc()};
+    Value x = op.getInput(), weight = op.getWeight();
+    SmallVector<int64_t> sizes(*in), kernel(w->begin() + 2, w->end());
+    if (n == 1) {
+      x = t.unsqueeze(x, 2);
+      weight = t.unsqueeze(weight, 2);
+      sizes.insert(sizes.begin() + 2, 1);
+      kernel.insert(kernel.begin(), 1);
+      stride->insert(stride->begin(), 1);
+      padding->insert(padding->begin(), 0);
+      outPadding->insert(outPadding->begin(), 0);
+      dilation->insert(dilation->begin(), 1);
+    }
+    // Spread by the stride, one spatial dim at a time.
+    for (int d = 0; d < 2; ++d) {
+      int64_t s = (*stride)[d], dim = 2 + d, len = sizes[dim];
+      if (s == 1 || len == 0)
+        continue;
+      // [.., len, ..] -> [.., len, 1, ..] -> pad the new dim to s ->
+      // [.., len * s, ..] -> the first (len - 1) * s + 1.
+      Value wide = t.unsqueeze(x, dim + 1);
+      SmallVector<int64_t> amounts(2 * (4 - dim), 0);
+      // constant_pad_nd's amounts start at the last dim: the new dim is
+      // (4 - dim - 1) dims from the end of the widened rank-5 tensor.
+      amounts[2 * (4 - dim - 1) + 1] = s - 1;
+      wide = AtenConstantPadNdOp::create(rewriter, op.getLoc(), t.tensor(),
+                                         wide, intListValue(t, amounts),
+                                         t.i(0));
+      SmallVector<int64_t> merged(sizes);
+      merged[dim] = len * s;
+      x = AtenReshapeOp::create(rewriter, op.getLoc(), t.tensor(), wide,
+                                intListValue(t, merged));
+      x = t.narrow(x, dim, 0, (len - 1) * s + 1);
+      sizes[dim] = (len - 1) * s + 1;
+    }
+    // Pad (or cut) by dilation * (k - 1) - padding, output_padding more at
+    // the end.
+    SmallVector<int64_t> amounts;
+    bool anyPad = false;
+    for (int d = 1; d >= 0; --d) {
+      int64_t edge = (*dilation)[d] * (kernel[d] - 1) - (*padding)[d];
+      amounts.push_back(edge);
+      amounts.push_back(edge + (*outPadding)[d]);
+      anyPad |= edge != 0 || (*outPadding)[d] != 0;
+    }
+    if (anyPad) {
+      SmallVector<int64_t> grow, cut;
+      for (int64_t a : amounts) {
+        grow.push_back(std::max<int64_t>(a, 0));
+        cut.push_back(std::min<int64_t>(a, 0));
+      }
+      x = AtenConstantPadNdOp::create(rewriter, op.getLoc(), t.tensor(), x,
+                                      intListValue(t, grow), t.i(0));
+      // Negative amounts cut: narrow each spatial dim.
+      for (int d = 0; d < 2; ++d) {
+        int64_t low = -cut[2 * (1 - d)], high = -cut[2 * (1 - d) + 1];
+        if (low == 0 && high == 0)
+          continue;
+        // Positive: the output size was checked above.
+        int64_t grown = sizes[2 + d] + grow[2 * (1 - d)] + grow[2 * (1 - d) + 1];
+        x = t.narrow(x, 2 + d, low, grown - low - high);
+      }
+    }
+    // Weight [Cin, Cout/g, kh, kw] -> [g, Cin/g, Cout/g, kh, kw] ->
+    // [g, Cout/g, Cin/g, kh, kw] -> [Cout, Cin/g, kh, kw], window flipped.
+    int64_t g = *groups, cin = (*w)[0], coutG = (*w)[1];
+    Value wt = AtenReshapeOp::create(
+        rewriter, op.getLoc(), t.tensor(), weight,
+        intListValue(t, {g, cin / g, coutG, kernel[0], kernel[1]}));
+    wt = AtenTransposeIntOp::create(rewriter, op.getLoc(), t.tensor(), wt,
+                                    t.i(1), t.i(2));
+    wt = AtenReshapeOp::create(
+        rewriter, op.getLoc(), t.tensor(), wt,
+        intListValue(t, {g * coutG, cin / g, kernel[0], kernel[1]}));
+    wt = AtenFlipOp::create(rewriter, op.getLoc(), t.tensor(), wt,
+                            intListValue(t, {2, 3}));
+    Value result = AtenConv2dOp::create(
+        rewriter, op.getLoc(), t.tensor(), x, wt, op.getBias(),
+        intListValue(t, {1, 1}), intListValue(t, {0, 0}),
+        intListValue(t, *dilation), t.i(g));
+    if (n == 1)
+      result = AtenSqueezeDimOp::create(rewriter, op.getLoc(), t.tensor(),
+                                        result, t.i(2));
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Tensor-valued bounds and starts
+//===----------------------------------------------------------------------===//
+
+/// clamp.Tensor(self, min?, max?): maximum with min, then minimum with max
+/// (the result type promotes all three, NaNs propagate, as PyTorch's).
+/// narrow.Tensor(self, dim, start: 0-d tensor, length): narrow at
+/// Int(start).
+struct DecomposeClampTensor : public OpRewritePattern<AtenClampTensorOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenClampTensorOp op,
+                                PatternRewriter &rewriter) const override {
+    TSBuilder t{rewriter, op.getLoc()};
+    Value x = op.getSelf();
+    Value lo = op->getOperand(1), hi = op->getOperand(2);
+    if (!isa<ts::NoneType>(lo.getType()))
+      x = AtenMaximumOp::create(rewriter, op.getLoc(), t.tensor(), x, lo);
+    if (!isa<ts::NoneType>(hi.getType()))
+      x = AtenMinimumOp::create(rewriter, op.getLoc(), t.tensor(), x, hi);
+    if (x == op.getSelf())
+      return rewriter.notifyMatchFailure(op, "neither bound given");
+    replaceWithDeclaredTypes(rewriter, op, {x});
+    return success();
+  }
+};
+
+struct DecomposeNarrowTensor : public OpRewritePattern<AtenNarrowTensorOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenNarrowTensorOp op,
+                                PatternRewriter &rewriter) const override {
+    Value start = AtenIntTensorOp::create(rewriter, op.getLoc(),
+                                          ts::IntType::get(op.getContext()),
+                                          op.getStart());
+    Value result = AtenNarrowOp::create(
+        rewriter, op.getLoc(), ts::TensorType::get(op.getContext()),
+        op.getSelf(), op.getDim(), start, op.getLength());
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+/// The elements of a list nothing modifies, built by a prim::ListConstruct
+/// or a constant (as attributes), without building anything.
+std::optional<SmallVector<OpFoldResult>> knownElements(Value list) {
+  if (!isUnmodifiedList(list))
+    return std::nullopt;
+  if (auto construct = list.getDefiningOp<PrimListConstructOp>())
+    return llvm::to_vector_of<OpFoldResult>(construct.getElements());
+  auto constant = list.getDefiningOp<PrimConstantOp>();
+  auto array = constant ? llvm::dyn_cast_or_null<ArrayAttr>(
+                              constant.getValueAttr())
+                        : ArrayAttr();
+  if (!array)
+    return std::nullopt;
+  return llvm::to_vector_of<OpFoldResult>(array);
+}
+
+/// list(l), and l1 + l2 (add.t), of lists whose elements are known: a new
+/// prim::ListConstruct of the elements.
+template <typename OpTy>
+struct DecomposeListOfKnown : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    auto listType = llvm::dyn_cast<ts::ListType>(op->getResult(0).getType());
+    if (!listType)
+      return failure();
+    SmallVector<OpFoldResult> elements;
+    for (Value list : op->getOperands()) {
+      std::optional<SmallVector<OpFoldResult>> known = knownElements(list);
+      if (!known)
+        return rewriter.notifyMatchFailure(op, "elements not known");
+      llvm::append_range(elements, *known);
+    }
+    SmallVector<Value> values;
+    for (OpFoldResult e : elements)
+      values.push_back(llvm::isa<Value>(e)
+                           ? llvm::cast<Value>(e)
+                           : PrimConstantOp::create(rewriter, op.getLoc(),
+                                                    listType.getElementType(),
+                                                    llvm::cast<Attribute>(e))
+                                 .getResult());
+    rewriter.replaceOpWithNewOp<PrimListConstructOp>(op, listType, values);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Vector products
 //===----------------------------------------------------------------------===//
 
@@ -472,11 +880,11 @@ struct DecomposeVectorProduct : public OpRewritePattern<OpTy> {
       result = t.mul(t.unsqueeze(raw->getOperand(0), 1),
                      t.unsqueeze(raw->getOperand(1), 0));
     } else {
-      Value product = t.matmul(raw->getOperand(1), raw->getOperand(2));
       Value beta = raw->getOperand(3), alpha = raw->getOperand(4);
       std::optional<double> b = constFloat(beta);
       if (!b)
         return rewriter.notifyMatchFailure(op, "beta is not a constant");
+      Value product = t.matmul(raw->getOperand(1), raw->getOperand(2));
       if (*b == 0) {
         result = AtenMulScalarOp::create(rewriter, op.getLoc(), t.tensor(),
                                          product, alpha);
@@ -508,8 +916,11 @@ struct TSDecomposePass
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
-                                     config)))
+                                     config))) {
+      getOperation()->emitError(
+          "ts-decompose: the decompositions did not reach a fixed point");
       return signalPassFailure();
+    }
   }
 };
 
@@ -534,5 +945,15 @@ void ts::populateDecompositionPatterns(RewritePatternSet &patterns) {
                                  StatForm::Correction>,
                DecomposeVectorProduct<AtenMvOp>,
                DecomposeVectorProduct<AtenOuterOp>,
-               DecomposeVectorProduct<AtenAddmvOp>>(ctx);
+               DecomposeVectorProduct<AtenAddmvOp>,
+               DecomposeOneDim<AtenConv1dOp>, DecomposeOneDim<AtenConv1dPaddingOp>,
+               DecomposeOneDim<Aten_ConvolutionOp>,
+               DecomposeOneDim<AtenMaxPool1dOp>, DecomposeOneDim<AtenAvgPool1dOp>,
+               DecomposeOneDim<AtenAdaptiveAvgPool1dOp>,
+               DecomposeConvTranspose<AtenConvTranspose1dOp>,
+               DecomposeConvTranspose<AtenConvTranspose2dInputOp>,
+               DecomposeConvTranspose<Aten_ConvolutionOp>,
+               DecomposeClampTensor, DecomposeNarrowTensor,
+               DecomposeListOfKnown<AtenListTOp>,
+               DecomposeListOfKnown<AtenAddTOp>>(ctx);
 }

@@ -95,29 +95,36 @@ static ShapeRule like(int fill) {
   };
 }
 
-/// arange(end, ...) and arange(start, end, ...): ceil((end - start) / 1)
-/// elements; Long when every bound is an int, else the default float.
+/// arange(end, ...), arange(start, end, ...) and arange(start, end, step,
+/// ...): ceil((end - start) / step) elements (none when that is not
+/// positive); Long when every bound is an int, else the default float.
 static void arangeRule(Operation *op, const ShapeFacts &facts,
                        SmallVectorImpl<Type> &results) {
-  bool hasStart = llvm::isa<AtenArangeStartOp>(op);
+  bool hasStep = llvm::isa<AtenArangeStartStepOp>(op);
+  bool hasStart = hasStep || llvm::isa<AtenArangeStartOp>(op);
   Value start = hasStart ? op->getOperand(0) : Value();
   Value end = op->getOperand(hasStart ? 1 : 0);
-  unsigned dtypeIndex = hasStart ? 2 : 1;
+  Value step = hasStep ? op->getOperand(2) : Value();
+  unsigned dtypeIndex = hasStep ? 3 : hasStart ? 2 : 1;
   MLIRContext *ctx = op->getContext();
   // The inferred dtype: Long if all bounds are ints.
   Type inferred;
   Type endType = dtypeOfScalar(end, facts);
   Type startType = start ? dtypeOfScalar(start, facts) : getLong(ctx);
-  if (endType && startType)
-    inferred = isFloatDtype(endType) || isFloatDtype(startType)
+  Type stepType = step ? dtypeOfScalar(step, facts) : getLong(ctx);
+  if (endType && startType && stepType)
+    inferred = isFloatDtype(endType) || isFloatDtype(startType) ||
+                       isFloatDtype(stepType)
                    ? getDefaultFloat(ctx)
                    : getLong(ctx);
   Type dtype = dtypeOr(op->getOperand(dtypeIndex), inferred, facts);
   Sizes sizes = SmallVector<int64_t>{kUnknown};
   std::optional<double> e = facts.getFloat(end);
   std::optional<double> s = start ? facts.getFloat(start) : 0.0;
-  if (e && s && *e >= *s)
-    (*sizes)[0] = static_cast<int64_t>(std::ceil(*e - *s));
+  std::optional<double> st = step ? facts.getFloat(step) : 1.0;
+  if (e && s && st && *st != 0)
+    (*sizes)[0] =
+        std::max<int64_t>(0, static_cast<int64_t>(std::ceil((*e - *s) / *st)));
   StringAttr device = deviceOr(op->getOperand(dtypeIndex + 2), {}, facts);
   results[0] = makeTensor(ctx, dtype, sizes, device);
 }
@@ -233,7 +240,7 @@ void populateFactoryShapeRules(ShapeRuleSet &rules) {
   rules.add<AtenFullOp>(fromSizes(/*fill=*/1));
   rules.add<AtenZerosLikeOp, AtenOnesLikeOp>(like(/*fill=*/-1));
   rules.add<AtenFullLikeOp>(like(/*fill=*/1));
-  rules.add<AtenArangeOp, AtenArangeStartOp>(arangeRule);
+  rules.add<AtenArangeOp, AtenArangeStartOp, AtenArangeStartStepOp>(arangeRule);
   rules.add<AtenTensorFloatOp, AtenTensorIntOp, AtenTensorBoolOp>(tensorRule);
   rules.add<AtenTensorOp>(tensorListRule);
   rules.add<AtenScalarTensorOp>(scalarTensorRule);

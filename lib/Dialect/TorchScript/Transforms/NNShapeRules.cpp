@@ -75,19 +75,22 @@ static Sizes convSizes(const Sizes &input, const Sizes &weight,
   return result;
 }
 
-static void conv2dRule(Operation *op, const ShapeFacts &facts,
+/// conv2d and conv3d: (input, weight, bias?, stride, padding, dilation,
+/// groups) over `dims` spatial dims.
+template <typename OpTy, unsigned dims>
+static void convNdRule(Operation *op, const ShapeFacts &facts,
                        SmallVectorImpl<Type> &results) {
-  auto conv = llvm::cast<AtenConv2dOp>(op);
+  auto conv = llvm::cast<OpTy>(op);
   Value input = conv.getInput(), weight = conv.getWeight();
   Type dtype = getDtype(input);
   Sizes sizes;
   ConvParams p;
   std::optional<SmallVector<int64_t>> stride =
-      getSpatialList(conv.getStride(), 2, facts);
+      getSpatialList(conv.getStride(), dims, facts);
   std::optional<SmallVector<int64_t>> padding =
-      getSpatialList(conv.getPadding(), 2, facts);
+      getSpatialList(conv.getPadding(), dims, facts);
   std::optional<SmallVector<int64_t>> dilation =
-      getSpatialList(conv.getDilation(), 2, facts);
+      getSpatialList(conv.getDilation(), dims, facts);
   std::optional<int64_t> groups = facts.getInt(conv.getGroups());
   if (stride && padding && dilation && groups) {
     p.stride = *stride;
@@ -365,7 +368,8 @@ void populateNNShapeRules(ShapeRuleSet &rules) {
       upsample(1, /*vec=*/true));
   rules.add<AtenUpsampleNearest2dVecOp, AtenUpsampleBilinear2dVecOp>(
       upsample(2, /*vec=*/true));
-  rules.add<AtenConv2dOp>(conv2dRule);
+  rules.add<AtenConv2dOp>(convNdRule<AtenConv2dOp, 2>);
+  rules.add<AtenConv3dOp>(convNdRule<AtenConv3dOp, 3>);
   rules.add<Aten_ConvolutionOp>(convolutionRule);
   rules.add<AtenMaxPool2dOp, AtenMaxPool2dWithIndicesOp>(maxPool2dRule);
   rules.add<AtenAvgPool2dOp>(avgPool2dRule);

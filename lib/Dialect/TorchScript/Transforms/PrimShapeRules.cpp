@@ -84,7 +84,8 @@ getElementTypes(Value list, const ShapeFacts &facts) {
     return llvm::to_vector(ValueRange(*elements).getTypes());
   Operation *def = list.getDefiningOp();
   if (def && isUnmodifiedList(list) &&
-      llvm::isa<AtenChunkOp, AtenSplitTensorOp, AtenUnbindIntOp>(def))
+      llvm::isa<AtenChunkOp, AtenSplitTensorOp, AtenSplitWithSizesOp,
+                AtenUnbindIntOp>(def))
     return getSplitTypes(def, facts);
   return std::nullopt;
 }

@@ -15,6 +15,7 @@
 #include "ShapeRuleUtils.h"
 
 #include <limits>
+#include <numeric>
 
 namespace mlir::tsmlir::ts {
 using namespace shape;
@@ -522,6 +523,26 @@ std::optional<SmallVector<Type>> shape::getSplitTypes(Operation *op,
     std::optional<int64_t> dim = facts.getInt(split.getDim());
     if (size && dim)
       pieces = splitInto(self, *dim, *size);
+  } else if (auto split = llvm::dyn_cast<AtenSplitWithSizesOp>(op)) {
+    // Pieces of the given sizes, which must add up to the dim's size.
+    std::optional<SmallVector<int64_t>> lengths =
+        facts.getIntList(split.getSplitSizes());
+    std::optional<int64_t> dim = facts.getInt(split.getDim());
+    Sizes sizes = getSizes(self);
+    std::optional<int64_t> d =
+        dim && sizes && !sizes->empty() ? wrapDim(*dim, sizes->size())
+                                        : std::nullopt;
+    if (lengths && d && (*sizes)[*d] != kUnknown &&
+        llvm::all_of(*lengths, [](int64_t n) { return n >= 0; }) &&
+        std::accumulate(lengths->begin(), lengths->end(), int64_t(0)) ==
+            (*sizes)[*d]) {
+      pieces.emplace();
+      for (int64_t n : *lengths) {
+        SmallVector<int64_t> piece(*sizes);
+        piece[*d] = n;
+        pieces->push_back(piece);
+      }
+    }
   } else if (auto unbind = llvm::dyn_cast<AtenUnbindIntOp>(op)) {
     std::optional<int64_t> dim = facts.getInt(unbind.getDim());
     if (dim)
@@ -614,7 +635,8 @@ void populateViewShapeRules(ShapeRuleSet &rules) {
       });
   rules.add<AtenIndexTensorOp>(viewOf(indexSizes));
   rules.add<Aten_GradSumToSizeOp>(viewOf(gradSumToSizeSizes));
-  rules.add<AtenChunkOp, AtenSplitTensorOp, AtenUnbindIntOp>(splitRule);
+  rules.add<AtenChunkOp, AtenSplitTensorOp, AtenSplitWithSizesOp,
+            AtenUnbindIntOp>(splitRule);
   rules.add<PrimConstantChunkOp>(constantChunkRule);
 }
 

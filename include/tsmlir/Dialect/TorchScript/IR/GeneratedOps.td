@@ -84,6 +84,7 @@ def TS_AtenDivTensorModeOp : TS_SchemaOp<"aten.div.Tensor_mode",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_OptionalStr:$rounding_mode);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
   let hasVerifier = 1;
 }
 
@@ -753,6 +754,13 @@ def TS_AtenArangeStartOp : TS_SchemaOp<"aten.arange.start",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenArangeStartStepOp : TS_SchemaOp<"aten.arange.start_step",
+    "aten::arange.start_step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+    [TS_Functional]> {
+  let arguments = (ins TS_ScalarLike:$start, TS_ScalarLike:$end, TS_ScalarLike:$step, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenTensorOp : TS_SchemaOp<"aten.tensor",
     "aten::tensor(t[] data, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False) -> Tensor",
     [TS_ReadOnly]> {
@@ -1205,6 +1213,13 @@ def TS_AtenUnbindIntOp : TS_SchemaOp<"aten.unbind.int",
   let results = (outs TS_TensorList:$result);
 }
 
+def TS_AtenSplitWithSizesOp : TS_SchemaOp<"aten.split_with_sizes",
+    "aten::split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$split_sizes, TS_IntLike:$dim);
+  let results = (outs TS_TensorList:$result);
+}
+
 def TS_AtenFlattenUsingIntsOp : TS_SchemaOp<"aten.flatten.using_ints",
     "aten::flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)",
     [TS_ReadOnly, TS_ViewLike]> {
@@ -1355,6 +1370,13 @@ def TS_AtenDotOp : TS_SchemaOp<"aten.dot",
 
 def TS_AtenConv2dOp : TS_SchemaOp<"aten.conv2d",
     "aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, int groups=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$weight, TS_OptionalTensor:$bias, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_IntListLike:$dilation, TS_IntLike:$groups);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenConv3dOp : TS_SchemaOp<"aten.conv3d",
+    "aten::conv3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1, int groups=1) -> Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$input, TS_Tensor:$weight, TS_OptionalTensor:$bias, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_IntListLike:$dilation, TS_IntLike:$groups);
   let results = (outs TS_Tensor:$result);
@@ -1551,6 +1573,62 @@ def TS_AtenConv2dPaddingOp : TS_SchemaOp<"aten.conv2d.padding",
     "aten::conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, str padding=\"valid\", int[2] dilation=1, int groups=1) -> Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$input, TS_Tensor:$weight, TS_OptionalTensor:$bias, TS_IntListLike:$stride, TS_StrLike:$padding, TS_IntListLike:$dilation, TS_IntLike:$groups);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenConv1dOp : TS_SchemaOp<"aten.conv1d",
+    "aten::conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] padding=[0], int[1] dilation=[1], int groups=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$weight, TS_OptionalTensor:$bias, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_IntListLike:$dilation, TS_IntLike:$groups);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenConv1dPaddingOp : TS_SchemaOp<"aten.conv1d.padding",
+    "aten::conv1d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], str padding=\"valid\", int[1] dilation=[1], int groups=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$weight, TS_OptionalTensor:$bias, TS_IntListLike:$stride, TS_StrLike:$padding, TS_IntListLike:$dilation, TS_IntLike:$groups);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenConvTranspose1dOp : TS_SchemaOp<"aten.conv_transpose1d",
+    "aten::conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] padding=[0], int[1] output_padding=[0], int groups=1, int[1] dilation=[1]) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$weight, TS_OptionalTensor:$bias, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_IntListLike:$output_padding, TS_IntLike:$groups, TS_IntListLike:$dilation);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenConvTranspose2dInputOp : TS_SchemaOp<"aten.conv_transpose2d.input",
+    "aten::conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int groups=1, int[2] dilation=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$weight, TS_OptionalTensor:$bias, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_IntListLike:$output_padding, TS_IntLike:$groups, TS_IntListLike:$dilation);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMaxPool1dOp : TS_SchemaOp<"aten.max_pool1d",
+    "aten::max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], int[1] dilation=[1], bool ceil_mode=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$kernel_size, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_IntListLike:$dilation, TS_BoolType:$ceil_mode);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAvgPool1dOp : TS_SchemaOp<"aten.avg_pool1d",
+    "aten::avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], bool ceil_mode=False, bool count_include_pad=True) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$kernel_size, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_BoolType:$ceil_mode, TS_BoolType:$count_include_pad);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAdaptiveAvgPool1dOp : TS_SchemaOp<"aten.adaptive_avg_pool1d",
+    "aten::adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$output_size);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNarrowTensorOp : TS_SchemaOp<"aten.narrow.Tensor",
+    "aten::narrow.Tensor(Tensor(a) self, int dim, Tensor start, int length) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$start, TS_IntLike:$length);
   let results = (outs TS_Tensor:$result);
 }
 
@@ -2620,6 +2698,63 @@ def TS_AtenEqIntListOp : TS_SchemaOp<"aten.eq.int_list",
     [TS_ReadOnly]> {
   let arguments = (ins TS_IntList:$a, TS_IntList:$b);
   let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenNeIntListOp : TS_SchemaOp<"aten.ne.int_list",
+    "aten::ne.int_list(int[] a, int[] b) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_IntList:$a, TS_IntList:$b);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenEqFloatListOp : TS_SchemaOp<"aten.eq.float_list",
+    "aten::eq.float_list(float[] a, float[] b) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_FloatList:$a, TS_FloatList:$b);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenNeFloatListOp : TS_SchemaOp<"aten.ne.float_list",
+    "aten::ne.float_list(float[] a, float[] b) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_FloatList:$a, TS_FloatList:$b);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenEqBoolListOp : TS_SchemaOp<"aten.eq.bool_list",
+    "aten::eq.bool_list(bool[] a, bool[] b) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_BoolList:$a, TS_BoolList:$b);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenNeBoolListOp : TS_SchemaOp<"aten.ne.bool_list",
+    "aten::ne.bool_list(bool[] a, bool[] b) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_BoolList:$a, TS_BoolList:$b);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenEqStrListOp : TS_SchemaOp<"aten.eq.str_list",
+    "aten::eq.str_list(str[] a, str[] b) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_AnyList:$a, TS_AnyList:$b);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenNeStrListOp : TS_SchemaOp<"aten.ne.str_list",
+    "aten::ne.str_list(str[] a, str[] b) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_AnyList:$a, TS_AnyList:$b);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenEqOp : TS_SchemaOp<"aten.eq",
@@ -3011,6 +3146,102 @@ def TS_AtenCeilFloatOp : TS_SchemaOp<"aten.ceil.float",
   let results = (outs TS_IntLike:$result);
 }
 
+def TS_AtenIsAutocastEnabledOp : TS_SchemaOp<"aten.is_autocast_enabled",
+    "aten::is_autocast_enabled() -> bool",
+    [TS_Functional]> {
+  let arguments = (ins );
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_Aten__RangeLengthOp : TS_SchemaOp<"aten.__range_length",
+    "aten::__range_length(int lo, int hi, int step) -> int",
+    [TS_Functional]> {
+  let arguments = (ins TS_IntLike:$lo, TS_IntLike:$hi, TS_IntLike:$step);
+  let results = (outs TS_IntLike:$result);
+  let hasFolder = 1;
+}
+
+def TS_Aten__DeriveIndexOp : TS_SchemaOp<"aten.__derive_index",
+    "aten::__derive_index(int index, int start, int step) -> int",
+    [TS_Functional]> {
+  let arguments = (ins TS_IntLike:$index, TS_IntLike:$start, TS_IntLike:$step);
+  let results = (outs TS_IntLike:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenFindOp : TS_SchemaOp<"aten.find",
+    "aten::find(str self, str substr, int start=0, int end=-1) -> int",
+    [TS_Functional]> {
+  let arguments = (ins TS_StrLike:$self, TS_StrLike:$substr, TS_IntLike:$start, TS_IntLike:$end);
+  let results = (outs TS_IntLike:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenSliceTOp : TS_SchemaOp<"aten.slice.t",
+    "aten::slice.t(t[] l, int? start=None, int? end=None, int step=1) -> t[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_AnyList:$l, TS_OptionalInt:$start, TS_OptionalInt:$end, TS_IntLike:$step);
+  let results = (outs TS_AnyList:$result);
+  let hasCanonicalizer = 1;
+}
+
+def TS_AtenAllIntOp : TS_SchemaOp<"aten.all.int",
+    "aten::all.int(int[] self) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_IntList:$self);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenAllFloatOp : TS_SchemaOp<"aten.all.float",
+    "aten::all.float(float[] self) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_FloatList:$self);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenAllBoolOp : TS_SchemaOp<"aten.all.bool",
+    "aten::all.bool(bool[] self) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_BoolList:$self);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenAnyIntOp : TS_SchemaOp<"aten.any.int",
+    "aten::any.int(int[] self) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_IntList:$self);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenAnyFloatOp : TS_SchemaOp<"aten.any.float",
+    "aten::any.float(float[] self) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_FloatList:$self);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenAnyBoolOp : TS_SchemaOp<"aten.any.bool",
+    "aten::any.bool(bool[] self) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_BoolList:$self);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenAnyStrOp : TS_SchemaOp<"aten.any.str",
+    "aten::any.str(str[] self) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_AnyList:$self);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // prim
 //===----------------------------------------------------------------------===//
@@ -3151,6 +3382,14 @@ def TS_PrimAbsIntOp : TS_SchemaOp<"prim.abs.int",
     [TS_Functional]> {
   let arguments = (ins TS_IntLike:$a);
   let results = (outs TS_IntLike:$result);
+}
+
+def TS_PrimIsNestedOp : TS_SchemaOp<"prim.is_nested",
+    "prim::is_nested(Tensor a) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$a);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -3955,4 +4194,4 @@ def TS_AtenAddcdiv_Op : TS_SchemaOp<"aten.addcdiv_",
   let results = (outs TS_Tensor:$result);
 }
 
-// 541 ops.
+// 572 ops.
