@@ -87,18 +87,23 @@ static Value finish(OpBuilder &b, Location loc, Value value,
   return reshapeTo(b, loc, value, resultType.getShape());
 }
 
-/// `[a0, a1]` from an `int[2]` list of one or two constants (one is
-/// repeated); `empty` when the list is empty.
+/// The `n` ints of a spatial `int[n]` operand: a list of n constants, or
+/// of one (or one int) standing for all n; `empty` when the list is empty.
 static std::optional<SmallVector<int64_t>>
-getPair(Value list, std::optional<SmallVector<int64_t>> empty = {}) {
+getSpatial(Value list, unsigned n,
+           std::optional<SmallVector<int64_t>> empty = {}) {
   std::optional<SmallVector<int64_t>> values = getConstIntList(list);
-  if (!values)
-    return std::nullopt;
+  if (!values) {
+    std::optional<int64_t> one = getConstInt(list);
+    if (!one)
+      return std::nullopt;
+    values = SmallVector<int64_t>{*one};
+  }
   if (values->empty())
     return empty;
   if (values->size() == 1)
-    return SmallVector<int64_t>{(*values)[0], (*values)[0]};
-  if (values->size() != 2)
+    values->assign(n, (*values)[0]);
+  if (values->size() != n)
     return std::nullopt;
   return values;
 }
@@ -496,23 +501,6 @@ static Value buildGroupedConv3d(OpBuilder &b, Location loc, Value input,
       .getResult(0);
 }
 
-/// The ints of a spatial int[] operand for `n` dims (one int stands for
-/// all), or nullopt.
-static std::optional<SmallVector<int64_t>> getSpatial(Value v, unsigned n) {
-  std::optional<SmallVector<int64_t>> values = getConstIntList(v);
-  if (!values) {
-    if (std::optional<int64_t> one = getConstInt(v))
-      values = SmallVector<int64_t>{*one};
-    else
-      return std::nullopt;
-  }
-  if (values->size() == 1)
-    values->assign(n, (*values)[0]);
-  if (values->size() != n)
-    return std::nullopt;
-  return values;
-}
-
 /// aten::conv2d, aten::conv3d and aten::_convolution (2-D or 3-D, not
 /// transposed): the input is zero-padded with tensor.pad, then
 /// linalg.conv_2d_nchw_fchw accumulates into the bias broadcast along the
@@ -552,9 +540,9 @@ public:
     int64_t inputRank = getTensorType(input).getRank();
     if (weightType.getRank() == 5)
       return lower3d(op, operands, rewriter, *types, input, weight, *bias);
-    std::optional<SmallVector<int64_t>> stride = getPair(op->getOperand(3));
-    std::optional<SmallVector<int64_t>> padding = getPair(op->getOperand(4));
-    std::optional<SmallVector<int64_t>> dilation = getPair(op->getOperand(5));
+    std::optional<SmallVector<int64_t>> stride = getSpatial(op->getOperand(3), 2);
+    std::optional<SmallVector<int64_t>> padding = getSpatial(op->getOperand(4), 2);
+    std::optional<SmallVector<int64_t>> dilation = getSpatial(op->getOperand(5), 2);
     std::optional<int64_t> groups = getConstInt(op->getOperand(groupsOperand));
     if (!stride || !padding || !dilation || !groups || *groups < 1)
       return rewriter.notifyMatchFailure(
@@ -886,15 +874,15 @@ static FailureOr<Window> getWindow(Operation *op, Value input,
                                    unsigned ceilOperand,
                                    ConversionPatternRewriter &rewriter) {
   Window w;
-  std::optional<SmallVector<int64_t>> kernel = getPair(op->getOperand(1));
+  std::optional<SmallVector<int64_t>> kernel = getSpatial(op->getOperand(1), 2);
   if (!kernel)
     return rewriter.notifyMatchFailure(op, "kernel_size is not a constant");
   std::optional<SmallVector<int64_t>> stride =
-      getPair(op->getOperand(2), *kernel);
-  std::optional<SmallVector<int64_t>> padding = getPair(op->getOperand(3));
+      getSpatial(op->getOperand(2), 2, *kernel);
+  std::optional<SmallVector<int64_t>> padding = getSpatial(op->getOperand(3), 2);
   std::optional<SmallVector<int64_t>> dilation = SmallVector<int64_t>{1, 1};
   if (dilationOperand)
-    dilation = getPair(op->getOperand(*dilationOperand));
+    dilation = getSpatial(op->getOperand(*dilationOperand), 2);
   if (!stride || !padding || !dilation)
     return rewriter.notifyMatchFailure(
         op, "stride, padding or dilation is not a constant");
@@ -1193,7 +1181,7 @@ public:
       return rewriter.notifyMatchFailure(op, "expected a 3-D or 4-D tensor");
     if (!isFloat(resultType.getElementType()))
       return rewriter.notifyMatchFailure(op, "expected a float result");
-    std::optional<SmallVector<int64_t>> outSize = getPair(op.getOutputSize());
+    std::optional<SmallVector<int64_t>> outSize = getSpatial(op.getOutputSize(), 2);
     if (!outSize)
       return rewriter.notifyMatchFailure(op, "output_size is not a constant");
     Location loc = op->getLoc();

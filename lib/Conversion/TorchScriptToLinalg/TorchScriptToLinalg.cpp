@@ -170,21 +170,19 @@ void mlir::tsmlir::populateTorchScriptToLinalgPatterns(
 // Steps
 //===----------------------------------------------------------------------===//
 
-/// TorchScript's name of a ts op: `ts.aten.add.Tensor` is `aten::add.Tensor`.
-static std::string torchScriptName(Operation *op) {
-  if (auto node = llvm::dyn_cast<ts::OperatorOp>(op))
-    return node.getKind().str();
-  StringRef name = op->getName().getStringRef();
+/// TorchScript's name of a ts op name: `ts.aten.add.Tensor` is
+/// `aten::add.Tensor`.
+static std::string torchScriptName(StringRef name) {
   name.consume_front("ts.");
   auto [ns, rest] = name.split('.');
   return (ns + "::" + rest).str();
 }
 
-/// `ts.aten.add.Tensor` (an op name) as TorchScript names it.
-static std::string torchScriptName(StringRef name) {
-  name.consume_front("ts.");
-  auto [ns, rest] = name.split('.');
-  return (ns + "::" + rest).str();
+/// TorchScript's name of a ts op (a ts.operator's kind as it is).
+static std::string torchScriptName(Operation *op) {
+  if (auto node = llvm::dyn_cast<ts::OperatorOp>(op))
+    return node.getKind().str();
+  return torchScriptName(op->getName().getStringRef());
 }
 
 /// An argument as a diagnostic shows it: a constant's value (a list of
@@ -205,7 +203,6 @@ static std::string describeArgument(Value v) {
       return false;
     return true;
   };
-  Attribute attr;
   if (auto constant = v.getDefiningOp<ts::PrimConstantOp>()) {
     if (llvm::isa<ts::NoneType>(v.getType())) {
       os << "None";
@@ -241,7 +238,9 @@ public:
   /// Emits what was captured, against the module as it is after the failed
   /// conversion (which rolled its changes back).
   void report(ModuleOp module) {
-    for (auto &[loc, name] : illegal) {
+    for (const auto &entry : illegal) {
+      Location loc = entry.first;
+      StringRef name = entry.second;
       Operation *found = nullptr;
       module.walk([&](Operation *op) {
         if (!found && op->getLoc() == loc &&

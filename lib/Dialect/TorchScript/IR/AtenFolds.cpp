@@ -57,6 +57,15 @@ static Attribute boolAttr(MLIRContext *ctx, bool v) {
   return BoolAttr::get(ctx, v);
 }
 
+/// A known list element's constant: the attribute, or a constant value's;
+/// null when the element is not a constant.
+static Attribute constantOf(OpFoldResult element) {
+  Attribute attr = llvm::dyn_cast<Attribute>(element);
+  if (!attr)
+    matchPattern(llvm::cast<Value>(element), m_Constant(&attr));
+  return attr;
+}
+
 /// Folds `fn(a, b)` when both operands are constants of the kind `get` reads.
 template <typename T, typename Get, typename Fn>
 static Attribute foldBinary(Attribute lhs, Attribute rhs, Get get, Fn fn) {
@@ -353,9 +362,7 @@ static OpFoldResult foldContains(MLIRContext *ctx, Value list,
     return {};
   bool allKnown = true;
   for (OpFoldResult element : *elements) {
-    Attribute attr = llvm::dyn_cast<Attribute>(element);
-    if (!attr)
-      matchPattern(llvm::cast<Value>(element), m_Constant(&attr));
+    Attribute attr = constantOf(element);
     if (!attr) {
       allKnown = false;
       continue;
@@ -389,12 +396,7 @@ static std::optional<bool> knownListEquality(Value a, Attribute aConstant,
     return false;
   bool allKnown = true;
   for (auto [x, y] : llvm::zip_equal(*xs, *ys)) {
-    Attribute xa = llvm::dyn_cast<Attribute>(x);
-    Attribute ya = llvm::dyn_cast<Attribute>(y);
-    if (!xa)
-      matchPattern(llvm::cast<Value>(x), m_Constant(&xa));
-    if (!ya)
-      matchPattern(llvm::cast<Value>(y), m_Constant(&ya));
+    Attribute xa = constantOf(x), ya = constantOf(y);
     if (xa && ya) {
       auto xf = llvm::dyn_cast<FloatAttr>(xa), yf = llvm::dyn_cast<FloatAttr>(ya);
       bool equal = xf && yf ? xf.getValueAsDouble() == yf.getValueAsDouble()
@@ -472,9 +474,7 @@ static OpFoldResult foldAllAny(MLIRContext *ctx, Value list,
     return {};
   bool allKnown = true;
   for (OpFoldResult element : *elements) {
-    Attribute attr = llvm::dyn_cast<Attribute>(element);
-    if (!attr)
-      matchPattern(llvm::cast<Value>(element), m_Constant(&attr));
+    Attribute attr = constantOf(element);
     std::optional<bool> truth;
     if (auto b = llvm::dyn_cast_or_null<BoolAttr>(attr))
       truth = b.getValue();

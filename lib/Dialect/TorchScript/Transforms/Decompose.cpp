@@ -150,10 +150,11 @@ std::optional<SmallVector<int64_t>> staticSizes(Value v) {
   return SmallVector<int64_t>(type.getSizesOrEmpty());
 }
 
-/// The tensors of a list, without building anything (a pattern must not
-/// change the IR before it knows it succeeds): a prim::ListConstruct's
-/// elements, or a constant list's tensors as attributes.
-std::optional<SmallVector<OpFoldResult>> knownTensors(Value list) {
+/// The elements of a list built by a prim::ListConstruct or a constant (as
+/// attributes), without building anything (a pattern must not change the
+/// IR before it knows it succeeds). Whether the list may be modified before
+/// it is read is the caller's to check.
+std::optional<SmallVector<OpFoldResult>> listElements(Value list) {
   if (auto construct = list.getDefiningOp<PrimListConstructOp>())
     return llvm::to_vector_of<OpFoldResult>(construct.getElements());
   auto constant = list.getDefiningOp<PrimConstantOp>();
@@ -162,13 +163,18 @@ std::optional<SmallVector<OpFoldResult>> knownTensors(Value list) {
                         : ArrayAttr();
   if (!array)
     return std::nullopt;
-  SmallVector<OpFoldResult> tensors;
-  for (Attribute element : array) {
-    if (!llvm::isa<ElementsAttr>(element))
-      return std::nullopt;
-    tensors.push_back(element);
-  }
-  return tensors;
+  return llvm::to_vector_of<OpFoldResult>(array);
+}
+
+/// The tensors of a list (listElements whose constants are all tensors).
+std::optional<SmallVector<OpFoldResult>> knownTensors(Value list) {
+  std::optional<SmallVector<OpFoldResult>> elements = listElements(list);
+  if (elements && llvm::any_of(*elements, [](OpFoldResult e) {
+        auto attr = llvm::dyn_cast<Attribute>(e);
+        return attr && !llvm::isa<ElementsAttr>(attr);
+      }))
+    return std::nullopt;
+  return elements;
 }
 
 /// The static sizes of a tensor value or constant.
@@ -179,12 +185,15 @@ std::optional<SmallVector<int64_t>> staticSizes(OpFoldResult v) {
   return SmallVector<int64_t>(elements.getShapedType().getShape());
 }
 
-/// A tensor of knownTensors as a value: a constant made for an attribute.
-Value materialize(OpBuilder &b, Location loc, OpFoldResult v) {
+/// An element of listElements as a value: a constant of `type` made for an
+/// attribute (a tensor by default).
+Value materialize(OpBuilder &b, Location loc, OpFoldResult v,
+                  Type type = {}) {
   if (auto value = llvm::dyn_cast<Value>(v))
     return value;
-  return PrimConstantOp::create(b, loc, ts::TensorType::get(b.getContext()),
-                                llvm::cast<Attribute>(v));
+  return PrimConstantOp::create(
+      b, loc, type ? type : ts::TensorType::get(b.getContext()),
+      llvm::cast<Attribute>(v));
 }
 
 /// The ints of an int[] operand (a prim::ListConstruct of constants, a
@@ -811,22 +820,6 @@ struct DecomposeNarrowTensor : public OpRewritePattern<AtenNarrowTensorOp> {
   }
 };
 
-/// The elements of a list nothing modifies, built by a prim::ListConstruct
-/// or a constant (as attributes), without building anything.
-std::optional<SmallVector<OpFoldResult>> knownElements(Value list) {
-  if (!isUnmodifiedList(list))
-    return std::nullopt;
-  if (auto construct = list.getDefiningOp<PrimListConstructOp>())
-    return llvm::to_vector_of<OpFoldResult>(construct.getElements());
-  auto constant = list.getDefiningOp<PrimConstantOp>();
-  auto array = constant ? llvm::dyn_cast_or_null<ArrayAttr>(
-                              constant.getValueAttr())
-                        : ArrayAttr();
-  if (!array)
-    return std::nullopt;
-  return llvm::to_vector_of<OpFoldResult>(array);
-}
-
 /// list(l), and l1 + l2 (add.t), of lists whose elements are known: a new
 /// prim::ListConstruct of the elements.
 template <typename OpTy>
@@ -840,19 +833,16 @@ struct DecomposeListOfKnown : public OpRewritePattern<OpTy> {
       return failure();
     SmallVector<OpFoldResult> elements;
     for (Value list : op->getOperands()) {
-      std::optional<SmallVector<OpFoldResult>> known = knownElements(list);
+      std::optional<SmallVector<OpFoldResult>> known =
+          isUnmodifiedList(list) ? listElements(list) : std::nullopt;
       if (!known)
         return rewriter.notifyMatchFailure(op, "elements not known");
       llvm::append_range(elements, *known);
     }
     SmallVector<Value> values;
     for (OpFoldResult e : elements)
-      values.push_back(llvm::isa<Value>(e)
-                           ? llvm::cast<Value>(e)
-                           : PrimConstantOp::create(rewriter, op.getLoc(),
-                                                    listType.getElementType(),
-                                                    llvm::cast<Attribute>(e))
-                                 .getResult());
+      values.push_back(materialize(rewriter, op.getLoc(), e,
+                                   listType.getElementType()));
     rewriter.replaceOpWithNewOp<PrimListConstructOp>(op, listType, values);
     return success();
   }
