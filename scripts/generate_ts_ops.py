@@ -54,7 +54,8 @@ OPS = {
         aten::to.other aten::to.dtype_layout aten::to.prim_Device
         aten::to.prim_dtype aten::detach aten::clone aten::zeros_like
         aten::ones_like aten::full_like aten::zeros aten::ones aten::full
-        aten::arange aten::arange.start aten::arange.start_step aten::tensor aten::tensor.float aten::tensor.int
+        aten::arange aten::arange.start aten::arange.start_step aten::linspace
+        aten::logspace aten::tensor aten::tensor.float aten::tensor.int
         aten::tensor.bool aten::scalar_tensor
     """,
     "reduction": """
@@ -74,7 +75,8 @@ OPS = {
         aten::broadcast_to aten::cat aten::stack aten::slice.Tensor
         aten::slice_scatter aten::select_scatter
         aten::select.int aten::narrow aten::chunk aten::split.Tensor
-        aten::unbind.int aten::split_with_sizes aten::flatten.using_ints aten::repeat
+        aten::unbind.int aten::split_with_sizes aten::split aten::split.sizes
+        aten::flatten.using_ints aten::repeat
         aten::index_select aten::gather aten::flip aten::index.Tensor aten::size
         aten::size.int aten::dim aten::numel aten::_size_if_not_equal
         aten::_grad_sum_to_size
@@ -88,8 +90,9 @@ OPS = {
         aten::_batch_norm_impl_index aten::_batch_norm_impl_index_backward
         aten::max_pool2d aten::max_pool2d_with_indices
         aten::max_pool2d_with_indices_backward aten::avg_pool2d
-        aten::adaptive_avg_pool2d aten::dropout aten::embedding
-        aten::group_norm
+        aten::max_pool3d aten::max_pool3d_with_indices
+        aten::adaptive_avg_pool2d aten::adaptive_max_pool2d aten::dropout
+        aten::embedding aten::group_norm
     """,
     # Composite operators --ts-decompose rewrites into the ops above
     # (lib/Dialect/TorchScript/Transforms/Decompose.cpp).
@@ -101,7 +104,13 @@ OPS = {
         aten::addmv aten::conv2d.padding aten::conv1d aten::conv1d.padding
         aten::conv_transpose1d aten::conv_transpose2d.input aten::max_pool1d
         aten::avg_pool1d aten::adaptive_avg_pool1d
-        aten::narrow.Tensor
+        aten::narrow.Tensor aten::addr aten::addbmm aten::embedding_bag
+        aten::embedding_bag.padding_idx aten::_native_multi_head_attention
+        aten::_transformer_encoder_layer_fwd aten::max_pool1d_with_indices
+        aten::diff aten::tile aten::rot90 aten::glu aten::nansum aten::nanmean
+        aten::count_nonzero aten::count_nonzero.dim_IntList
+        aten::linalg_vector_norm aten::norm.Scalar aten::norm.ScalarOpt_dim
+        aten::dist
     """,
     # Ops that read each output element at an index computed from its own
     # (lib/Conversion/TorchScriptToLinalg/Resampling.cpp).
@@ -176,6 +185,7 @@ OPS = {
         aten::__contains__.str_list aten::format
         aten::str aten::list.t aten::warn aten::sqrt.int aten::sqrt.float
         aten::floor.float aten::ceil.float aten::is_autocast_enabled
+        aten::is_grad_enabled
         aten::__range_length aten::__derive_index aten::find aten::slice.t
         aten::all.int aten::all.float aten::all.bool aten::any.int
         aten::any.float aten::any.bool aten::any.str
@@ -232,7 +242,8 @@ HAS_FOLDER = set("""
     aten::__contains__.str_list aten::eq.int_list aten::ne.int_list
     aten::eq.float_list aten::ne.float_list aten::eq.bool_list
     aten::ne.bool_list aten::eq.str_list aten::ne.str_list
-    prim::is_nested aten::is_autocast_enabled aten::__range_length
+    prim::is_nested aten::is_autocast_enabled aten::is_grad_enabled
+    aten::__range_length
     aten::__derive_index aten::find aten::div.Tensor_mode aten::all.int
     aten::all.float aten::all.bool aten::any.int aten::any.float
     aten::any.bool aten::any.str
@@ -386,7 +397,7 @@ def inplace_variants(schemas):
     # change self's sizes, are not rewritten that way).
     same_size = " ".join(v for k, v in OPS.items()
                          if k in ("elementwise", "math", "reduction",
-                                  "linalg", "nn"))
+                                  "linalg", "nn", "composite"))
     out = []
     for key in same_size.split():
         name, _, overload = key.partition(".")

@@ -7,7 +7,9 @@
 #   2. differential testing against PyTorch, COUNT random graphs from seed
 #      1000 (scripts/difftest-long.sh; CI runs 40 from seed 1), long graphs
 #      with shared reads among them;
-#   3. every libFuzzer target for FUZZ_SECONDS each (scripts/fuzz.sh all).
+#   3. every libFuzzer target for FUZZ_SECONDS each (scripts/fuzz.sh all);
+#   4. torchvision's classification models from their .pt archives,
+#      compared with PyTorch (scripts/torchvision-e2e.sh).
 #
 # The release build that difftest-long runs is set up and built first (a
 # fresh clone has none).
@@ -39,6 +41,7 @@ if stage "release-setup" "$ROOT/scripts/setup.sh" &&
    stage "release-build" ninja -C "$BUILD" tsmlir-test-depends; then
   stage "difftest-long" "$ROOT/scripts/difftest-long.sh" "$COUNT" 1000 \
     || status=1
+  stage "torchvision-e2e" "$ROOT/scripts/torchvision-e2e.sh" || status=1
 else
   status=1
 fi

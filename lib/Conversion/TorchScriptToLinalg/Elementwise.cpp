@@ -246,63 +246,6 @@ private:
   unsigned valueOperand;
 };
 
-/// arange(end), arange.start(start, end) and arange.start_step(start, end,
-/// step): element i is start + i * step, computed in double for floating
-/// results (PyTorch's accumulation type on the CPU) and in int64 otherwise,
-/// then converted to the result's dtype. The size is the result type's.
-class ArangeLowering : public NamedOpLowering {
-public:
-  ArangeLowering(const TypeConverter &converter, MLIRContext *ctx,
-                 StringRef name, bool hasStart, bool hasStep)
-      : NamedOpLowering(converter, ctx, name), hasStart(hasStart),
-        hasStep(hasStep) {}
-
-  LogicalResult
-  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto resultType = llvm::dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op->getResult(0).getType()));
-    if (!resultType || resultType.getRank() != 1)
-      return rewriter.notifyMatchFailure(op, "result is not a static 1-D tensor");
-    Location loc = op->getLoc();
-    Type element = resultType.getElementType();
-    Type acc = llvm::isa<FloatType>(element) ? Type(rewriter.getF64Type())
-                                             : Type(rewriter.getI64Type());
-    for (unsigned i = 0; i < (hasStep ? 3u : hasStart ? 2u : 1u); ++i)
-      if (!llvm::isa<IntegerType, FloatType>(operands[i].getType()))
-        return rewriter.notifyMatchFailure(op, "a bound is not a number");
-    Value start = hasStart ? castScalar(rewriter, loc, operands[0], acc)
-                           : createScalarConstant(rewriter, loc, acc, 0);
-    Value step = hasStep ? castScalar(rewriter, loc, operands[2], acc)
-                         : createScalarConstant(rewriter, loc, acc, 1);
-    Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                         element);
-    AffineMap id = rewriter.getMultiDimIdentityMap(1);
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, resultType, ValueRange{}, ValueRange{init},
-        ArrayRef<AffineMap>{id},
-        ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
-        [&](OpBuilder &b, Location l, ValueRange) {
-          Value i = arith::IndexCastOp::create(
-              b, l, b.getI64Type(), linalg::IndexOp::create(b, l, 0));
-          Value x = castScalar(b, l, i, acc);
-          Value v = llvm::isa<FloatType>(acc)
-                        ? arith::AddFOp::create(
-                              b, l, start, arith::MulFOp::create(b, l, x, step))
-                              .getResult()
-                        : arith::AddIOp::create(
-                              b, l, start, arith::MulIOp::create(b, l, x, step))
-                              .getResult();
-          linalg::YieldOp::create(b, l, castScalar(b, l, v, element));
-        });
-    rewriter.replaceOp(op, generic.getResult(0));
-    return success();
-  }
-
-private:
-  bool hasStart, hasStep;
-};
-
 /// triu and tril: keep the elements on one side of a diagonal of the last
 /// two dimensions, zero the others.
 class TriangleLowering : public NamedOpLowering {
@@ -844,15 +787,6 @@ void lowering::populateElementwisePatterns(const TypeConverter &converter,
                              ts::AtenZerosOp::getOperationName(), 0.0);
   patterns.add<FillLowering>(converter, ctx,
                              ts::AtenOnesLikeOp::getOperationName(), 1.0);
-  patterns.add<ArangeLowering>(converter, ctx,
-                               ts::AtenArangeOp::getOperationName(), false,
-                               false);
-  patterns.add<ArangeLowering>(converter, ctx,
-                               ts::AtenArangeStartOp::getOperationName(), true,
-                               false);
-  patterns.add<ArangeLowering>(converter, ctx,
-                               ts::AtenArangeStartStepOp::getOperationName(),
-                               true, true);
   patterns.add<FillLowering>(converter, ctx, ts::AtenOnesOp::getOperationName(),
                              1.0);
   patterns.add<FillLowering>(

@@ -273,7 +273,23 @@ void lowering::addMathElementwiseSpecs(SmallVectorImpl<ElementwiseSpec> &specs) 
   binary(ts::AtenAtan2Op::getOperationName(), [](BodyContext &c) -> Value {
     if (!c.isFloat())
       return Value();
-    return math::Atan2Op::create(c.b, c.loc, c.args[0], c.args[1]);
+    Value y = c.args[0], x = c.args[1];
+    Value atan2 = math::Atan2Op::create(c.b, c.loc, y, x);
+    // math.atan2's expansion gives NaN where both are zero; libm's (and
+    // PyTorch's) value there is +-0 for x = +0 and +-pi for x = -0, the
+    // sign of y's.
+    auto isZero = [&](Value v) {
+      return arith::CmpFOp::create(c.b, c.loc, arith::CmpFPredicate::OEQ, v,
+                                   c.cst(0));
+    };
+    Value bothZero = arith::AndIOp::create(c.b, c.loc, isZero(y), isZero(x));
+    Value xNegative = arith::CmpFOp::create(
+        c.b, c.loc, arith::CmpFPredicate::OLT,
+        math::CopySignOp::create(c.b, c.loc, c.cst(1), x), c.cst(0));
+    Value magnitude =
+        arith::SelectOp::create(c.b, c.loc, xNegative, c.cst(M_PI), c.cst(0));
+    Value atZero = math::CopySignOp::create(c.b, c.loc, magnitude, y);
+    return arith::SelectOp::create(c.b, c.loc, bothZero, atZero, atan2);
   });
   binary(ts::AtenHypotOp::getOperationName(), [](BodyContext &c) -> Value {
     if (!c.isFloat())

@@ -24,9 +24,15 @@ void populateElementwisePatterns(const TypeConverter &converter,
 /// Reductions, softmax, log_softmax, layer_norm.
 void populateReductionPatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns);
-/// matmul family, conv2d, pooling, batch_norm, embedding.
+/// matmul family, convolutions, batch_norm, embedding.
 void populateLinearAlgebraPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
+/// arange, linspace, logspace.
+void populateFactoryPatterns(const TypeConverter &converter,
+                             RewritePatternSet &patterns);
+/// max, average and adaptive pooling, with indices where asked.
+void populatePoolingPatterns(const TypeConverter &converter,
+                             RewritePatternSet &patterns);
 /// Views, reshapes, permutations, slicing, cat, stack, expand.
 void populateDataMovementPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);

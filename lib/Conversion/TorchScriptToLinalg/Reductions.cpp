@@ -45,7 +45,6 @@ static constexpr int64_t kWideSumThreshold = 4096;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-static bool isFloat(Type t) { return llvm::isa<FloatType>(t); }
 
 static bool isBool(Type t) { return t.isInteger(1); }
 

@@ -160,6 +160,9 @@ public:
     }
     ArrayRef<int64_t> in = inputType.getShape();
     SmallVector<int64_t> low(rank, 0);
+    // Circular padding wraps around what is left after cropping (negative
+    // amounts), as PyTorch's _pad_circular copies: [start, start + kept).
+    SmallVector<int64_t> start(rank, 0), kept(in);
     for (size_t i = 0; i < pad->size() / 2; ++i) {
       int64_t dim = rank - 1 - i;
       low[dim] = (*pad)[2 * i];
@@ -170,9 +173,12 @@ public:
           (low[dim] >= in[dim] || high >= in[dim]))
         return rewriter.notifyMatchFailure(
             op, "reflect padding must be smaller than the size");
-      if (mode == PadMode::Circular && (low[dim] > in[dim] || high > in[dim]))
+      start[dim] = std::max<int64_t>(-low[dim], 0);
+      kept[dim] = in[dim] - start[dim] - std::max<int64_t>(-high, 0);
+      if (mode == PadMode::Circular &&
+          (kept[dim] <= 0 || low[dim] > kept[dim] || high > kept[dim]))
         return rewriter.notifyMatchFailure(
-            op, "circular padding may be at most the size");
+            op, "circular padding may be at most the size kept");
     }
     if (inputType.getNumElements() == 0)
       return rewriter.notifyMatchFailure(op, "padding an empty tensor");
@@ -226,7 +232,9 @@ public:
               src = m.clamp(src, 0, n - 1);
               break;
             case PadMode::Circular:
-              src = m.mod(src, n);
+              src = m.add(m.cst(start[d]),
+                          m.mod(m.sub(i, m.cst(std::max<int64_t>(low[d], 0))),
+                                kept[d]));
               break;
             }
             indices.push_back(src);

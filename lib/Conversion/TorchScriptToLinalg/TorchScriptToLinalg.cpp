@@ -160,6 +160,8 @@ void mlir::tsmlir::populateTorchScriptToLinalgPatterns(
   populateElementwisePatterns(converter, patterns);
   populateReductionPatterns(converter, patterns);
   populateLinearAlgebraPatterns(converter, patterns);
+  populatePoolingPatterns(converter, patterns);
+  populateFactoryPatterns(converter, patterns);
   populateDataMovementPatterns(converter, patterns);
   populateResamplingPatterns(converter, patterns);
   populateControlFlowPatterns(converter, patterns);

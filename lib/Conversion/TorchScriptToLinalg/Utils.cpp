@@ -389,3 +389,100 @@ void lowering::remapListOperands(ConversionPatternRewriter &rewriter,
     if (llvm::isa<ts::ListType>(operand.getType()))
       remapListElements(rewriter, operand);
 }
+
+//===----------------------------------------------------------------------===//
+// Products and windows
+//===----------------------------------------------------------------------===//
+
+bool lowering::isFloat(Type t) { return llvm::isa<FloatType>(t); }
+
+Type lowering::getAccType(Type element) {
+  if (element.isF16() || element.isBF16())
+    return Float32Type::get(element.getContext());
+  return element;
+}
+
+RankedTensorType lowering::getTensorType(Value v) {
+  return llvm::dyn_cast<RankedTensorType>(v.getType());
+}
+
+Value lowering::castOperand(OpBuilder &b, Location loc, Operation *op,
+                         ValueRange operands, unsigned i, Type element) {
+  return castElementType(b, loc, operands[i], element,
+                         isUnsignedDtype(getTSDtype(op->getOperand(i))));
+}
+
+Value lowering::createZeros(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                         Type element) {
+  return createFilled(b, loc, RankedTensorType::get(shape, element),
+                      createScalarConstant(b, loc, element, 0));
+}
+
+Value lowering::broadcastTo(OpBuilder &b, Location loc, Value value,
+                         ArrayRef<int64_t> shape, Type element,
+                         bool isUnsigned) {
+  auto type = RankedTensorType::get(shape, element);
+  return buildElementwise(b, loc, type, value,
+                          [&](OpBuilder &nb, Location l, ValueRange e) {
+                            return castScalar(nb, l, e[0], element, isUnsigned);
+                          });
+}
+
+Value lowering::finish(OpBuilder &b, Location loc, Value value,
+                    RankedTensorType resultType) {
+  value = castElementType(b, loc, value, resultType.getElementType());
+  return reshapeTo(b, loc, value, resultType.getShape());
+}
+
+std::optional<SmallVector<int64_t>>
+lowering::getSpatial(Value list, unsigned n,
+           std::optional<SmallVector<int64_t>> empty) {
+  std::optional<SmallVector<int64_t>> values = getConstIntList(list);
+  if (!values) {
+    std::optional<int64_t> one = getConstInt(list);
+    if (!one)
+      return std::nullopt;
+    values = SmallVector<int64_t>{*one};
+  }
+  if (values->empty())
+    return empty;
+  if (values->size() == 1)
+    values->assign(n, (*values)[0]);
+  if (values->size() != n)
+    return std::nullopt;
+  return values;
+}
+
+DenseIntElementsAttr lowering::getI64VectorAttr(OpBuilder &b,
+                                             ArrayRef<int64_t> values) {
+  auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},
+                                    b.getI64Type());
+  return DenseIntElementsAttr::get(type, values);
+}
+
+Value lowering::padSpatial(OpBuilder &b, Location loc, Value input,
+                        ArrayRef<int64_t> pad, Value value,
+                        ArrayRef<int64_t> extraHigh) {
+  int64_t extra[2] = {extraHigh.empty() ? 0 : extraHigh[0],
+                      extraHigh.empty() ? 0 : extraHigh[1]};
+  if (pad[0] == 0 && pad[1] == 0 && extra[0] == 0 && extra[1] == 0)
+    return input;
+  auto type = llvm::cast<RankedTensorType>(input.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  shape[2] += 2 * pad[0] + extra[0];
+  shape[3] += 2 * pad[1] + extra[1];
+  SmallVector<OpFoldResult> low = {b.getIndexAttr(0), b.getIndexAttr(0),
+                                   b.getIndexAttr(pad[0]),
+                                   b.getIndexAttr(pad[1])};
+  SmallVector<OpFoldResult> high = {b.getIndexAttr(0), b.getIndexAttr(0),
+                                    b.getIndexAttr(pad[0] + extra[0]),
+                                    b.getIndexAttr(pad[1] + extra[1])};
+  return tensor::PadOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), input, low,
+      high, value);
+}
+
+int64_t lowering::getWindowCount(int64_t size, int64_t kernel, int64_t stride,
+                              int64_t pad, int64_t dilation) {
+  return (size + 2 * pad - dilation * (kernel - 1) - 1) / stride + 1;
+}

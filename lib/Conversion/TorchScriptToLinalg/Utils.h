@@ -156,6 +156,45 @@ void remapListElements(ConversionPatternRewriter &rewriter, Value list);
 /// Remaps the elements of every prim::ListConstruct `op` reads.
 void remapListOperands(ConversionPatternRewriter &rewriter, Operation *op);
 
+//===----------------------------------------------------------------------===//
+// Products and windows (convolution, pooling, matrix products)
+//===----------------------------------------------------------------------===//
+
+bool isFloat(Type t);
+/// The type products with result element `element` accumulate in.
+Type getAccType(Type element);
+/// `v`'s type as a ranked tensor, or null.
+RankedTensorType getTensorType(Value v);
+/// Operand `i` of `op` (converted: `operands[i]`) cast to the element type
+/// `element`.
+Value castOperand(OpBuilder &b, Location loc, Operation *op,
+                  ValueRange operands, unsigned i, Type element);
+/// A zero-filled tensor of `shape` and `element`.
+Value createZeros(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                  Type element);
+/// `value` (broadcast as PyTorch does, trailing-aligned) to `shape`, with
+/// elements cast to `element`: the initial value of an accumulation.
+Value broadcastTo(OpBuilder &b, Location loc, Value value,
+                  ArrayRef<int64_t> shape, Type element, bool isUnsigned);
+/// `value`, of the accumulator's type, cast to the result type and
+/// reshaped to its shape.
+Value finish(OpBuilder &b, Location loc, Value value,
+             RankedTensorType resultType);
+/// The `n` ints of a spatial `int[n]` operand: a list of n constants, or
+/// of one (or one int) standing for all n; `empty` when the list is empty.
+std::optional<SmallVector<int64_t>>
+getSpatial(Value list, unsigned n,
+           std::optional<SmallVector<int64_t>> empty = {});
+DenseIntElementsAttr getI64VectorAttr(OpBuilder &b, ArrayRef<int64_t> values);
+/// `input` padded by `pad[i]` on both sides of dims 2 and 3 with `value`
+/// (and `extraHigh[i]` more at the end).
+Value padSpatial(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> pad,
+                 Value value, ArrayRef<int64_t> extraHigh = {});
+/// The output size of a window of `kernel` with `stride`, `pad` and
+/// `dilation` over `size` elements (PyTorch's floor mode).
+int64_t getWindowCount(int64_t size, int64_t kernel, int64_t stride,
+                       int64_t pad, int64_t dilation);
+
 } // namespace mlir::tsmlir::lowering
 
 #endif // TSMLIR_LIB_CONVERSION_TORCHSCRIPTTOLINALG_UTILS_H

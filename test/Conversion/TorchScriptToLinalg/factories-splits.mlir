@@ -32,6 +32,35 @@ func.func @aranges() -> (!ts.tensor<si64, [4]>, !ts.tensor<f32, [3]>, !ts.tensor
 
 // -----
 
+// linspace and logspace: element i is start + step i below steps / 2, else
+// end - step (steps - 1 - i), in the result's float type (PyTorch's CPU
+// kernel); logspace raises the double base to it in double.
+
+// CHECK-LABEL: func.func @spaced(
+// CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<5xf32>)
+// CHECK:           arith.sitofp {{.*}} : i64 to f32
+// CHECK:           arith.mulf {{.*}} : f32
+// CHECK:           arith.cmpi slt
+// CHECK:           arith.select {{.*}} : f32
+// CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<4xf32>)
+// CHECK:           arith.select {{.*}} : f32
+// CHECK:           arith.extf {{.*}} : f32 to f64
+// CHECK:           math.powf {{.*}} : f64
+// CHECK:           arith.truncf {{.*}} : f64 to f32
+func.func @spaced() -> (!ts.tensor<f32, [5]>, !ts.tensor<f32, [4]>) {
+  %none = ts.prim.Constant : !ts.none
+  %four = ts.prim.Constant[4] : !ts.int
+  %five = ts.prim.Constant[5] : !ts.int
+  %f0 = ts.prim.Constant[-1.5] : !ts.float
+  %f1 = ts.prim.Constant[2.0] : !ts.float
+  %base = ts.prim.Constant[2.0] : !ts.float
+  %0 = ts.aten.linspace %f0, %f1, %five, %none, %none, %none, %none : (!ts.float, !ts.float, !ts.int, !ts.none, !ts.none, !ts.none, !ts.none) -> !ts.tensor<f32, [5]>
+  %1 = ts.aten.logspace %f0, %f1, %four, %base, %none, %none, %none, %none : (!ts.float, !ts.float, !ts.int, !ts.float, !ts.none, !ts.none, !ts.none, !ts.none) -> !ts.tensor<f32, [4]>
+  return %0, %1 : !ts.tensor<f32, [5]>, !ts.tensor<f32, [4]>
+}
+
+// -----
+
 // split_with_sizes: one extract_slice per piece, at the running offset.
 
 // CHECK-LABEL: func.func @split_with_sizes(

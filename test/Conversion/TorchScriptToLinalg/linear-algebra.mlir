@@ -494,3 +494,49 @@ func.func @conv_transposed(%x: !ts.tensor<f32, [1, 3, 8, 8]>, %w: !ts.tensor<f32
   %0 = ts.aten._convolution %x, %w, %none, %ones, %zeros, %ones, %true, %zeros, %int1, %false, %false, %false, %false : (!ts.tensor<f32, [1, 3, 8, 8]>, !ts.tensor<f32, [3, 4, 3, 3]>, !ts.none, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool, !ts.list<!ts.int>, !ts.int, !ts.bool, !ts.bool, !ts.bool, !ts.bool) -> !ts.tensor<f32, [1, 4, 10, 10]>
   return %0 : !ts.tensor<f32, [1, 4, 10, 10]>
 }
+
+// -----
+
+// Maxima with their indices: one generic over the output and the window
+// (the largest of the uneven adaptive windows, 3 x 3 here) yields the value
+// and its index h * W + w in the input plane; the first element of each
+// window is taken, then a greater one or a NaN.
+// CHECK-LABEL: func.func @adaptive_max_pool2d(
+// CHECK:         %[[W:.+]] = tensor.empty() : tensor<3x3xf32>
+// CHECK:         %[[R:.+]]:2 = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]{{.*}} ins(%[[W]] : tensor<3x3xf32>) outs(%{{.+}}, %{{.+}} : tensor<2x3x3x2xf32>, tensor<2x3x3x2xi64>)
+// CHECK:           tensor.extract
+// CHECK:           arith.cmpf ogt
+// CHECK:           arith.cmpf uno
+// CHECK:           arith.select
+// CHECK:           arith.select
+// CHECK:         return %[[R]]#0, %[[R]]#1
+func.func @adaptive_max_pool2d(%x: !ts.tensor<f32, [2, 3, 7, 5]>) -> (!ts.tensor<f32, [2, 3, 3, 2]>, !ts.tensor<si64, [2, 3, 3, 2]>) {
+  %int3 = ts.prim.Constant[3] : !ts.int
+  %int2 = ts.prim.Constant[2] : !ts.int
+  %size = ts.prim.ListConstruct %int3, %int2 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %0:2 = ts.aten.adaptive_max_pool2d %x, %size : (!ts.tensor<f32, [2, 3, 7, 5]>, !ts.list<!ts.int>) -> (!ts.tensor<f32, [2, 3, 3, 2]>, !ts.tensor<si64, [2, 3, 3, 2]>)
+  return %0#0, %0#1 : !ts.tensor<f32, [2, 3, 3, 2]>, !ts.tensor<si64, [2, 3, 3, 2]>
+}
+
+// -----
+
+// max_pool2d_with_indices: positions stride * o - padding + k, read only
+// inside the input (0 <= position < size), so ceil_mode's last partial
+// window and the padding never win.
+// CHECK-LABEL: func.func @max_pool2d_with_indices(
+// CHECK:         %[[W:.+]] = tensor.empty() : tensor<3x3xf32>
+// CHECK:         linalg.generic {{.*}} ins(%[[W]] : tensor<3x3xf32>) outs(%{{.+}}, %{{.+}} : tensor<1x2x5x4xf32>, tensor<1x2x5x4xi64>)
+// CHECK:           arith.cmpi sge
+// CHECK:           arith.cmpi slt
+func.func @max_pool2d_with_indices(%x: !ts.tensor<f32, [1, 2, 8, 7]>) -> (!ts.tensor<f32, [1, 2, 5, 4]>, !ts.tensor<si64, [1, 2, 5, 4]>) {
+  %true = ts.prim.Constant[true] : !ts.bool
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %int2 = ts.prim.Constant[2] : !ts.int
+  %int3 = ts.prim.Constant[3] : !ts.int
+  %kernel = ts.prim.ListConstruct %int3, %int3 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %stride = ts.prim.ListConstruct %int2, %int2 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %padding = ts.prim.ListConstruct %int1, %int1 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %dilation = ts.prim.ListConstruct %int1, %int1 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %0:2 = ts.aten.max_pool2d_with_indices %x, %kernel, %stride, %padding, %dilation, %true : (!ts.tensor<f32, [1, 2, 8, 7]>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool) -> (!ts.tensor<f32, [1, 2, 5, 4]>, !ts.tensor<si64, [1, 2, 5, 4]>)
+  return %0#0, %0#1 : !ts.tensor<f32, [1, 2, 5, 4]>, !ts.tensor<si64, [1, 2, 5, 4]>
+}

@@ -1744,3 +1744,17 @@ func.func @if_refined(%x: !ts.tensor<f32, [2]>) -> !ts.tensor<f32> {
   }
   return %0 : !ts.tensor<f32>
 }
+
+// -----
+
+// Compiled code runs with grad mode and autocast off and tensors never
+// nested: torch.nn's attention modules ask before taking their fast path.
+// CHECK-LABEL: func.func @grad_mode(
+// CHECK: %[[F:.*]] = ts.prim.Constant[false] : !ts.bool
+// CHECK: return %[[F]], %[[F]], %[[F]]
+func.func @grad_mode(%x: !ts.tensor) -> (!ts.bool, !ts.bool, !ts.bool) {
+  %0 = ts.aten.is_grad_enabled : () -> !ts.bool
+  %1 = ts.aten.is_autocast_enabled : () -> !ts.bool
+  %2 = ts.prim.is_nested %x : (!ts.tensor) -> !ts.bool
+  return %0, %1, %2 : !ts.bool, !ts.bool, !ts.bool
+}

@@ -94,3 +94,146 @@ func.func @pool_clamp_narrow(%x: !ts.tensor<f32, [2, 3, 11]>, %lo: !ts.tensor<f3
   %4 = ts.aten.narrow.Tensor %x, %two, %start, %two : (!ts.tensor<f32, [2, 3, 11]>, !ts.int, !ts.tensor<si64, []>, !ts.int) -> !ts.tensor
   return %0, %1, %2, %3, %4 : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
 }
+
+// -----
+
+// addr: beta self + alpha (vec1[:, None] * vec2[None, :]).
+// CHECK-LABEL: func.func @addr(
+// CHECK: %[[BETA:.*]] = ts.prim.Constant[2.0
+// CHECK-DAG: %[[U:.*]] = ts.aten.unsqueeze %arg1,
+// CHECK-DAG: %[[V:.*]] = ts.aten.unsqueeze %arg2,
+// CHECK: %[[P:.*]] = ts.aten.mul.Tensor %[[U]], %[[V]]
+// CHECK: %[[S:.*]] = ts.aten.mul.Scalar %arg0, %[[BETA]]
+// CHECK: ts.aten.add.Tensor %[[S]], %[[P]], %arg3
+// CHECK-NOT: ts.aten.addr
+// SHAPES-LABEL: func.func @addr(
+// SHAPES: ts.aten.add.Tensor {{.*}} -> !ts.tensor<f32, [3, 4]>
+func.func @addr(%s: !ts.tensor<f32, [3, 4]>, %a: !ts.tensor<f32, [3]>, %b: !ts.tensor<f32, [4]>, %alpha: !ts.float) -> !ts.tensor {
+  %beta = ts.prim.Constant[2.000000e+00] : !ts.float
+  %0 = ts.aten.addr %s, %a, %b, %beta, %alpha : (!ts.tensor<f32, [3, 4]>, !ts.tensor<f32, [3]>, !ts.tensor<f32, [4]>, !ts.float, !ts.float) -> !ts.tensor
+  return %0 : !ts.tensor
+}
+
+// -----
+
+// addbmm: the batch of products summed over dim 0.
+// CHECK-LABEL: func.func @addbmm(
+// CHECK: %[[B:.*]] = ts.aten.bmm %arg1, %arg2
+// CHECK: %[[P:.*]] = ts.aten.sum.dim_IntList %[[B]],
+// CHECK: ts.aten.add.Tensor %{{.*}}, %[[P]],
+// SHAPES-LABEL: func.func @addbmm(
+// SHAPES: ts.aten.sum.dim_IntList {{.*}} -> !ts.tensor<f32, [3, 5]>
+func.func @addbmm(%s: !ts.tensor<f32, [3, 5]>, %a: !ts.tensor<f32, [2, 3, 4]>, %b: !ts.tensor<f32, [2, 4, 5]>) -> !ts.tensor {
+  %one = ts.prim.Constant[1] : !ts.int
+  %0 = ts.aten.addbmm %s, %a, %b, %one, %one : (!ts.tensor<f32, [3, 5]>, !ts.tensor<f32, [2, 3, 4]>, !ts.tensor<f32, [2, 4, 5]>, !ts.int, !ts.int) -> !ts.tensor
+  return %0 : !ts.tensor
+}
+
+// -----
+
+// embedding_bag of a 2-D input (offsets = arange(0, 6, 3): two bags of 3),
+// mean mode: the embedding of the indices as [2, 3], summed over the bag
+// and divided by 3. The other results are unused.
+// CHECK-LABEL: func.func @embedding_bag_mean(
+// CHECK: %[[I:.*]] = ts.aten.reshape %arg1,
+// CHECK: %[[E:.*]] = ts.aten.embedding %arg0, %[[I]],
+// CHECK: %[[S:.*]] = ts.aten.sum.dim_IntList %[[E]],
+// CHECK: ts.aten.div.Scalar %[[S]],
+// CHECK-NOT: ts.aten.embedding_bag
+// SHAPES-LABEL: func.func @embedding_bag_mean(
+// SHAPES: ts.aten.div.Scalar {{.*}} -> !ts.tensor<f32, [2, 4]>
+func.func @embedding_bag_mean(%w: !ts.tensor<f32, [10, 4]>, %i: !ts.tensor<si64, [6]>) -> !ts.tensor {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %three = ts.prim.Constant[3] : !ts.int
+  %six = ts.prim.Constant[6] : !ts.int
+  %false = ts.prim.Constant[false] : !ts.bool
+  %none = ts.prim.Constant : !ts.none
+  %offsets = ts.aten.arange.start_step %zero, %six, %three, %none, %none, %none, %none : (!ts.int, !ts.int, !ts.int, !ts.none, !ts.none, !ts.none, !ts.none) -> !ts.tensor
+  %0:4 = ts.aten.embedding_bag %w, %i, %offsets, %false, %one, %false, %none, %false : (!ts.tensor<f32, [10, 4]>, !ts.tensor<si64, [6]>, !ts.tensor, !ts.bool, !ts.int, !ts.bool, !ts.none, !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor)
+  return %0#0 : !ts.tensor
+}
+
+// -----
+
+// Bags of different sizes are not decomposed (the op stays, and the
+// lowering names it).
+// CHECK-LABEL: func.func @embedding_bag_uneven(
+// CHECK: ts.aten.embedding_bag
+func.func @embedding_bag_uneven(%w: !ts.tensor<f32, [10, 4]>, %i: !ts.tensor<si64, [7]>) -> !ts.tensor {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %three = ts.prim.Constant[3] : !ts.int
+  %seven = ts.prim.Constant[7] : !ts.int
+  %false = ts.prim.Constant[false] : !ts.bool
+  %none = ts.prim.Constant : !ts.none
+  %offsets = ts.aten.arange.start_step %zero, %seven, %three, %none, %none, %none, %none : (!ts.int, !ts.int, !ts.int, !ts.none, !ts.none, !ts.none, !ts.none) -> !ts.tensor
+  %0:4 = ts.aten.embedding_bag %w, %i, %offsets, %false, %zero, %false, %none, %false : (!ts.tensor<f32, [10, 4]>, !ts.tensor<si64, [7]>, !ts.tensor, !ts.bool, !ts.int, !ts.bool, !ts.none, !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor)
+  return %0#0 : !ts.tensor
+}
+
+// -----
+
+// The fast path of nn.MultiheadAttention: q, k, v from the three parts of
+// the in-projection, q scaled by 1/sqrt(16 / 4), heads split, softmax of
+// q k^T, weights averaged over the 4 heads.
+// CHECK-LABEL: func.func @native_attention(
+// CHECK-COUNT-3: ts.aten.linear
+// CHECK: ts.aten.mul.Scalar
+// CHECK: ts.aten.softmax.int
+// CHECK: ts.aten.linear
+// CHECK: ts.aten.sum.dim_IntList
+// CHECK: ts.aten.div.Scalar
+// CHECK-NOT: ts.aten._native_multi_head_attention
+// SHAPES-LABEL: func.func @native_attention(
+// SHAPES: ts.aten.softmax.int {{.*}} -> !ts.tensor<f32, [2, 4, 5, 5]>
+// SHAPES: ts.aten.linear {{.*}} -> !ts.tensor<f32, [2, 5, 16]>
+// SHAPES: ts.aten.div.Scalar {{.*}} -> !ts.tensor<f32, [2, 5, 5]>
+func.func @native_attention(%x: !ts.tensor<f32, [2, 5, 16]>, %w: !ts.tensor<f32, [48, 16]>, %b: !ts.tensor<f32, [48]>, %pw: !ts.tensor<f32, [16, 16]>, %pb: !ts.tensor<f32, [16]>) -> (!ts.tensor, !ts.tensor) {
+  %four = ts.prim.Constant[4] : !ts.int
+  %e = ts.prim.Constant[16] : !ts.int
+  %true = ts.prim.Constant[true] : !ts.bool
+  %none = ts.prim.Constant : !ts.none
+  %0:2 = ts.aten._native_multi_head_attention %x, %x, %x, %e, %four, %w, %b, %pw, %pb, %none, %true, %true, %none : (!ts.tensor<f32, [2, 5, 16]>, !ts.tensor<f32, [2, 5, 16]>, !ts.tensor<f32, [2, 5, 16]>, !ts.int, !ts.int, !ts.tensor<f32, [48, 16]>, !ts.tensor<f32, [48]>, !ts.tensor<f32, [16, 16]>, !ts.tensor<f32, [16]>, !ts.none, !ts.bool, !ts.bool, !ts.none) -> (!ts.tensor, !ts.tensor)
+  return %0#0, %0#1 : !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// linalg_vector_norm of order 2 over dim 1: the square root of the sum of
+// squares; of order inf: the largest magnitude.
+// CHECK-LABEL: func.func @vector_norm(
+// CHECK: %[[A:.*]] = ts.aten.abs %arg0
+// CHECK: %[[SQ:.*]] = ts.aten.mul.Tensor %[[A]], %[[A]]
+// CHECK: %[[S:.*]] = ts.aten.sum.dim_IntList %[[SQ]]
+// CHECK: ts.aten.sqrt %[[S]]
+// CHECK: %[[A2:.*]] = ts.aten.abs %arg0
+// CHECK: ts.aten.amax %[[A2]]
+// CHECK-NOT: ts.aten.linalg_vector_norm
+// SHAPES-LABEL: func.func @vector_norm(
+// SHAPES: ts.aten.sqrt {{.*}} -> !ts.tensor<f32, [3]>
+func.func @vector_norm(%x: !ts.tensor<f32, [3, 4]>) -> (!ts.tensor, !ts.tensor) {
+  %two = ts.prim.Constant[2] : !ts.int
+  %inf = ts.prim.Constant[0x7FF0000000000000 : f64] : !ts.float
+  %one = ts.prim.Constant[1] : !ts.int
+  %false = ts.prim.Constant[false] : !ts.bool
+  %none = ts.prim.Constant : !ts.none
+  %dims = ts.prim.ListConstruct %one : (!ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.linalg_vector_norm %x, %two, %dims, %false, %none : (!ts.tensor<f32, [3, 4]>, !ts.int, !ts.list<!ts.int>, !ts.bool, !ts.none) -> !ts.tensor
+  %1 = ts.aten.linalg_vector_norm %x, %inf, %none, %false, %none : (!ts.tensor<f32, [3, 4]>, !ts.float, !ts.none, !ts.bool, !ts.none) -> !ts.tensor
+  return %0, %1 : !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// tile with fewer dims than the input's rank: repeat with leading 1s.
+// CHECK-LABEL: func.func @tile(
+// CHECK: %[[R:.*]] = ts.prim.ListConstruct %{{.*}}, %{{.*}}, %{{.*}} :
+// CHECK: ts.aten.repeat %arg0, %[[R]]
+// SHAPES-LABEL: func.func @tile(
+// SHAPES: ts.aten.repeat {{.*}} -> !ts.tensor<f32, [2, 3, 8]>
+func.func @tile(%x: !ts.tensor<f32, [2, 3, 4]>) -> !ts.tensor {
+  %two = ts.prim.Constant[2] : !ts.int
+  %dims = ts.prim.ListConstruct %two : (!ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.tile %x, %dims : (!ts.tensor<f32, [2, 3, 4]>, !ts.list<!ts.int>) -> !ts.tensor
+  return %0 : !ts.tensor
+}

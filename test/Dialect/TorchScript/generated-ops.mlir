@@ -716,6 +716,20 @@ func.func @op_aten_arange_start_step(%a0: !ts.number, %a1: !ts.number, %a2: !ts.
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_linspace(
+func.func @op_aten_linspace(%a0: !ts.number, %a1: !ts.number, %a2: !ts.int, %a3: !ts.optional<!ts.int>, %a4: !ts.none, %a5: !ts.none, %a6: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.linspace %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6
+  %r = ts.aten.linspace %a0, %a1, %a2, %a3, %a4, %a5, %a6 : (!ts.number, !ts.number, !ts.int, !ts.optional<!ts.int>, !ts.none, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_logspace(
+func.func @op_aten_logspace(%a0: !ts.number, %a1: !ts.number, %a2: !ts.int, %a3: !ts.float, %a4: !ts.optional<!ts.int>, %a5: !ts.none, %a6: !ts.none, %a7: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.logspace %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7
+  %r = ts.aten.logspace %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7 : (!ts.number, !ts.number, !ts.int, !ts.float, !ts.optional<!ts.int>, !ts.none, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_tensor(
 func.func @op_aten_tensor(%a0: !ts.list<!ts.int>, %a1: !ts.optional<!ts.int>, %a2: !ts.none, %a3: !ts.bool) -> (!ts.tensor) {
   // CHECK: ts.aten.tensor %arg0, %arg1, %arg2, %arg3
@@ -1150,6 +1164,20 @@ func.func @op_aten_split_with_sizes(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>
   return %r : !ts.list<!ts.tensor>
 }
 
+// CHECK-LABEL: func.func @op_aten_split(
+func.func @op_aten_split(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.split %arg0, %arg1, %arg2
+  %r = ts.aten.split %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_split_sizes(
+func.func @op_aten_split_sizes(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.split.sizes %arg0, %arg1, %arg2
+  %r = ts.aten.split.sizes %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
 // CHECK-LABEL: func.func @op_aten_flatten_using_ints(
 func.func @op_aten_flatten_using_ints(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int) -> (!ts.tensor) {
   // CHECK: ts.aten.flatten.using_ints %arg0, %arg1, %arg2
@@ -1353,11 +1381,32 @@ func.func @op_aten_avg_pool2d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2:
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_max_pool3d(
+func.func @op_aten_max_pool3d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>, %a3: !ts.list<!ts.int>, %a4: !ts.list<!ts.int>, %a5: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.max_pool3d %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.max_pool3d %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_max_pool3d_with_indices(
+func.func @op_aten_max_pool3d_with_indices(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>, %a3: !ts.list<!ts.int>, %a4: !ts.list<!ts.int>, %a5: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.max_pool3d_with_indices %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r:2 = ts.aten.max_pool3d_with_indices %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_adaptive_avg_pool2d(
 func.func @op_aten_adaptive_avg_pool2d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>) -> (!ts.tensor) {
   // CHECK: ts.aten.adaptive_avg_pool2d %arg0, %arg1
   %r = ts.aten.adaptive_avg_pool2d %a0, %a1 : (!ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.tensor)
   return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_adaptive_max_pool2d(
+func.func @op_aten_adaptive_max_pool2d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.adaptive_max_pool2d %arg0, %arg1
+  %r:2 = ts.aten.adaptive_max_pool2d %a0, %a1 : (!ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
 }
 
 // CHECK-LABEL: func.func @op_aten_dropout(
@@ -1539,6 +1588,139 @@ func.func @op_aten_adaptive_avg_pool1d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.i
 func.func @op_aten_narrow_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.int) -> (!ts.tensor) {
   // CHECK: ts.aten.narrow.Tensor %arg0, %arg1, %arg2, %arg3
   %r = ts.aten.narrow.Tensor %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_addr(
+func.func @op_aten_addr(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number, %a4: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.addr %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.addr %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_addbmm(
+func.func @op_aten_addbmm(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number, %a4: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.addbmm %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.addbmm %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_embedding_bag(
+func.func @op_aten_embedding_bag(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.bool, %a4: !ts.int, %a5: !ts.bool, %a6: !ts.optional<!ts.tensor>, %a7: !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.embedding_bag %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7
+  %r:4 = ts.aten.embedding_bag %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.bool, !ts.int, !ts.bool, !ts.optional<!ts.tensor>, !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2, %r#3 : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_embedding_bag_padding_idx(
+func.func @op_aten_embedding_bag_padding_idx(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.bool, %a4: !ts.int, %a5: !ts.bool, %a6: !ts.optional<!ts.tensor>, %a7: !ts.bool, %a8: !ts.none) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.embedding_bag.padding_idx %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7, %arg8
+  %r:4 = ts.aten.embedding_bag.padding_idx %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.bool, !ts.int, !ts.bool, !ts.optional<!ts.tensor>, !ts.bool, !ts.none) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2, %r#3 : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten__native_multi_head_attention(
+func.func @op_aten__native_multi_head_attention(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.int, %a4: !ts.int, %a5: !ts.tensor<f32>, %a6: !ts.tensor<f32>, %a7: !ts.tensor<f32>, %a8: !ts.tensor<f32>, %a9: !ts.optional<!ts.tensor>, %a10: !ts.bool, %a11: !ts.bool, %a12: !ts.none) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten._native_multi_head_attention %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7, %arg8, %arg9, %arg10, %arg11, %arg12
+  %r:2 = ts.aten._native_multi_head_attention %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.int, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.bool, !ts.bool, !ts.none) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten__transformer_encoder_layer_fwd(
+func.func @op_aten__transformer_encoder_layer_fwd(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int, %a3: !ts.tensor<f32>, %a4: !ts.tensor<f32>, %a5: !ts.tensor<f32>, %a6: !ts.tensor<f32>, %a7: !ts.bool, %a8: !ts.bool, %a9: !ts.float, %a10: !ts.tensor<f32>, %a11: !ts.tensor<f32>, %a12: !ts.tensor<f32>, %a13: !ts.tensor<f32>, %a14: !ts.tensor<f32>, %a15: !ts.tensor<f32>, %a16: !ts.tensor<f32>, %a17: !ts.tensor<f32>, %a18: !ts.optional<!ts.tensor>, %a19: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten._transformer_encoder_layer_fwd %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7, %arg8, %arg9, %arg10, %arg11, %arg12, %arg13, %arg14, %arg15, %arg16, %arg17, %arg18, %arg19
+  %r = ts.aten._transformer_encoder_layer_fwd %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14, %a15, %a16, %a17, %a18, %a19 : (!ts.tensor<f32>, !ts.int, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.bool, !ts.bool, !ts.float, !ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_max_pool1d_with_indices(
+func.func @op_aten_max_pool1d_with_indices(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>, %a3: !ts.list<!ts.int>, %a4: !ts.list<!ts.int>, %a5: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.max_pool1d_with_indices %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r:2 = ts.aten.max_pool1d_with_indices %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_diff(
+func.func @op_aten_diff(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int, %a3: !ts.optional<!ts.tensor>, %a4: !ts.optional<!ts.tensor>) -> (!ts.tensor) {
+  // CHECK: ts.aten.diff %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.diff %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.int, !ts.int, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_tile(
+func.func @op_aten_tile(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.tile %arg0, %arg1
+  %r = ts.aten.tile %a0, %a1 : (!ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_rot90(
+func.func @op_aten_rot90(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.rot90 %arg0, %arg1, %arg2
+  %r = ts.aten.rot90 %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_glu(
+func.func @op_aten_glu(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.glu %arg0, %arg1
+  %r = ts.aten.glu %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nansum(
+func.func @op_aten_nansum(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.bool, %a3: !ts.optional<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.nansum %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.nansum %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.none, !ts.bool, !ts.optional<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nanmean(
+func.func @op_aten_nanmean(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.bool, %a3: !ts.optional<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.nanmean %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.nanmean %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.none, !ts.bool, !ts.optional<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_count_nonzero(
+func.func @op_aten_count_nonzero(%a0: !ts.tensor<f32>, %a1: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.count_nonzero %arg0, %arg1
+  %r = ts.aten.count_nonzero %a0, %a1 : (!ts.tensor<f32>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_count_nonzero_dim_IntList(
+func.func @op_aten_count_nonzero_dim_IntList(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.count_nonzero.dim_IntList %arg0, %arg1
+  %r = ts.aten.count_nonzero.dim_IntList %a0, %a1 : (!ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_vector_norm(
+func.func @op_aten_linalg_vector_norm(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.none, %a3: !ts.bool, %a4: !ts.optional<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_vector_norm %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.linalg_vector_norm %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.number, !ts.none, !ts.bool, !ts.optional<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_norm_Scalar(
+func.func @op_aten_norm_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.norm.Scalar %arg0, %arg1
+  %r = ts.aten.norm.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_norm_ScalarOpt_dim(
+func.func @op_aten_norm_ScalarOpt_dim(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.number>, %a2: !ts.list<!ts.int>, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.norm.ScalarOpt_dim %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.norm.ScalarOpt_dim %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.optional<!ts.number>, !ts.list<!ts.int>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_dist(
+func.func @op_aten_dist(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.dist %arg0, %arg1, %arg2
+  %r = ts.aten.dist %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 
@@ -2991,6 +3173,13 @@ func.func @op_aten_is_autocast_enabled() -> (!ts.bool) {
   return %r : !ts.bool
 }
 
+// CHECK-LABEL: func.func @op_aten_is_grad_enabled(
+func.func @op_aten_is_grad_enabled() -> (!ts.bool) {
+  // CHECK: ts.aten.is_grad_enabled
+  %r = ts.aten.is_grad_enabled  : () -> (!ts.bool)
+  return %r : !ts.bool
+}
+
 // CHECK-LABEL: func.func @op_aten___range_length(
 func.func @op_aten___range_length(%a0: !ts.int, %a1: !ts.int, %a2: !ts.int) -> (!ts.int) {
   // CHECK: ts.aten.__range_length %arg0, %arg1, %arg2
@@ -3611,6 +3800,27 @@ func.func @op_aten_baddbmm_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts
 func.func @op_aten_dropout_(%a0: !ts.tensor<f32>, %a1: !ts.float, %a2: !ts.bool) -> (!ts.tensor) {
   // CHECK: ts.aten.dropout_ %arg0, %arg1, %arg2
   %r = ts.aten.dropout_ %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.float, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_addmv_(
+func.func @op_aten_addmv_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number, %a4: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.addmv_ %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.addmv_ %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_addr_(
+func.func @op_aten_addr_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number, %a4: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.addr_ %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.addr_ %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_addbmm_(
+func.func @op_aten_addbmm_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number, %a4: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.addbmm_ %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.addbmm_ %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number, !ts.number) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 

@@ -507,12 +507,18 @@ TS_ALL_ANY_FOLD(AtenAnyBoolOp, false)
 TS_ALL_ANY_FOLD(AtenAnyStrOp, false)
 #undef TS_ALL_ANY_FOLD
 
-/// Tensors are never nested here, and compiled code runs without autocast.
+/// Tensors are never nested here, and compiled code runs without autocast
+/// and with grad mode off (as under torch.no_grad(): it records no autograd
+/// graph, so torch.nn's attention takes its inference fast path).
 OpFoldResult PrimIsNestedOp::fold(FoldAdaptor) {
   return boolAttr(getContext(), false);
 }
 
 OpFoldResult AtenIsAutocastEnabledOp::fold(FoldAdaptor) {
+  return boolAttr(getContext(), false);
+}
+
+OpFoldResult AtenIsGradEnabledOp::fold(FoldAdaptor) {
   return boolAttr(getContext(), false);
 }
 

@@ -535,8 +535,30 @@ LogicalResult PrimLoopOp::verify() {
 // Casts and guards
 //===----------------------------------------------------------------------===//
 
-OpFoldResult PrimUncheckedCastOp::fold(FoldAdaptor) {
-  return getOperand().getType() == getType() ? getOperand() : Value();
+/// A cast to itself is its operand. A 0-d tensor constant used as a
+/// number (traced graphs pass sizes as tensors: arange(0,
+/// NumToTensor(numel(x)))) is that number.
+OpFoldResult PrimUncheckedCastOp::fold(FoldAdaptor adaptor) {
+  if (getOperand().getType() == getType())
+    return getOperand();
+  auto elements = llvm::dyn_cast_or_null<DenseElementsAttr>(adaptor.getOperand());
+  Type type = getType();
+  if (!elements || elements.getNumElements() != 1 ||
+      !llvm::isa<NumberType, IntType, FloatType>(type))
+    return {};
+  Type element = elements.getElementType();
+  Builder b(getContext());
+  if (llvm::isa<IntegerType>(element) && !element.isInteger(1) &&
+      !llvm::isa<FloatType>(type)) {
+    APInt v = elements.getSplatValue<APInt>();
+    return b.getI64IntegerAttr(element.isUnsignedInteger()
+                                   ? static_cast<int64_t>(v.getZExtValue())
+                                   : v.getSExtValue());
+  }
+  if (llvm::isa<mlir::FloatType>(element) && !llvm::isa<IntType>(type))
+    return b.getF64FloatAttr(
+        elements.getSplatValue<APFloat>().convertToDouble());
+  return {};
 }
 
 OpFoldResult PrimUncheckedUnwrapOptionalOp::fold(FoldAdaptor) {

@@ -9,15 +9,21 @@
 // Operators that PyTorch implements by composing others become those others,
 // so that shape inference, fusion and lowering see only ops they know:
 //
-//   lstm, gru, rnn_tanh, rnn_relu (.input)  unrolled over time: per layer,
-//                                            direction and step, the cell's
-//                                            linear, sigmoid, tanh, mul, add
+//   lstm, gru, rnn_tanh, rnn_relu (.input)  unrolled over time
+//                                            (DecomposeRNN.cpp)
+//   _native_multi_head_attention,            their projections, softmax and
+//   _transformer_encoder_layer_fwd           norms (DecomposeAttention.cpp)
 //   instance_norm                            group_norm with one group per
 //                                            channel (batch_norm with the
 //                                            running statistics)
 //   var_mean, std_mean                       var / std and mean
-//   mv, outer, addmv                         matmul, mul of unsqueezed
-//                                            vectors, add
+//   mv, outer, addmv, addr, addbmm          matmul, mul of unsqueezed
+//                                            vectors, bmm summed, add
+//   embedding_bag of equal, known bags       embedding of [bags, n] indices,
+//                                            reduced over n
+//   norms, nansum, nanmean, count_nonzero    (DecomposeReductions.cpp)
+//   tile, rot90, diff, glu,                  (DecomposeShapes.cpp)
+//   max_pool1d_with_indices
 //   conv2d.padding ("same", "valid")         conv2d with int padding, after
 //                                            a constant_pad_nd when uneven
 //   conv1d (.padding), max_pool1d,           their 2-D forms on the input
@@ -41,11 +47,15 @@
 
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
 
+#include "DecomposeUtils.h"
+
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <cmath>
 
 namespace mlir::tsmlir::ts {
 #define GEN_PASS_DEF_TSDECOMPOSEPASS
@@ -55,336 +65,9 @@ namespace mlir::tsmlir::ts {
 using namespace mlir;
 using namespace mlir::tsmlir;
 using namespace mlir::tsmlir::ts;
+using namespace mlir::tsmlir::ts::decompose;
 
 namespace {
-
-/// Builds ts ops with unrefined result types, which the next round of shape
-/// inference refines.
-struct TSBuilder {
-  OpBuilder &b;
-  Location loc;
-
-  MLIRContext *ctx() { return b.getContext(); }
-  Type tensor() { return ts::TensorType::get(ctx()); }
-  Value i(int64_t v) {
-    return PrimConstantOp::create(b, loc, ts::IntType::get(ctx()),
-                                  b.getI64IntegerAttr(v));
-  }
-  Value flag(bool v) {
-    return PrimConstantOp::create(b, loc, ts::BoolType::get(ctx()),
-                                  b.getBoolAttr(v));
-  }
-  Value none() {
-    return PrimConstantOp::create(b, loc, ts::NoneType::get(ctx()), Attribute());
-  }
-  Value select(Value x, int64_t dim, int64_t index) {
-    return AtenSelectIntOp::create(b, loc, tensor(), x, i(dim), i(index));
-  }
-  Value narrow(Value x, int64_t dim, int64_t start, int64_t length) {
-    return AtenNarrowOp::create(b, loc, tensor(), x, i(dim), i(start),
-                                i(length));
-  }
-  Value unsqueeze(Value x, int64_t dim) {
-    return AtenUnsqueezeOp::create(b, loc, tensor(), x, i(dim));
-  }
-  Value linear(Value x, Value weight, Value bias) {
-    return AtenLinearOp::create(b, loc, tensor(), x, weight,
-                                bias ? bias : none());
-  }
-  Value matmul(Value x, Value y) {
-    return AtenMatmulOp::create(b, loc, tensor(), x, y);
-  }
-  Value add(Value x, Value y) {
-    return AtenAddTensorOp::create(b, loc, tensor(), x, y, i(1));
-  }
-  Value mul(Value x, Value y) {
-    return AtenMulTensorOp::create(b, loc, tensor(), x, y);
-  }
-  /// 1 - x.
-  Value oneMinus(Value x) {
-    return AtenRsubScalarOp::create(b, loc, tensor(), x, i(1), i(1));
-  }
-  Value sigmoid(Value x) { return AtenSigmoidOp::create(b, loc, tensor(), x); }
-  Value tanh(Value x) { return AtenTanhOp::create(b, loc, tensor(), x); }
-  Value relu(Value x) { return AtenReluOp::create(b, loc, tensor(), x); }
-  Value list(ArrayRef<Value> xs) {
-    return PrimListConstructOp::create(b, loc, ts::ListType::get(ctx(), tensor()),
-                                       xs);
-  }
-  Value stack(ArrayRef<Value> xs, int64_t dim) {
-    return AtenStackOp::create(b, loc, tensor(), list(xs), i(dim));
-  }
-  Value cat(ArrayRef<Value> xs, int64_t dim) {
-    return AtenCatOp::create(b, loc, tensor(), list(xs), i(dim));
-  }
-};
-
-std::optional<int64_t> constInt(Value v) {
-  IntegerAttr attr;
-  if (matchPattern(v, m_Constant(&attr)))
-    return attr.getInt();
-  return std::nullopt;
-}
-
-std::optional<bool> constBool(Value v) {
-  BoolAttr attr;
-  if (matchPattern(v, m_Constant(&attr)))
-    return attr.getValue();
-  return std::nullopt;
-}
-
-std::optional<double> constFloat(Value v) {
-  FloatAttr f;
-  if (matchPattern(v, m_Constant(&f)))
-    return f.getValueAsDouble();
-  if (std::optional<int64_t> i = constInt(v))
-    return static_cast<double>(*i);
-  return std::nullopt;
-}
-
-/// The static sizes of tensor `v`, or nullopt.
-std::optional<SmallVector<int64_t>> staticSizes(Value v) {
-  auto type = llvm::dyn_cast<ts::TensorType>(v.getType());
-  if (!type || !type.hasStaticShape())
-    return std::nullopt;
-  return SmallVector<int64_t>(type.getSizesOrEmpty());
-}
-
-/// The elements of a list built by a prim::ListConstruct or a constant (as
-/// attributes), without building anything (a pattern must not change the
-/// IR before it knows it succeeds). Whether the list may be modified before
-/// it is read is the caller's to check.
-std::optional<SmallVector<OpFoldResult>> listElements(Value list) {
-  if (auto construct = list.getDefiningOp<PrimListConstructOp>())
-    return llvm::to_vector_of<OpFoldResult>(construct.getElements());
-  auto constant = list.getDefiningOp<PrimConstantOp>();
-  auto array = constant ? llvm::dyn_cast_or_null<ArrayAttr>(
-                              constant.getValueAttr())
-                        : ArrayAttr();
-  if (!array)
-    return std::nullopt;
-  return llvm::to_vector_of<OpFoldResult>(array);
-}
-
-/// The tensors of a list (listElements whose constants are all tensors).
-std::optional<SmallVector<OpFoldResult>> knownTensors(Value list) {
-  std::optional<SmallVector<OpFoldResult>> elements = listElements(list);
-  if (elements && llvm::any_of(*elements, [](OpFoldResult e) {
-        auto attr = llvm::dyn_cast<Attribute>(e);
-        return attr && !llvm::isa<ElementsAttr>(attr);
-      }))
-    return std::nullopt;
-  return elements;
-}
-
-/// The static sizes of a tensor value or constant.
-std::optional<SmallVector<int64_t>> staticSizes(OpFoldResult v) {
-  if (auto value = llvm::dyn_cast<Value>(v))
-    return staticSizes(value);
-  auto elements = llvm::cast<ElementsAttr>(llvm::cast<Attribute>(v));
-  return SmallVector<int64_t>(elements.getShapedType().getShape());
-}
-
-/// An element of listElements as a value: a constant of `type` made for an
-/// attribute (a tensor by default).
-Value materialize(OpBuilder &b, Location loc, OpFoldResult v,
-                  Type type = {}) {
-  if (auto value = llvm::dyn_cast<Value>(v))
-    return value;
-  return PrimConstantOp::create(
-      b, loc, type ? type : ts::TensorType::get(b.getContext()),
-      llvm::cast<Attribute>(v));
-}
-
-/// The ints of an int[] operand (a prim::ListConstruct of constants, a
-/// constant list, or one int standing for all `n`), a single element
-/// repeated to `n`; an empty list stays empty (a default, such as a pooling
-/// stride). Nullopt when not constant or of another length.
-std::optional<SmallVector<int64_t>> intList(Value v, unsigned n) {
-  SmallVector<int64_t> out;
-  if (std::optional<int64_t> one = constInt(v)) {
-    out.assign(n, *one);
-    return out;
-  }
-  if (auto list = v.getDefiningOp<PrimListConstructOp>()) {
-    for (Value e : list.getElements()) {
-      std::optional<int64_t> x = constInt(e);
-      if (!x)
-        return std::nullopt;
-      out.push_back(*x);
-    }
-  } else if (auto c = v.getDefiningOp<PrimConstantOp>()) {
-    auto array = llvm::dyn_cast_or_null<ArrayAttr>(c.getValueAttr());
-    if (!array)
-      return std::nullopt;
-    for (Attribute a : array) {
-      auto i = llvm::dyn_cast<IntegerAttr>(a);
-      if (!i)
-        return std::nullopt;
-      out.push_back(i.getInt());
-    }
-  } else {
-    return std::nullopt;
-  }
-  if (out.size() == 1 && n > 1)
-    out.assign(n, out[0]);
-  if (!out.empty() && out.size() != n)
-    return std::nullopt;
-  return out;
-}
-
-Value intListValue(TSBuilder &t, ArrayRef<int64_t> values) {
-  SmallVector<Value> elements;
-  for (int64_t v : values)
-    elements.push_back(t.i(v));
-  return PrimListConstructOp::create(
-      t.b, t.loc, ts::ListType::get(t.ctx(), ts::IntType::get(t.ctx())),
-      elements);
-}
-
-/// Replaces `op` by `results`, each cast to the type the op declared for
-/// it where the two differ (the decomposition's types are unrefined until
-/// the next round of shape inference).
-void replaceWithDeclaredTypes(PatternRewriter &rewriter, Operation *op,
-                              SmallVector<Value> results) {
-  for (auto [value, old] : llvm::zip_equal(results, op->getResults()))
-    if (value.getType() != old.getType())
-      value = PrimUncheckedCastOp::create(rewriter, op->getLoc(),
-                                          old.getType(), value);
-  rewriter.replaceOp(op, results);
-}
-
-//===----------------------------------------------------------------------===//
-// Recurrent networks
-//===----------------------------------------------------------------------===//
-
-enum class Cell { LSTM, GRU, Tanh, Relu };
-
-/// lstm/gru/rnn_tanh/rnn_relu.input(input, hx, params, has_biases,
-/// num_layers, dropout, train, bidirectional, batch_first), unrolled. The
-/// params are, per layer and direction, w_ih, w_hh (and b_ih, b_hh); hx is
-/// [h0, c0] for an LSTM, h0 otherwise, each [layers * directions, batch,
-/// hidden]. The reverse direction runs from the last step to the first;
-/// the directions' outputs are concatenated along the features.
-template <typename OpTy, Cell cell>
-struct DecomposeRNN : public OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    Operation *raw = op.getOperation();
-    Value input = raw->getOperand(0), hx = raw->getOperand(1);
-    std::optional<bool> hasBiases = constBool(raw->getOperand(3));
-    std::optional<int64_t> numLayers = constInt(raw->getOperand(4));
-    std::optional<double> dropout = constFloat(raw->getOperand(5));
-    std::optional<bool> train = constBool(raw->getOperand(6));
-    std::optional<bool> bidirectional = constBool(raw->getOperand(7));
-    std::optional<bool> batchFirst = constBool(raw->getOperand(8));
-    if (!hasBiases || !numLayers || !dropout || !train || !bidirectional ||
-        !batchFirst || *numLayers < 1)
-      return rewriter.notifyMatchFailure(op, "arguments are not constants");
-    if (*train && *dropout > 0 && *numLayers > 1)
-      return rewriter.notifyMatchFailure(op, "dropout between layers");
-    std::optional<SmallVector<int64_t>> inSizes = staticSizes(input);
-    if (!inSizes || inSizes->size() != 3)
-      return rewriter.notifyMatchFailure(op, "input sizes are not known");
-    int64_t timeDim = *batchFirst ? 1 : 0;
-    int64_t steps = (*inSizes)[timeDim];
-    int64_t directions = *bidirectional ? 2 : 1;
-    int64_t perCell = *hasBiases ? 4 : 2;
-
-    std::optional<SmallVector<OpFoldResult>> knownParams =
-        knownTensors(raw->getOperand(2));
-    if (!knownParams || static_cast<int64_t>(knownParams->size()) !=
-                            *numLayers * directions * perCell)
-      return rewriter.notifyMatchFailure(
-          op, "params are not a known list of the expected length (LSTM "
-              "projections are not decomposed)");
-    OpFoldResult h0State = hx, c0State;
-    if (cell == Cell::LSTM) {
-      std::optional<SmallVector<OpFoldResult>> states = knownTensors(hx);
-      if (!states || states->size() != 2)
-        return rewriter.notifyMatchFailure(op, "hx is not a list of two");
-      h0State = (*states)[0];
-      c0State = (*states)[1];
-    }
-    std::optional<SmallVector<int64_t>> hSizes = staticSizes(h0State);
-    if (!hSizes || hSizes->size() != 3)
-      return rewriter.notifyMatchFailure(op, "hidden state sizes unknown");
-    int64_t hidden = (*hSizes)[2];
-
-    // Nothing is built before this point.
-    TSBuilder t{rewriter, op.getLoc()};
-    SmallVector<Value> params;
-    for (OpFoldResult p : *knownParams)
-      params.push_back(materialize(rewriter, op.getLoc(), p));
-    Value h0 = materialize(rewriter, op.getLoc(), h0State);
-    Value c0 = c0State ? materialize(rewriter, op.getLoc(), c0State) : Value();
-    int64_t gates = cell == Cell::LSTM ? 4 : cell == Cell::GRU ? 3 : 1;
-
-    Value layerInput = input;
-    SmallVector<Value> lastH, lastC;
-    for (int64_t layer = 0; layer < *numLayers; ++layer) {
-      SmallVector<Value> outputs;
-      for (int64_t dir = 0; dir < directions; ++dir) {
-        int64_t index = layer * directions + dir;
-        ArrayRef<Value> p = ArrayRef<Value>(params).slice(index * perCell,
-                                                         perCell);
-        Value bIh = *hasBiases ? p[2] : Value();
-        Value bHh = *hasBiases ? p[3] : Value();
-        Value h = t.select(h0, 0, index);
-        Value c = c0 ? t.select(c0, 0, index) : Value();
-        SmallVector<Value> stepOutputs(steps);
-        for (int64_t s = 0; s < steps; ++s) {
-          int64_t time = dir == 0 ? s : steps - 1 - s;
-          Value x = t.select(layerInput, timeDim, time);
-          Value gi = t.linear(x, p[0], bIh);
-          Value gh = t.linear(h, p[1], bHh);
-          auto gate = [&](Value g, int64_t k) {
-            return gates == 1 ? g : t.narrow(g, 1, k * hidden, hidden);
-          };
-          switch (cell) {
-          case Cell::LSTM: {
-            Value g = t.add(gi, gh);
-            Value in = t.sigmoid(gate(g, 0));
-            Value forget = t.sigmoid(gate(g, 1));
-            Value candidate = t.tanh(gate(g, 2));
-            Value out = t.sigmoid(gate(g, 3));
-            c = t.add(t.mul(forget, c), t.mul(in, candidate));
-            h = t.mul(out, t.tanh(c));
-            break;
-          }
-          case Cell::GRU: {
-            Value reset = t.sigmoid(t.add(gate(gi, 0), gate(gh, 0)));
-            Value update = t.sigmoid(t.add(gate(gi, 1), gate(gh, 1)));
-            Value candidate =
-                t.tanh(t.add(gate(gi, 2), t.mul(reset, gate(gh, 2))));
-            h = t.add(t.mul(t.oneMinus(update), candidate), t.mul(update, h));
-            break;
-          }
-          case Cell::Tanh:
-            h = t.tanh(t.add(gi, gh));
-            break;
-          case Cell::Relu:
-            h = t.relu(t.add(gi, gh));
-            break;
-          }
-          stepOutputs[time] = h;
-        }
-        outputs.push_back(t.stack(stepOutputs, timeDim));
-        lastH.push_back(h);
-        if (c)
-          lastC.push_back(c);
-      }
-      layerInput = directions == 1 ? outputs[0] : t.cat(outputs, 2);
-    }
-    SmallVector<Value> results = {layerInput, t.stack(lastH, 0)};
-    if (cell == Cell::LSTM)
-      results.push_back(t.stack(lastC, 0));
-    replaceWithDeclaredTypes(rewriter, raw, results);
-    return success();
-  }
-};
 
 //===----------------------------------------------------------------------===//
 // Normalisation and statistics
@@ -853,11 +536,17 @@ struct DecomposeListOfKnown : public OpRewritePattern<OpTy> {
 //===----------------------------------------------------------------------===//
 
 /// mv(self, vec): matmul. outer(self, vec2): self[:, None] * vec2[None, :].
-/// addmv(self, mat, vec, beta, alpha): beta self + alpha (mat @ vec), self
-/// ignored for beta = 0 (its NaNs too), as PyTorch.
+/// addmv(self, mat, vec), addr(self, vec1, vec2) and addbmm(self, batch1,
+/// batch2), each with beta and alpha: beta self + alpha product, the product
+/// mat @ vec, the outer product, or the sum over the batch of batch1[b] @
+/// batch2[b]; self ignored for beta = 0 (its NaNs too), as PyTorch.
 template <typename OpTy>
 struct DecomposeVectorProduct : public OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  static Value outer(TSBuilder &t, Value x, Value y) {
+    return t.mul(t.unsqueeze(x, 1), t.unsqueeze(y, 0));
+  }
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
@@ -867,14 +556,64 @@ struct DecomposeVectorProduct : public OpRewritePattern<OpTy> {
     if (isa<AtenMvOp>(raw)) {
       result = t.matmul(raw->getOperand(0), raw->getOperand(1));
     } else if (isa<AtenOuterOp>(raw)) {
-      result = t.mul(t.unsqueeze(raw->getOperand(0), 1),
-                     t.unsqueeze(raw->getOperand(1), 0));
+      result = outer(t, raw->getOperand(0), raw->getOperand(1));
     } else {
       Value beta = raw->getOperand(3), alpha = raw->getOperand(4);
       std::optional<double> b = constFloat(beta);
+      std::optional<double> a = constFloat(alpha);
       if (!b)
         return rewriter.notifyMatchFailure(op, "beta is not a constant");
-      Value product = t.matmul(raw->getOperand(1), raw->getOperand(2));
+      // Integer products scale by beta and alpha converted to the integer
+      // type (truncated), as PyTorch's kernels do.
+      auto selfType = llvm::dyn_cast<ts::TensorType>(raw->getOperand(0).getType());
+      Type dtype = selfType ? selfType.getDtype() : Type();
+      bool maybeFractional =
+          *b != std::trunc(*b) || !a || *a != std::trunc(*a);
+      if (maybeFractional && !dtype)
+        return rewriter.notifyMatchFailure(op, "self's dtype is not known");
+      if (maybeFractional && llvm::isa<IntegerType>(dtype) &&
+          !dtype.isInteger(1)) {
+        if (!a)
+          return rewriter.notifyMatchFailure(op, "alpha is not a constant");
+        beta = t.i(static_cast<int64_t>(*b));
+        alpha = t.i(static_cast<int64_t>(*a));
+      }
+      Value x = raw->getOperand(1), y = raw->getOperand(2);
+      if (dtype && dtype.isInteger(1)) {
+        // Bools: (beta and self) or (alpha and product), as PyTorch.
+        if (!a)
+          return rewriter.notifyMatchFailure(op, "alpha is not a constant");
+        if (isa<AtenAddmvOp, AtenAddbmmOp>(raw) || (*b == 0 && *a == 0))
+          return rewriter.notifyMatchFailure(op, "bool products");
+        Value product = outer(t, x, y);
+        if (*b == 0)
+          result = AtenLogicalOrOp::create(
+              rewriter, op.getLoc(), t.tensor(), product,
+              AtenZerosLikeOp::create(rewriter, op.getLoc(), t.tensor(),
+                                      raw->getOperand(0), t.none(), t.none(),
+                                      t.none(), t.none(), t.none()));
+        else if (*a == 0)
+          result = AtenLogicalOrOp::create(
+              rewriter, op.getLoc(), t.tensor(), raw->getOperand(0),
+              AtenZerosLikeOp::create(rewriter, op.getLoc(), t.tensor(),
+                                      product, t.none(), t.none(), t.none(),
+                                      t.none(), t.none()));
+        else
+          result = AtenLogicalOrOp::create(rewriter, op.getLoc(), t.tensor(),
+                                           raw->getOperand(0), product);
+        replaceWithDeclaredTypes(rewriter, op, {result});
+        return success();
+      }
+      Value product;
+      if (isa<AtenAddrOp>(raw))
+        product = outer(t, x, y);
+      else if (isa<AtenAddbmmOp>(raw))
+        product = AtenSumDimIntListOp::create(
+            rewriter, op.getLoc(), t.tensor(),
+            AtenBmmOp::create(rewriter, op.getLoc(), t.tensor(), x, y),
+            intListValue(t, {0}), t.flag(false), t.none());
+      else
+        product = t.matmul(x, y);
       if (*b == 0) {
         result = AtenMulScalarOp::create(rewriter, op.getLoc(), t.tensor(),
                                          product, alpha);
@@ -894,6 +633,143 @@ struct DecomposeVectorProduct : public OpRewritePattern<OpTy> {
       }
     }
     replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Embedding bags
+//===----------------------------------------------------------------------===//
+
+/// The values of a 1-D offsets tensor known at compile time: an
+/// arange.start_step of constants (torch.nn.functional.embedding_bag's
+/// offsets for 2-D input) or a constant tensor.
+std::optional<SmallVector<int64_t>> knownOffsets(Value offsets) {
+  if (auto arange = offsets.getDefiningOp<AtenArangeStartStepOp>()) {
+    std::optional<int64_t> start = constInt(arange->getOperand(0));
+    std::optional<int64_t> end = constInt(arange->getOperand(1));
+    std::optional<int64_t> step = constInt(arange->getOperand(2));
+    if (!start || !end || !step || *step <= 0)
+      return std::nullopt;
+    SmallVector<int64_t> values;
+    for (int64_t v = *start; v < *end; v += *step)
+      values.push_back(v);
+    return values;
+  }
+  DenseElementsAttr dense;
+  if (!matchPattern(offsets, m_Constant(&dense)) ||
+      dense.getType().getRank() != 1 ||
+      !llvm::isa<IntegerType>(dense.getElementType()))
+    return std::nullopt;
+  return llvm::to_vector(llvm::map_range(
+      dense.getValues<APInt>(), [](const APInt &v) { return v.getSExtValue(); }));
+}
+
+/// embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode,
+/// sparse, per_sample_weights?, include_last_offset[, padding_idx?]) whose
+/// bags all have the same known size n (offsets known, as for 2-D input):
+/// the embedding of indices viewed as [bags, n], reduced over the bag by
+/// sum (0, weighted by per_sample_weights), mean (1) or max (2). Entries
+/// equal to padding_idx are left out of sums and means (a bag of only
+/// padding gives 0). Only the first result (the bags) may be used.
+template <typename OpTy>
+struct DecomposeEmbeddingBag : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Operation *raw = op.getOperation();
+    for (unsigned i = 1; i < raw->getNumResults(); ++i)
+      if (!raw->getResult(i).use_empty())
+        return rewriter.notifyMatchFailure(
+            op, "offset2bag, bag_size or max_indices is used");
+    std::optional<int64_t> mode = constInt(raw->getOperand(4));
+    std::optional<bool> includeLast = constBool(raw->getOperand(7));
+    std::optional<SmallVector<int64_t>> indexSizes =
+        staticSizes(raw->getOperand(1));
+    std::optional<SmallVector<int64_t>> offsets =
+        knownOffsets(raw->getOperand(2));
+    if (!mode || *mode < 0 || *mode > 2 || !includeLast || !indexSizes ||
+        indexSizes->size() != 1 || !offsets)
+      return rewriter.notifyMatchFailure(
+          op, "mode, include_last_offset, the indices' size or the offsets "
+              "are not known");
+    int64_t count = (*indexSizes)[0];
+    SmallVector<int64_t> bounds = *offsets;
+    if (!*includeLast)
+      bounds.push_back(count);
+    int64_t bags = static_cast<int64_t>(bounds.size()) - 1;
+    if (bags < 1 || bounds.front() != 0 || bounds.back() != count)
+      return rewriter.notifyMatchFailure(op, "offsets do not cover the indices");
+    int64_t size = bounds[1] - bounds[0];
+    for (int64_t b = 0; b < bags; ++b)
+      if (bounds[b + 1] - bounds[b] != size)
+        return rewriter.notifyMatchFailure(op, "bags of different sizes");
+    if (size == 0)
+      return rewriter.notifyMatchFailure(op, "empty bags");
+    Value weights = raw->getOperand(6);
+    bool weighted = !llvm::isa<ts::NoneType>(weights.getType());
+    if (weighted && *mode != 0)
+      return rewriter.notifyMatchFailure(
+          op, "per_sample_weights with a mode other than sum");
+    std::optional<int64_t> padding;
+    if (raw->getNumOperands() > 8 &&
+        !llvm::isa<ts::NoneType>(raw->getOperand(8).getType())) {
+      padding = constInt(raw->getOperand(8));
+      if (!padding)
+        return rewriter.notifyMatchFailure(op, "padding_idx is not a constant");
+      if (*padding < 0)
+        padding.reset(); // -1: none.
+      else if (*mode == 2)
+        return rewriter.notifyMatchFailure(op, "padding_idx with max mode");
+    }
+
+    TSBuilder t{rewriter, op.getLoc()};
+    Location loc = op.getLoc();
+    Value indices = t.reshape(raw->getOperand(1), {bags, size});
+    Value rows = AtenEmbeddingOp::create(rewriter, loc, t.tensor(),
+                                         raw->getOperand(0), indices, t.i(-1),
+                                         t.flag(false), t.flag(false));
+    if (weighted)
+      rows = t.mul(rows, t.unsqueeze(t.reshape(weights, {bags, size}), 2));
+    Value padded;
+    if (padding) {
+      padded = t.unsqueeze(
+          AtenEqScalarOp::create(rewriter, loc, t.tensor(), indices,
+                                 t.i(*padding)),
+          2);
+      rows = AtenMaskedFillScalarOp::create(rewriter, loc, t.tensor(), rows,
+                                            padded, t.i(0));
+    }
+    Value dim = intListValue(t, {1});
+    Value result;
+    if (*mode == 2) {
+      result = AtenAmaxOp::create(rewriter, loc, t.tensor(), rows, dim,
+                                  t.flag(false));
+    } else {
+      result = AtenSumDimIntListOp::create(rewriter, loc, t.tensor(), rows, dim,
+                                           t.flag(false), t.none());
+      if (*mode == 1 && !padding) {
+        result = AtenDivScalarOp::create(rewriter, loc, t.tensor(), result,
+                                         t.i(size));
+      } else if (*mode == 1) {
+        Value kept = AtenSumDimIntListOp::create(
+            rewriter, loc, t.tensor(),
+            AtenNeScalarOp::create(rewriter, loc, t.tensor(), indices,
+                                   t.i(*padding)),
+            dim, t.flag(true), t.none());
+        kept = AtenClampOp::create(rewriter, loc, t.tensor(), kept, t.i(1),
+                                   t.none());
+        result = AtenDivTensorOp::create(rewriter, loc, t.tensor(), result,
+                                         kept);
+      }
+    }
+    // The other results are unused: placeholders stand in for them.
+    SmallVector<Value> results = {result};
+    for (unsigned i = 1; i < raw->getNumResults(); ++i)
+      results.push_back(PrimUninitializedOp::create(
+          rewriter, loc, raw->getResult(i).getType()));
+    replaceWithDeclaredTypes(rewriter, op, results);
     return success();
   }
 };
@@ -918,11 +794,11 @@ struct TSDecomposePass
 
 void ts::populateDecompositionPatterns(RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<DecomposeRNN<AtenLstmInputOp, Cell::LSTM>,
-               DecomposeRNN<AtenGruInputOp, Cell::GRU>,
-               DecomposeRNN<AtenRnnTanhInputOp, Cell::Tanh>,
-               DecomposeRNN<AtenRnnReluInputOp, Cell::Relu>,
-               DecomposeInstanceNorm, DecomposeConvStringPadding,
+  decompose::populateRNNPatterns(patterns);
+  decompose::populateAttentionPatterns(patterns);
+  decompose::populateReductionPatterns(patterns);
+  decompose::populateShapePatterns(patterns);
+  patterns.add<DecomposeInstanceNorm, DecomposeConvStringPadding,
                DecomposeStatMean<AtenVarMeanOp, AtenVarOp, StatForm::Plain>,
                DecomposeStatMean<AtenVarMeanDimOp, AtenVarDimOp,
                                  StatForm::Dim>,
@@ -936,6 +812,10 @@ void ts::populateDecompositionPatterns(RewritePatternSet &patterns) {
                DecomposeVectorProduct<AtenMvOp>,
                DecomposeVectorProduct<AtenOuterOp>,
                DecomposeVectorProduct<AtenAddmvOp>,
+               DecomposeVectorProduct<AtenAddrOp>,
+               DecomposeVectorProduct<AtenAddbmmOp>,
+               DecomposeEmbeddingBag<AtenEmbeddingBagOp>,
+               DecomposeEmbeddingBag<AtenEmbeddingBagPaddingIdxOp>,
                DecomposeOneDim<AtenConv1dOp>, DecomposeOneDim<AtenConv1dPaddingOp>,
                DecomposeOneDim<Aten_ConvolutionOp>,
                DecomposeOneDim<AtenMaxPool1dOp>, DecomposeOneDim<AtenAvgPool1dOp>,

@@ -97,7 +97,9 @@ static ShapeRule like(int fill) {
 
 /// arange(end, ...), arange(start, end, ...) and arange(start, end, step,
 /// ...): ceil((end - start) / step) elements (none when that is not
-/// positive); Long when every bound is an int, else the default float.
+/// positive), the bounds truncated to ints first for a Long result, as
+/// PyTorch's CPU kernel; Long when every bound is an int, else the default
+/// float.
 static void arangeRule(Operation *op, const ShapeFacts &facts,
                        SmallVectorImpl<Type> &results) {
   bool hasStep = llvm::isa<AtenArangeStartStepOp>(op);
@@ -122,11 +124,35 @@ static void arangeRule(Operation *op, const ShapeFacts &facts,
   std::optional<double> e = facts.getFloat(end);
   std::optional<double> s = start ? facts.getFloat(start) : 0.0;
   std::optional<double> st = step ? facts.getFloat(step) : 1.0;
+  // A Long result counts with the bounds converted to int64 first (its
+  // accumulation type), truncated; other dtypes with them as given.
+  if (e && s && st && dtype == getLong(ctx)) {
+    *e = std::trunc(*e);
+    *s = std::trunc(*s);
+    *st = std::trunc(*st);
+  }
   if (e && s && st && *st != 0)
     (*sizes)[0] =
         std::max<int64_t>(0, static_cast<int64_t>(std::ceil((*e - *s) / *st)));
   StringAttr device = deviceOr(op->getOperand(dtypeIndex + 2), {}, facts);
   results[0] = makeTensor(ctx, dtype, sizes, device);
+}
+
+/// linspace(start, end, steps, dtype?, ...) and logspace(start, end, steps,
+/// base, dtype?, ...): `steps` elements of the given dtype, else the default
+/// float.
+static ShapeRule spaced(unsigned dtypeIndex) {
+  return [=](Operation *op, const ShapeFacts &facts,
+             SmallVectorImpl<Type> &results) {
+    MLIRContext *ctx = op->getContext();
+    Type dtype = dtypeOr(op->getOperand(dtypeIndex), getDefaultFloat(ctx), facts);
+    Sizes sizes = SmallVector<int64_t>{kUnknown};
+    if (std::optional<int64_t> steps = facts.getInt(op->getOperand(2));
+        steps && *steps >= 0)
+      (*sizes)[0] = *steps;
+    StringAttr device = deviceOr(op->getOperand(dtypeIndex + 2), {}, facts);
+    results[0] = makeTensor(ctx, dtype, sizes, device);
+  };
 }
 
 /// tensor.float/int/bool(t, dtype?, device?, requires_grad): 0-d.
@@ -241,6 +267,8 @@ void populateFactoryShapeRules(ShapeRuleSet &rules) {
   rules.add<AtenZerosLikeOp, AtenOnesLikeOp>(like(/*fill=*/-1));
   rules.add<AtenFullLikeOp>(like(/*fill=*/1));
   rules.add<AtenArangeOp, AtenArangeStartOp, AtenArangeStartStepOp>(arangeRule);
+  rules.add<AtenLinspaceOp>(spaced(3));
+  rules.add<AtenLogspaceOp>(spaced(4));
   rules.add<AtenTensorFloatOp, AtenTensorIntOp, AtenTensorBoolOp>(tensorRule);
   rules.add<AtenTensorOp>(tensorListRule);
   rules.add<AtenScalarTensorOp>(scalarTensorRule);

@@ -233,6 +233,7 @@ bool ShapeInference::refine(Value value, Type inferred) {
   if (llvm::isa<ListType>(old) && !isUnmodifiedList(value))
     return false;
   if (Operation *user = getUserRejecting(value, refined)) {
+    (void)user;
     LLVM_DEBUG(llvm::dbgs() << "not refining " << value << " to " << refined
                             << ": " << *user << " does not accept it\n");
     return false;
@@ -380,6 +381,16 @@ void ShapeInference::inferIf(PrimIfOp op) {
       refine(result, only.getType());
       if (Attribute cst = getYieldedConstant(only))
         facts.setConstant(result, cst);
+      // A placeholder the other branch yields (it raises, or returns early
+      // with a flag saying the result is not read) takes the result's type,
+      // so that the yield still fits it.
+      if (isUninitialized(other) && other.getType() != result.getType()) {
+        auto yield = llvm::cast<PrimYieldOp>(
+            (other == b ? op.elseBlock() : op.thenBlock())->getTerminator());
+        OpBuilder builder(yield);
+        yield->setOperand(i, PrimUninitializedOp::create(
+                                 builder, other.getLoc(), result.getType()));
+      }
       continue;
     }
     refine(result, joinTypes(a.getType(), b.getType(), Type()));

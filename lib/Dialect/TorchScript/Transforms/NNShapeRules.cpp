@@ -146,37 +146,39 @@ static int64_t poolSize(int64_t in, int64_t k, int64_t pad, int64_t stride,
   return out;
 }
 
-/// max_pool2d and avg_pool2d over the last two dims of a 3-d or 4-d input.
-static Sizes pool2dSizes(Value self, Value kernel, Value stride, Value padding,
-                         Value dilation, Value ceilMode,
-                         const ShapeFacts &facts) {
+/// Pooling over the last `n` dims of an (n+1)-d or (n+2)-d input.
+static Sizes poolSizes(Value self, Value kernel, Value stride, Value padding,
+                       Value dilation, Value ceilMode, const ShapeFacts &facts,
+                       unsigned n = 2) {
   Sizes sizes = getSizes(self);
-  std::optional<SmallVector<int64_t>> k = getSpatialList(kernel, 2, facts);
-  if (!sizes || (sizes->size() != 3 && sizes->size() != 4) || !k)
+  std::optional<SmallVector<int64_t>> k = getSpatialList(kernel, n, facts);
+  if (!sizes || (sizes->size() != n + 1 && sizes->size() != n + 2) || !k)
     return std::nullopt;
-  std::optional<SmallVector<int64_t>> s = getSpatialList(stride, 2, facts, k);
-  std::optional<SmallVector<int64_t>> p = getSpatialList(padding, 2, facts);
+  std::optional<SmallVector<int64_t>> s = getSpatialList(stride, n, facts, k);
+  std::optional<SmallVector<int64_t>> p = getSpatialList(padding, n, facts);
   std::optional<SmallVector<int64_t>> d =
-      dilation ? getSpatialList(dilation, 2, facts)
-               : SmallVector<int64_t>{1, 1};
+      dilation ? getSpatialList(dilation, n, facts)
+               : SmallVector<int64_t>(n, 1);
   std::optional<bool> ceil = facts.getBool(ceilMode);
   if (!s || !p || !d || !ceil)
     return std::nullopt;
-  size_t first = sizes->size() - 2;
-  for (size_t i = 0; i < 2; ++i)
+  size_t first = sizes->size() - n;
+  for (size_t i = 0; i < n; ++i)
     (*sizes)[first + i] = poolSize((*sizes)[first + i], (*k)[i], (*p)[i],
                                    (*s)[i], (*d)[i], *ceil);
   return sizes;
 }
 
-static void maxPool2dRule(Operation *op, const ShapeFacts &facts,
-                          SmallVectorImpl<Type> &results) {
-  // (self, kernel_size, stride, padding, dilation, ceil_mode), also for
-  // max_pool2d_with_indices, whose second result holds Long indices.
+/// (self, kernel_size, stride, padding, dilation, ceil_mode) of max_pool2d
+/// and max_pool3d (`n` spatial dims), also with indices, whose second
+/// result holds Long indices.
+template <unsigned n>
+static void maxPoolRule(Operation *op, const ShapeFacts &facts,
+                        SmallVectorImpl<Type> &results) {
   Value self = op->getOperand(0);
   Sizes sizes =
-      pool2dSizes(self, op->getOperand(1), op->getOperand(2), op->getOperand(3),
-                  op->getOperand(4), op->getOperand(5), facts);
+      poolSizes(self, op->getOperand(1), op->getOperand(2), op->getOperand(3),
+                op->getOperand(4), op->getOperand(5), facts, n);
   results[0] = withSizes(self, sizes);
   if (results.size() > 1)
     results[1] = makeTensor(op->getContext(), getLong(op->getContext()), sizes,
@@ -187,24 +189,29 @@ static void avgPool2dRule(Operation *op, const ShapeFacts &facts,
                           SmallVectorImpl<Type> &results) {
   auto pool = llvm::cast<AtenAvgPool2dOp>(op);
   Value self = pool.getSelf();
-  results[0] = withSizes(self, pool2dSizes(self, pool.getKernelSize(),
-                                           pool.getStride(), pool.getPadding(),
-                                           Value(), pool.getCeilMode(), facts));
+  results[0] = withSizes(self, poolSizes(self, pool.getKernelSize(),
+                                         pool.getStride(), pool.getPadding(),
+                                         Value(), pool.getCeilMode(), facts));
 }
 
-static void adaptiveAvgPool2dRule(Operation *op, const ShapeFacts &facts,
-                                  SmallVectorImpl<Type> &results) {
-  auto pool = llvm::cast<AtenAdaptiveAvgPool2dOp>(op);
-  Sizes sizes = getSizes(pool.getSelf());
+/// adaptive_avg_pool2d and adaptive_max_pool2d (self, output_size); the
+/// latter's second result holds Long indices.
+static void adaptivePool2dRule(Operation *op, const ShapeFacts &facts,
+                               SmallVectorImpl<Type> &results) {
+  Value self = op->getOperand(0);
+  Sizes sizes = getSizes(self);
   std::optional<SmallVector<int64_t>> out =
-      getSpatialList(pool.getOutputSize(), 2, facts);
+      getSpatialList(op->getOperand(1), 2, facts);
   if (sizes && out && sizes->size() >= 2) {
     sizes->truncate(sizes->size() - 2);
     sizes->append(*out);
   } else {
     sizes.reset();
   }
-  results[0] = withSizes(pool.getSelf(), sizes);
+  results[0] = withSizes(self, sizes);
+  if (results.size() > 1)
+    results[1] = makeTensor(op->getContext(), getLong(op->getContext()), sizes,
+                            getDevice(self));
 }
 
 /// embedding(weight [V, D], indices): indices' sizes + [D], weight's dtype.
@@ -371,9 +378,10 @@ void populateNNShapeRules(ShapeRuleSet &rules) {
   rules.add<AtenConv2dOp>(convNdRule<AtenConv2dOp, 2>);
   rules.add<AtenConv3dOp>(convNdRule<AtenConv3dOp, 3>);
   rules.add<Aten_ConvolutionOp>(convolutionRule);
-  rules.add<AtenMaxPool2dOp, AtenMaxPool2dWithIndicesOp>(maxPool2dRule);
+  rules.add<AtenMaxPool2dOp, AtenMaxPool2dWithIndicesOp>(maxPoolRule<2>);
+  rules.add<AtenMaxPool3dOp, AtenMaxPool3dWithIndicesOp>(maxPoolRule<3>);
   rules.add<AtenAvgPool2dOp>(avgPool2dRule);
-  rules.add<AtenAdaptiveAvgPool2dOp>(adaptiveAvgPool2dRule);
+  rules.add<AtenAdaptiveAvgPool2dOp, AtenAdaptiveMaxPool2dOp>(adaptivePool2dRule);
   rules.add<AtenEmbeddingOp>(embeddingRule);
   rules.add<AtenBatchNormOp, Aten_BatchNormImplIndexOp, AtenLayerNormOp,
             AtenGroupNormOp, AtenDropoutOp>(sameAsOperand(0));

@@ -761,6 +761,20 @@ def TS_AtenArangeStartStepOp : TS_SchemaOp<"aten.arange.start_step",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenLinspaceOp : TS_SchemaOp<"aten.linspace",
+    "aten::linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+    [TS_Functional]> {
+  let arguments = (ins TS_ScalarLike:$start, TS_ScalarLike:$end, TS_IntLike:$steps, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLogspaceOp : TS_SchemaOp<"aten.logspace",
+    "aten::logspace(Scalar start, Scalar end, int steps, float base=10., *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+    [TS_Functional]> {
+  let arguments = (ins TS_ScalarLike:$start, TS_ScalarLike:$end, TS_IntLike:$steps, TS_FloatType:$base, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenTensorOp : TS_SchemaOp<"aten.tensor",
     "aten::tensor(t[] data, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False) -> Tensor",
     [TS_ReadOnly]> {
@@ -1220,6 +1234,20 @@ def TS_AtenSplitWithSizesOp : TS_SchemaOp<"aten.split_with_sizes",
   let results = (outs TS_TensorList:$result);
 }
 
+def TS_AtenSplitOp : TS_SchemaOp<"aten.split",
+    "aten::split(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$split_sizes, TS_IntLike:$dim);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenSplitSizesOp : TS_SchemaOp<"aten.split.sizes",
+    "aten::split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$split_size, TS_IntLike:$dim);
+  let results = (outs TS_TensorList:$result);
+}
+
 def TS_AtenFlattenUsingIntsOp : TS_SchemaOp<"aten.flatten.using_ints",
     "aten::flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)",
     [TS_ReadOnly, TS_ViewLike]> {
@@ -1438,11 +1466,32 @@ def TS_AtenAvgPool2dOp : TS_SchemaOp<"aten.avg_pool2d",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenMaxPool3dOp : TS_SchemaOp<"aten.max_pool3d",
+    "aten::max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$kernel_size, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_IntListLike:$dilation, TS_BoolType:$ceil_mode);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMaxPool3dWithIndicesOp : TS_SchemaOp<"aten.max_pool3d_with_indices",
+    "aten::max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$kernel_size, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_IntListLike:$dilation, TS_BoolType:$ceil_mode);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
+}
+
 def TS_AtenAdaptiveAvgPool2dOp : TS_SchemaOp<"aten.adaptive_avg_pool2d",
     "aten::adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntListLike:$output_size);
   let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAdaptiveMaxPool2dOp : TS_SchemaOp<"aten.adaptive_max_pool2d",
+    "aten::adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$output_size);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
 }
 
 def TS_AtenDropoutOp : TS_SchemaOp<"aten.dropout",
@@ -1629,6 +1678,139 @@ def TS_AtenNarrowTensorOp : TS_SchemaOp<"aten.narrow.Tensor",
     "aten::narrow.Tensor(Tensor(a) self, int dim, Tensor start, int length) -> Tensor(a)",
     [TS_ReadOnly, TS_ViewLike]> {
   let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$start, TS_IntLike:$length);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAddrOp : TS_SchemaOp<"aten.addr",
+    "aten::addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$vec1, TS_Tensor:$vec2, TS_ScalarLike:$beta, TS_ScalarLike:$alpha);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAddbmmOp : TS_SchemaOp<"aten.addbmm",
+    "aten::addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$batch1, TS_Tensor:$batch2, TS_ScalarLike:$beta, TS_ScalarLike:$alpha);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenEmbeddingBagOp : TS_SchemaOp<"aten.embedding_bag",
+    "aten::embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False) -> (Tensor, Tensor, Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$weight, TS_Tensor:$indices, TS_Tensor:$offsets, TS_BoolType:$scale_grad_by_freq, TS_IntLike:$mode, TS_BoolType:$sparse, TS_OptionalTensor:$per_sample_weights, TS_BoolType:$include_last_offset);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1, TS_Tensor:$result2, TS_Tensor:$result3);
+}
+
+def TS_AtenEmbeddingBagPaddingIdxOp : TS_SchemaOp<"aten.embedding_bag.padding_idx",
+    "aten::embedding_bag.padding_idx(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, int? padding_idx) -> (Tensor, Tensor, Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$weight, TS_Tensor:$indices, TS_Tensor:$offsets, TS_BoolType:$scale_grad_by_freq, TS_IntLike:$mode, TS_BoolType:$sparse, TS_OptionalTensor:$per_sample_weights, TS_BoolType:$include_last_offset, TS_OptionalInt:$padding_idx);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1, TS_Tensor:$result2, TS_Tensor:$result3);
+}
+
+def TS_Aten_NativeMultiHeadAttentionOp : TS_SchemaOp<"aten._native_multi_head_attention",
+    "aten::_native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$query, TS_Tensor:$key, TS_Tensor:$value, TS_IntLike:$embed_dim, TS_IntLike:$num_head, TS_Tensor:$qkv_weight, TS_Tensor:$qkv_bias, TS_Tensor:$proj_weight, TS_Tensor:$proj_bias, TS_OptionalTensor:$mask, TS_BoolType:$need_weights, TS_BoolType:$average_attn_weights, TS_OptionalInt:$mask_type);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
+}
+
+def TS_Aten_TransformerEncoderLayerFwdOp : TS_SchemaOp<"aten._transformer_encoder_layer_fwd",
+    "aten::_transformer_encoder_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$src, TS_IntLike:$embed_dim, TS_IntLike:$num_heads, TS_Tensor:$qkv_weight, TS_Tensor:$qkv_bias, TS_Tensor:$proj_weight, TS_Tensor:$proj_bias, TS_BoolType:$use_gelu, TS_BoolType:$norm_first, TS_FloatType:$eps, TS_Tensor:$norm_weight_1, TS_Tensor:$norm_bias_1, TS_Tensor:$norm_weight_2, TS_Tensor:$norm_bias_2, TS_Tensor:$ffn_weight_1, TS_Tensor:$ffn_bias_1, TS_Tensor:$ffn_weight_2, TS_Tensor:$ffn_bias_2, TS_OptionalTensor:$mask, TS_OptionalInt:$mask_type);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMaxPool1dWithIndicesOp : TS_SchemaOp<"aten.max_pool1d_with_indices",
+    "aten::max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], int[1] dilation=[1], bool ceil_mode=False) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$kernel_size, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_IntListLike:$dilation, TS_BoolType:$ceil_mode);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
+}
+
+def TS_AtenDiffOp : TS_SchemaOp<"aten.diff",
+    "aten::diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$n, TS_IntLike:$dim, TS_OptionalTensor:$prepend, TS_OptionalTensor:$append);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTileOp : TS_SchemaOp<"aten.tile",
+    "aten::tile(Tensor self, int[] dims) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$dims);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRot90Op : TS_SchemaOp<"aten.rot90",
+    "aten::rot90(Tensor self, int k=1, int[] dims=[0, 1]) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$k, TS_IntList:$dims);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenGluOp : TS_SchemaOp<"aten.glu",
+    "aten::glu(Tensor self, int dim=-1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNansumOp : TS_SchemaOp<"aten.nansum",
+    "aten::nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$dim, TS_BoolType:$keepdim, TS_OptionalDtype:$dtype);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNanmeanOp : TS_SchemaOp<"aten.nanmean",
+    "aten::nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$dim, TS_BoolType:$keepdim, TS_OptionalDtype:$dtype);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCountNonzeroOp : TS_SchemaOp<"aten.count_nonzero",
+    "aten::count_nonzero(Tensor self, int? dim=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalInt:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCountNonzeroDimIntListOp : TS_SchemaOp<"aten.count_nonzero.dim_IntList",
+    "aten::count_nonzero.dim_IntList(Tensor self, int[] dim) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgVectorNormOp : TS_SchemaOp<"aten.linalg_vector_norm",
+    "aten::linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$ord, TS_OptionalIntList:$dim, TS_BoolType:$keepdim, TS_OptionalDtype:$dtype);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNormScalarOp : TS_SchemaOp<"aten.norm.Scalar",
+    "aten::norm.Scalar(Tensor self, Scalar p=2) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$p);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNormScalarOptDimOp : TS_SchemaOp<"aten.norm.ScalarOpt_dim",
+    "aten::norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalScalar:$p, TS_IntListLike:$dim, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenDistOp : TS_SchemaOp<"aten.dist",
+    "aten::dist(Tensor self, Tensor other, Scalar p=2) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_ScalarLike:$p);
   let results = (outs TS_Tensor:$result);
 }
 
@@ -3154,6 +3336,14 @@ def TS_AtenIsAutocastEnabledOp : TS_SchemaOp<"aten.is_autocast_enabled",
   let hasFolder = 1;
 }
 
+def TS_AtenIsGradEnabledOp : TS_SchemaOp<"aten.is_grad_enabled",
+    "aten::is_grad_enabled() -> bool",
+    [TS_Functional]> {
+  let arguments = (ins );
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
 def TS_Aten__RangeLengthOp : TS_SchemaOp<"aten.__range_length",
     "aten::__range_length(int lo, int hi, int step) -> int",
     [TS_Functional]> {
@@ -3802,6 +3992,27 @@ def TS_AtenDropout_Op : TS_SchemaOp<"aten.dropout_",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenAddmv_Op : TS_SchemaOp<"aten.addmv_",
+    "aten::addmv_(Tensor(a!) self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$mat, TS_Tensor:$vec, TS_ScalarLike:$beta, TS_ScalarLike:$alpha);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAddr_Op : TS_SchemaOp<"aten.addr_",
+    "aten::addr_(Tensor(a!) self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$vec1, TS_Tensor:$vec2, TS_ScalarLike:$beta, TS_ScalarLike:$alpha);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAddbmm_Op : TS_SchemaOp<"aten.addbmm_",
+    "aten::addbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$batch1, TS_Tensor:$batch2, TS_ScalarLike:$beta, TS_ScalarLike:$alpha);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenAtan_Op : TS_SchemaOp<"aten.atan_",
     "aten::atan_(Tensor(a!) self) -> Tensor(a!)",
     [TS_InPlace, TS_SideEffecting]> {
@@ -4194,4 +4405,4 @@ def TS_AtenAddcdiv_Op : TS_SchemaOp<"aten.addcdiv_",
   let results = (outs TS_Tensor:$result);
 }
 
-// 572 ops.
+// 602 ops.

@@ -1,0 +1,196 @@
+//===- Factories.cpp - arange, linspace, logspace ---------------------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Tensors computed from their index: a linalg.generic over the 1-D result
+// evaluates PyTorch's CPU formula for element i, in the types PyTorch's
+// kernels compute it in, so that rounding matches.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PopulatePatterns.h"
+#include "Utils.h"
+
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::lowering;
+
+namespace {
+
+/// A generic over the static 1-D `resultType` whose element i is
+/// `element(b, l, i)`, i an i64.
+Value buildFromIndex(OpBuilder &b, Location loc, RankedTensorType resultType,
+                     function_ref<Value(OpBuilder &, Location, Value)> element) {
+  Value init =
+      tensor::EmptyOp::create(b, loc, resultType.getShape(),
+                              resultType.getElementType());
+  AffineMap id = b.getMultiDimIdentityMap(1);
+  return linalg::GenericOp::create(
+             b, loc, resultType, ValueRange{}, ValueRange{init},
+             ArrayRef<AffineMap>{id},
+             ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
+             [&](OpBuilder &nb, Location l, ValueRange) {
+               Value i = arith::IndexCastOp::create(
+                   nb, l, nb.getI64Type(), linalg::IndexOp::create(nb, l, 0));
+               linalg::YieldOp::create(nb, l, element(nb, l, i));
+             })
+      .getResult(0);
+}
+
+/// arange(end), arange.start(start, end) and arange.start_step(start, end,
+/// step): element i is start + i * step, computed in double for floating
+/// results (PyTorch's accumulation type on the CPU) and in int64 otherwise,
+/// then converted to the result's dtype. The size is the result type's.
+class ArangeLowering : public NamedOpLowering {
+public:
+  ArangeLowering(const TypeConverter &converter, MLIRContext *ctx,
+                 StringRef name, bool hasStart, bool hasStep)
+      : NamedOpLowering(converter, ctx, name), hasStart(hasStart),
+        hasStep(hasStep) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = llvm::dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op->getResult(0).getType()));
+    if (!resultType || resultType.getRank() != 1)
+      return rewriter.notifyMatchFailure(op, "result is not a static 1-D tensor");
+    Location loc = op->getLoc();
+    Type element = resultType.getElementType();
+    Type acc = llvm::isa<FloatType>(element) ? Type(rewriter.getF64Type())
+                                             : Type(rewriter.getI64Type());
+    for (unsigned i = 0; i < (hasStep ? 3u : hasStart ? 2u : 1u); ++i)
+      if (!llvm::isa<IntegerType, FloatType>(operands[i].getType()))
+        return rewriter.notifyMatchFailure(op, "a bound is not a number");
+    Value start = hasStart ? castScalar(rewriter, loc, operands[0], acc)
+                           : createScalarConstant(rewriter, loc, acc, 0);
+    Value step = hasStep ? castScalar(rewriter, loc, operands[2], acc)
+                         : createScalarConstant(rewriter, loc, acc, 1);
+    rewriter.replaceOp(
+        op, buildFromIndex(
+                rewriter, loc, resultType, [&](OpBuilder &b, Location l, Value i) {
+                  Value x = castScalar(b, l, i, acc);
+                  Value v =
+                      llvm::isa<FloatType>(acc)
+                          ? arith::AddFOp::create(
+                                b, l, start, arith::MulFOp::create(b, l, x, step))
+                                .getResult()
+                          : arith::AddIOp::create(
+                                b, l, start, arith::MulIOp::create(b, l, x, step))
+                                .getResult();
+                  return castScalar(b, l, v, element);
+                }));
+    return success();
+  }
+
+private:
+  bool hasStart, hasStep;
+};
+
+/// linspace(start, end, steps) (floating results) and logspace(start, end,
+/// steps, base), as PyTorch's CPU kernels: start and end converted to the result's type T;
+/// step = (end - start) / (steps - 1), in T for floating T and in double for
+/// integers; element i is start + step i for i < steps / 2, else end - step
+/// (steps - 1 - i), computed in T (integers: in double, then truncated).
+/// logspace raises base (a double) to that exponent in double. One step
+/// gives start (base^start).
+class SpacedLowering : public NamedOpLowering {
+public:
+  SpacedLowering(const TypeConverter &converter, MLIRContext *ctx,
+                 StringRef name, bool logarithmic)
+      : NamedOpLowering(converter, ctx, name), logarithmic(logarithmic) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = llvm::dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op->getResult(0).getType()));
+    if (!resultType || resultType.getRank() != 1)
+      return rewriter.notifyMatchFailure(op, "result is not a static 1-D tensor");
+    Type element = resultType.getElementType();
+    if (element.isInteger(1) || !llvm::isa<IntegerType, FloatType>(element))
+      return rewriter.notifyMatchFailure(op, "result is not a number type");
+    // PyTorch's integer linspace truncates per vector lane of its CPU's
+    // width (base + k step from an already truncated base), which depends
+    // on the machine: refused rather than answered differently.
+    if (!logarithmic && !llvm::isa<FloatType>(element))
+      return rewriter.notifyMatchFailure(op, "integer linspace");
+    for (unsigned i = 0; i < (logarithmic ? 4u : 2u); ++i)
+      if (i != 2 && !llvm::isa<IntegerType, FloatType>(operands[i].getType()))
+        return rewriter.notifyMatchFailure(op, "a bound is not a number");
+    int64_t steps = resultType.getDimSize(0);
+    Location loc = op->getLoc();
+    bool isFloatResult = llvm::isa<FloatType>(element);
+    Type f64 = rewriter.getF64Type();
+    // The type the bounds are converted to and the step computed in.
+    Type stepType = isFloatResult ? element : f64;
+    Value start = castScalar(rewriter, loc, operands[0], element);
+    Value end = castScalar(rewriter, loc, operands[1], element);
+    Value startS = castScalar(rewriter, loc, start, stepType);
+    Value endS = castScalar(rewriter, loc, end, stepType);
+    Value step = arith::DivFOp::create(
+        rewriter, loc, arith::SubFOp::create(rewriter, loc, endS, startS),
+        createScalarConstant(rewriter, loc, stepType,
+                             static_cast<double>(steps - 1)));
+    Value base = logarithmic ? castScalar(rewriter, loc, operands[3], f64)
+                             : Value();
+    auto c = [&](OpBuilder &b, Location l, Type t, double v) {
+      return createScalarConstant(b, l, t, v);
+    };
+    Value result = buildFromIndex(
+        rewriter, loc, resultType, [&](OpBuilder &b, Location l, Value i) {
+          Value x = castScalar(b, l, i, stepType);
+          Value fromStart = arith::AddFOp::create(
+              b, l, startS, arith::MulFOp::create(b, l, step, x));
+          Value back = arith::SubFOp::create(
+              b, l, c(b, l, stepType, static_cast<double>(steps - 1)), x);
+          Value fromEnd = arith::SubFOp::create(
+              b, l, endS, arith::MulFOp::create(b, l, step, back));
+          Value firstHalf = arith::CmpIOp::create(
+              b, l, arith::CmpIPredicate::slt, i,
+              createScalarConstant(b, l, b.getI64Type(), steps / 2));
+          Value v = arith::SelectOp::create(b, l, firstHalf, fromStart, fromEnd);
+          if (steps == 1)
+            v = startS;
+          if (logarithmic)
+            v = math::PowFOp::create(b, l, base, castScalar(b, l, v, f64));
+          return castScalar(b, l, v, element);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  bool logarithmic;
+};
+
+} // namespace
+
+void lowering::populateFactoryPatterns(const TypeConverter &converter,
+                                       RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<ArangeLowering>(converter, ctx,
+                               ts::AtenArangeOp::getOperationName(), false,
+                               false);
+  patterns.add<ArangeLowering>(converter, ctx,
+                               ts::AtenArangeStartOp::getOperationName(), true,
+                               false);
+  patterns.add<ArangeLowering>(converter, ctx,
+                               ts::AtenArangeStartStepOp::getOperationName(),
+                               true, true);
+  patterns.add<SpacedLowering>(converter, ctx,
+                               ts::AtenLinspaceOp::getOperationName(), false);
+  patterns.add<SpacedLowering>(converter, ctx,
+                               ts::AtenLogspaceOp::getOperationName(), true);
+}

@@ -1,0 +1,160 @@
+//===- DecomposeUtils.cpp - Helpers of the ts-decompose patterns ------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "DecomposeUtils.h"
+
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::ts;
+
+namespace mlir::tsmlir::ts::decompose {
+
+std::optional<int64_t> constInt(Value v) {
+  IntegerAttr attr;
+  if (matchPattern(v, m_Constant(&attr)))
+    return attr.getInt();
+  return std::nullopt;
+}
+
+std::optional<bool> constBool(Value v) {
+  BoolAttr attr;
+  if (matchPattern(v, m_Constant(&attr)))
+    return attr.getValue();
+  return std::nullopt;
+}
+
+std::optional<double> constFloat(Value v) {
+  FloatAttr f;
+  if (matchPattern(v, m_Constant(&f)))
+    return f.getValueAsDouble();
+  if (std::optional<int64_t> i = constInt(v))
+    return static_cast<double>(*i);
+  return std::nullopt;
+}
+
+std::optional<SmallVector<int64_t>> staticSizes(Value v) {
+  auto type = llvm::dyn_cast<ts::TensorType>(v.getType());
+  if (!type || !type.hasStaticShape())
+    return std::nullopt;
+  return SmallVector<int64_t>(type.getSizesOrEmpty());
+}
+
+std::optional<SmallVector<OpFoldResult>> listElements(Value list) {
+  if (auto construct = list.getDefiningOp<PrimListConstructOp>())
+    return llvm::to_vector_of<OpFoldResult>(construct.getElements());
+  auto constant = list.getDefiningOp<PrimConstantOp>();
+  auto array = constant ? llvm::dyn_cast_or_null<ArrayAttr>(
+                              constant.getValueAttr())
+                        : ArrayAttr();
+  if (!array)
+    return std::nullopt;
+  return llvm::to_vector_of<OpFoldResult>(array);
+}
+
+std::optional<SmallVector<OpFoldResult>> knownTensors(Value list) {
+  std::optional<SmallVector<OpFoldResult>> elements = listElements(list);
+  if (elements && llvm::any_of(*elements, [](OpFoldResult e) {
+        auto attr = llvm::dyn_cast<Attribute>(e);
+        return attr && !llvm::isa<ElementsAttr>(attr);
+      }))
+    return std::nullopt;
+  return elements;
+}
+
+std::optional<SmallVector<int64_t>> staticSizes(OpFoldResult v) {
+  if (auto value = llvm::dyn_cast<Value>(v))
+    return staticSizes(value);
+  auto elements = llvm::cast<ElementsAttr>(llvm::cast<Attribute>(v));
+  return SmallVector<int64_t>(elements.getShapedType().getShape());
+}
+
+Value materialize(OpBuilder &b, Location loc, OpFoldResult v,
+                  Type type) {
+  if (auto value = llvm::dyn_cast<Value>(v))
+    return value;
+  return PrimConstantOp::create(
+      b, loc, type ? type : ts::TensorType::get(b.getContext()),
+      llvm::cast<Attribute>(v));
+}
+
+std::optional<SmallVector<int64_t>> intList(Value v, unsigned n) {
+  SmallVector<int64_t> out;
+  if (std::optional<int64_t> one = constInt(v)) {
+    out.assign(n, *one);
+    return out;
+  }
+  if (auto list = v.getDefiningOp<PrimListConstructOp>()) {
+    for (Value e : list.getElements()) {
+      std::optional<int64_t> x = constInt(e);
+      if (!x)
+        return std::nullopt;
+      out.push_back(*x);
+    }
+  } else if (auto c = v.getDefiningOp<PrimConstantOp>()) {
+    auto array = llvm::dyn_cast_or_null<ArrayAttr>(c.getValueAttr());
+    if (!array)
+      return std::nullopt;
+    for (Attribute a : array) {
+      auto i = llvm::dyn_cast<IntegerAttr>(a);
+      if (!i)
+        return std::nullopt;
+      out.push_back(i.getInt());
+    }
+  } else {
+    return std::nullopt;
+  }
+  if (out.size() == 1 && n > 1)
+    out.assign(n, out[0]);
+  if (!out.empty() && out.size() != n)
+    return std::nullopt;
+  return out;
+}
+
+std::optional<SmallVector<int64_t>> constIntList(Value list) {
+  std::optional<SmallVector<OpFoldResult>> elements = listElements(list);
+  if (!elements)
+    return std::nullopt;
+  SmallVector<int64_t> out;
+  for (OpFoldResult e : *elements) {
+    std::optional<int64_t> v;
+    if (auto value = llvm::dyn_cast<Value>(e))
+      v = constInt(value);
+    else if (auto attr = llvm::dyn_cast<IntegerAttr>(llvm::cast<Attribute>(e)))
+      v = attr.getInt();
+    if (!v)
+      return std::nullopt;
+    out.push_back(*v);
+  }
+  return out;
+}
+
+Value intListValue(TSBuilder &t, ArrayRef<int64_t> values) {
+  SmallVector<Value> elements;
+  for (int64_t v : values)
+    elements.push_back(t.i(v));
+  return PrimListConstructOp::create(
+      t.b, t.loc, ts::ListType::get(t.ctx(), ts::IntType::get(t.ctx())),
+      elements);
+}
+
+Value TSBuilder::reshape(Value x, ArrayRef<int64_t> sizes) {
+  return AtenReshapeOp::create(b, loc, tensor(), x, intListValue(*this, sizes));
+}
+
+void replaceWithDeclaredTypes(PatternRewriter &rewriter, Operation *op,
+                              SmallVector<Value> results) {
+  for (auto [value, old] : llvm::zip_equal(results, op->getResults()))
+    if (value.getType() != old.getType())
+      value = PrimUncheckedCastOp::create(rewriter, op->getLoc(),
+                                          old.getType(), value);
+  rewriter.replaceOp(op, results);
+}
+
+} // namespace mlir::tsmlir::ts::decompose
