@@ -540,3 +540,23 @@ func.func @max_pool2d_with_indices(%x: !ts.tensor<f32, [1, 2, 8, 7]>) -> (!ts.te
   %0:2 = ts.aten.max_pool2d_with_indices %x, %kernel, %stride, %padding, %dilation, %true : (!ts.tensor<f32, [1, 2, 8, 7]>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool) -> (!ts.tensor<f32, [1, 2, 5, 4]>, !ts.tensor<si64, [1, 2, 5, 4]>)
   return %0#0, %0#1 : !ts.tensor<f32, [1, 2, 5, 4]>, !ts.tensor<si64, [1, 2, 5, 4]>
 }
+
+// -----
+
+// max_pool3d: the same generic over three spatial dims (the indices it
+// also finds go unused); max_pool3d_with_indices returns them.
+// CHECK-LABEL: func.func @max_pool3d(
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]{{.*}} outs(%{{.+}}, %{{.+}} : tensor<1x2x2x2x2xf32>, tensor<1x2x2x2x2xi64>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.+}}, %{{.+}} : tensor<1x2x2x2x2xf32>, tensor<1x2x2x2x2xi64>)
+func.func @max_pool3d(%x: !ts.tensor<f32, [2, 4, 4, 4]>) -> (!ts.tensor<f32, [2, 2, 2, 2]>, !ts.tensor<f32, [2, 2, 2, 2]>, !ts.tensor<si64, [2, 2, 2, 2]>) {
+  %false = ts.prim.Constant[false] : !ts.bool
+  %int0 = ts.prim.Constant[0] : !ts.int
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %int2 = ts.prim.Constant[2] : !ts.int
+  %kernel = ts.prim.ListConstruct %int2, %int2, %int2 : (!ts.int, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  %zeros = ts.prim.ListConstruct %int0, %int0, %int0 : (!ts.int, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  %ones = ts.prim.ListConstruct %int1, %int1, %int1 : (!ts.int, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.max_pool3d %x, %kernel, %kernel, %zeros, %ones, %false : (!ts.tensor<f32, [2, 4, 4, 4]>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool) -> !ts.tensor<f32, [2, 2, 2, 2]>
+  %1:2 = ts.aten.max_pool3d_with_indices %x, %kernel, %kernel, %zeros, %ones, %false : (!ts.tensor<f32, [2, 4, 4, 4]>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool) -> (!ts.tensor<f32, [2, 2, 2, 2]>, !ts.tensor<si64, [2, 2, 2, 2]>)
+  return %0, %1#0, %1#1 : !ts.tensor<f32, [2, 2, 2, 2]>, !ts.tensor<f32, [2, 2, 2, 2]>, !ts.tensor<si64, [2, 2, 2, 2]>
+}

@@ -787,3 +787,21 @@ func.func @guard_rejects(%x: !ts.tensor<f32, [4]>) -> !ts.tensor<f64, [4]> {
   %1, %ok = ts.prim.TypeCheck %0 : (!ts.tensor) -> (!ts.tensor<f64, [4]>, !ts.bool)
   return %1 : !ts.tensor<f64, [4]>
 }
+
+// -----
+
+// l1 + l2 of tensor lists: the element facts both lists share, so that
+// values unpacked from it keep their shapes (torch.nn's attention builds
+// q, k, v this way).
+// CHECK-LABEL: func.func @list_add(
+// CHECK: ts.aten.add.t {{.*}} -> !ts.list<!ts.tensor<f32, [2, 3]>>
+// CHECK: ts.prim.ListUnpack {{.*}} -> !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>
+func.func @list_add(%a: !ts.tensor<f32, [2, 3]>, %b: !ts.tensor<f32, [2, 6]>) -> !ts.tensor {
+  %two = ts.prim.Constant[2] : !ts.int
+  %m1 = ts.prim.Constant[-1] : !ts.int
+  %l1 = ts.prim.ListConstruct %a : (!ts.tensor<f32, [2, 3]>) -> !ts.list<!ts.tensor>
+  %l2 = ts.aten.chunk %b, %two, %m1 : (!ts.tensor<f32, [2, 6]>, !ts.int, !ts.int) -> !ts.list<!ts.tensor>
+  %l = ts.aten.add.t %l1, %l2 : (!ts.list<!ts.tensor>, !ts.list<!ts.tensor>) -> !ts.list<!ts.tensor>
+  %q, %k, %v = ts.prim.ListUnpack %l : !ts.list<!ts.tensor> -> !ts.tensor, !ts.tensor, !ts.tensor
+  return %q : !ts.tensor
+}

@@ -4,8 +4,8 @@ with eager PyTorch.
 
 For every operator of `torch.testing._internal.common_methods_invocations.
 op_db` and each of float32, float64, int64 and bool that it supports, the
-operator's sample inputs become one TorchScript function per (operator,
-dtype, variant): each sample is one call, its tensors are the function's
+operator's sample inputs become TorchScript functions per (operator,
+dtype, variant), of up to CHUNK samples each: each sample is one call, its tensors are the function's
 arguments and everything else (numbers, lists, dtypes, strings, None) is a
 literal of the call. The variants are the operator itself (its function in
 `torch`, `torch.nn.functional`, `torch.linalg` or `torch.special`, else its
@@ -435,29 +435,33 @@ class Job:
         self.results = {}       # sample index -> (outcome, why)
 
 
-def run_job(job, tool, tmp):
-    """Runs every sample of `job` in one function; when that fails to
-    compile or run, runs them one by one."""
-    work = os.path.join(tmp, "%s.%s" % (re.sub(r"[^\w.]", "_", job.name),
-                                        DTYPE_NAMES[job.dtype]))
-    text, args, expected = function_text(job.samples)
+# Samples per compiled function: a function of hundreds of calls (OpInfo
+# has 864 max_pool1d samples per dtype) takes minutes to compile; chunks
+# keep each compile short, and a failure reruns only its chunk's samples
+# one by one.
+CHUNK = 64
+
+
+def run_samples(samples, job, tool, work):
+    """Runs `samples` in one function; when that fails to compile or run,
+    runs them one by one. Records each sample's outcome in `job`."""
+    text, args, expected = function_text(samples)
     try:
         graph = script_graph(text)
     except Exception:  # noqa: BLE001
         graph = None
-    if graph is not None and len(job.samples) > 1:
-        why, errors = run_function(tool, os.path.join(work, "all"), text,
-                                   graph, args, expected)
+    if graph is not None and len(samples) > 1:
+        why, errors = run_function(tool, work, text, graph, args, expected)
         if why is None:
             k = 0
-            for s in job.samples:
+            for s in samples:
                 errs = [e for e in errors[k:k + len(s.outputs)] if e]
                 k += len(s.outputs)
                 job.results[s.index] = (
                     ("mismatch", "mismatch: " + errs[0]) if errs
                     else ("pass", None))
-            return job
-    for s in job.samples:
+            return
+    for s in samples:
         text, args, expected = function_text([s])
         try:
             graph = script_graph(text)
@@ -465,12 +469,24 @@ def run_job(job, tool, tmp):
             job.results[s.index] = ("apart", "TorchScript cannot script the "
                                     "call")
             continue
-        why, errors = run_function(tool, os.path.join(work, str(s.index)),
-                                   text, graph, args, expected)
+        why, errors = run_function(
+            tool, os.path.join(os.path.dirname(work), str(s.index)), text,
+            graph, args, expected)
         if why is None:
             errs = [e for e in errors if e]
             why = "mismatch: " + errs[0] if errs else None
         job.results[s.index] = (classify(why), why)
+
+
+def run_job(job, tool, tmp):
+    """Runs the samples of `job` in functions of up to CHUNK calls."""
+    work = os.path.join(tmp, "%s.%s" % (re.sub(r"[^\w.]", "_", job.name),
+                                        DTYPE_NAMES[job.dtype]))
+    chunks = [job.samples[i:i + CHUNK]
+              for i in range(0, len(job.samples), CHUNK)]
+    for k, chunk in enumerate(chunks):
+        run_samples(chunk, job, tool, os.path.join(
+            work, "all" if len(chunks) == 1 else "part%d" % k))
     return job
 
 

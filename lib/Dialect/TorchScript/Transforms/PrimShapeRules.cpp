@@ -77,6 +77,21 @@ static void listConstructRule(Operation *op, const ShapeFacts &,
   results[0] = ListType::get(op->getContext(), element);
 }
 
+/// l1 + l2 (aten::add.t) of tensor lists: the facts the elements of both
+/// share.
+static void listAddRule(Operation *op, const ShapeFacts &,
+                        SmallVectorImpl<Type> &results) {
+  auto listType = llvm::dyn_cast<ListType>(op->getResult(0).getType());
+  auto a = llvm::dyn_cast<ListType>(op->getOperand(0).getType());
+  auto b = llvm::dyn_cast<ListType>(op->getOperand(1).getType());
+  if (!listType || !a || !b ||
+      !llvm::isa<TensorType>(listType.getElementType()))
+    return;
+  results[0] = ListType::get(
+      op->getContext(), joinTypes(a.getElementType(), b.getElementType(),
+                                  listType.getElementType()));
+}
+
 /// The types of the elements of `list`, one per element, when known.
 static std::optional<SmallVector<Type>>
 getElementTypes(Value list, const ShapeFacts &facts) {
@@ -153,6 +168,7 @@ void populatePrimShapeRules(ShapeRuleSet &rules) {
   rules.add<PrimTupleUnpackOp>(tupleUnpackRule);
   rules.add<PrimTupleIndexOp>(tupleIndexRule);
   rules.add<PrimListConstructOp>(listConstructRule);
+  rules.add<AtenAddTOp>(listAddRule);
   rules.add<PrimListUnpackOp>(listUnpackRule);
   rules.add<Aten__Getitem__TOp>(getItemRule);
   rules.add<PrimUncheckedCastOp, PrimUncheckedUnwrapOptionalOp>(

@@ -82,22 +82,27 @@ IMPORTER_POW = (
     "instead of preferring one that matches exactly")
 
 FOLD_AUTOCAST = (
-    "tsmlir folds aten::is_autocast_enabled() to false (compiled code runs "
-    "without autocast), and with it the branch of MultiheadAttention's fast "
-    "path check that reports autocast (an add, a not and a format); "
-    "PyTorch's freezing keeps the query, which is run-time state for it")
+    "tsmlir folds aten::is_autocast_enabled() and aten::is_grad_enabled() "
+    "to false (compiled code runs without autocast and without autograd), "
+    "and with them the branches of MultiheadAttention's fast path check "
+    "that report autocast (an add, a not and a format) and that look for "
+    "parameters requiring grad (the list of them and its any); PyTorch's "
+    "freezing keeps the queries, which are run-time state for it")
 # The difference both forms of the self_attention layer show.
 SELF_ATTENTION = (
     "aten::__not__ pytorch 6 ours 5, aten::add pytorch 9 ours 7, "
+    "aten::any pytorch 1 ours 0, aten::append pytorch 19 ours 12, "
     "aten::format pytorch 10 ours 9, aten::is_autocast_enabled pytorch 1 "
-    "ours 0")
+    "ours 0, aten::is_grad_enabled pytorch 1 ours 0")
 
 # TransformerEncoderLayer's: its own fast-path check (an `is not None`)
 # besides its attention's.
 TRANSFORMER = (
     "aten::__isnot__ pytorch 21 ours 20, aten::__not__ pytorch 12 ours 11, "
-    "aten::add pytorch 18 ours 16, aten::format pytorch 22 ours 21, "
-    "aten::is_autocast_enabled pytorch 1 ours 0")
+    "aten::add pytorch 18 ours 16, aten::any pytorch 2 ours 0, "
+    "aten::append pytorch 45 ours 25, aten::format pytorch 22 ours 21, "
+    "aten::is_autocast_enabled pytorch 1 ours 0, aten::is_grad_enabled "
+    "pytorch 2 ours 0")
 
 # archive -> (the difference, as printed after "differ: ", and why).
 XFAIL = {
