@@ -85,34 +85,14 @@ Value materialize(OpBuilder &b, Location loc, OpFoldResult v,
 }
 
 std::optional<SmallVector<int64_t>> intList(Value v, unsigned n) {
-  SmallVector<int64_t> out;
-  if (std::optional<int64_t> one = constInt(v)) {
-    out.assign(n, *one);
-    return out;
-  }
-  if (auto list = v.getDefiningOp<PrimListConstructOp>()) {
-    for (Value e : list.getElements()) {
-      std::optional<int64_t> x = constInt(e);
-      if (!x)
-        return std::nullopt;
-      out.push_back(*x);
-    }
-  } else if (auto c = v.getDefiningOp<PrimConstantOp>()) {
-    auto array = llvm::dyn_cast_or_null<ArrayAttr>(c.getValueAttr());
-    if (!array)
-      return std::nullopt;
-    for (Attribute a : array) {
-      auto i = llvm::dyn_cast<IntegerAttr>(a);
-      if (!i)
-        return std::nullopt;
-      out.push_back(i.getInt());
-    }
-  } else {
+  if (std::optional<int64_t> one = constInt(v))
+    return SmallVector<int64_t>(n, *one);
+  std::optional<SmallVector<int64_t>> out = constIntList(v);
+  if (!out)
     return std::nullopt;
-  }
-  if (out.size() == 1 && n > 1)
-    out.assign(n, out[0]);
-  if (!out.empty() && out.size() != n)
+  if (out->size() == 1 && n > 1)
+    out->assign(n, (*out)[0]);
+  if (!out->empty() && out->size() != n)
     return std::nullopt;
   return out;
 }
