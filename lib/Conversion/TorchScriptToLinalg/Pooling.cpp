@@ -318,6 +318,39 @@ std::pair<Value, Value> adaptiveBounds(OpBuilder &b, Location l,
   return {start, end};
 }
 
+/// One spatial dim of a pooling window (adaptive sums, maxima with their
+/// indices): a regular window (stride, padding, dilation) or adaptive
+/// pooling's.
+struct WindowDim {
+  int64_t size = 0;   // of the input
+  int64_t out = 0;    // windows
+  int64_t kernel = 0; // elements per window (adaptive: the largest)
+  bool adaptive = false;
+  int64_t stride = 1, pad = 0, dilation = 1;
+};
+
+/// The input position of element `k` of window `o` along `d`, and whether
+/// it is inside both the window and the input.
+std::pair<Value, Value> windowPosition(OpBuilder &b, Location l,
+                                       const WindowDim &d, Value o, Value k) {
+  Type i64 = b.getI64Type();
+  auto c = [&](int64_t v) { return createScalarConstant(b, l, i64, v); };
+  if (d.adaptive) {
+    auto [start, end] = adaptiveBounds(b, l, o, d.size, d.out);
+    Value at = arith::AddIOp::create(b, l, start, k);
+    return {at, arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, at, end)};
+  }
+  Value at = arith::AddIOp::create(
+      b, l,
+      arith::SubIOp::create(b, l, arith::MulIOp::create(b, l, o, c(d.stride)),
+                            c(d.pad)),
+      arith::MulIOp::create(b, l, k, c(d.dilation)));
+  Value low = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, at, c(0));
+  Value high =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, at, c(d.size));
+  return {at, arith::AndIOp::create(b, l, low, high)};
+}
+
 /// The sums of adaptive average pooling of `input` (NCHW, of type `acc`)
 /// to `outSize` when the windows differ in size: a generic over [N, C, OH,
 /// OW, KH, KW], KH and KW the largest window, reading the input at each
@@ -362,18 +395,19 @@ Value buildAdaptiveSum(OpBuilder &b, Location loc, Value input,
                                       i64);
                  Value k = castScalar(nb, l, linalg::IndexOp::create(nb, l, 4 + i),
                                       i64);
-                 auto [start, end] =
-                     adaptiveBounds(nb, l, o, in[2 + i], outSize[i]);
-                 Value at = arith::AddIOp::create(nb, l, start, k);
-                 Value inside = arith::CmpIOp::create(
-                     nb, l, arith::CmpIPredicate::slt, at, end);
+                 WindowDim dim;
+                 dim.size = in[2 + i];
+                 dim.out = outSize[i];
+                 dim.adaptive = true;
+                 auto [at, inside] = windowPosition(nb, l, dim, o, k);
                  valid = valid ? arith::AndIOp::create(nb, l, valid, inside)
                                      .getResult()
                                : inside;
                  // Clamped, so that a skipped read stays in bounds.
                  Value last = createScalarConstant(nb, l, i64, in[2 + i] - 1);
-                 at = arith::MinSIOp::create(nb, l, at, last);
-                 indices.push_back(castScalar(nb, l, at, nb.getIndexType()));
+                 Value clamped = arith::MinSIOp::create(nb, l, at, last);
+                 indices.push_back(
+                     castScalar(nb, l, clamped, nb.getIndexType()));
                }
                Value x = tensor::ExtractOp::create(nb, l, input, indices);
                Value sum = isFloat(acc)
@@ -459,38 +493,6 @@ public:
 //===----------------------------------------------------------------------===//
 // Maxima with their indices
 //===----------------------------------------------------------------------===//
-
-/// One spatial dim of a window that also gives its maximum's index: a
-/// regular window (stride, padding, dilation) or adaptive pooling's.
-struct WindowDim {
-  int64_t size = 0;   // of the input
-  int64_t out = 0;    // windows
-  int64_t kernel = 0; // elements per window (adaptive: the largest)
-  bool adaptive = false;
-  int64_t stride = 1, pad = 0, dilation = 1;
-};
-
-/// The input position of element `k` of window `o` along `d`, and whether
-/// it is inside both the window and the input.
-std::pair<Value, Value> windowPosition(OpBuilder &b, Location l,
-                                       const WindowDim &d, Value o, Value k) {
-  Type i64 = b.getI64Type();
-  auto c = [&](int64_t v) { return createScalarConstant(b, l, i64, v); };
-  if (d.adaptive) {
-    auto [start, end] = adaptiveBounds(b, l, o, d.size, d.out);
-    Value at = arith::AddIOp::create(b, l, start, k);
-    return {at, arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, at, end)};
-  }
-  Value at = arith::AddIOp::create(
-      b, l,
-      arith::SubIOp::create(b, l, arith::MulIOp::create(b, l, o, c(d.stride)),
-                            c(d.pad)),
-      arith::MulIOp::create(b, l, k, c(d.dilation)));
-  Value low = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, at, c(0));
-  Value high =
-      arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, at, c(d.size));
-  return {at, arith::AndIOp::create(b, l, low, high)};
-}
 
 /// The maxima of the windows of `input` ([N, C, spatial...], floats, one
 /// WindowDim per spatial dim) and their indices in the input's spatial
