@@ -110,7 +110,16 @@ OPS = {
         aten::diff aten::tile aten::rot90 aten::glu aten::nansum aten::nanmean
         aten::count_nonzero aten::count_nonzero.dim_IntList
         aten::linalg_vector_norm aten::norm.Scalar aten::norm.ScalarOpt_dim
-        aten::dist
+        aten::dist aten::new_zeros aten::new_ones aten::new_full
+        aten::new_empty aten::einsum aten::searchsorted.Tensor
+        aten::searchsorted.Scalar aten::cdist aten::max_unpool2d
+    """,
+    # Ops that write elements at indices read from a tensor
+    # (lib/Conversion/TorchScriptToLinalg/Scatter.cpp).
+    "scatter": """
+        aten::scatter.src aten::scatter.value aten::scatter.reduce
+        aten::scatter.value_reduce aten::scatter_add aten::scatter_reduce.two
+        aten::index_put aten::index_put.hacked_twin aten::index_add
     """,
     # Ops that read each output element at an index computed from its own
     # (lib/Conversion/TorchScriptToLinalg/Resampling.cpp).
@@ -188,7 +197,8 @@ OPS = {
         aten::is_grad_enabled
         aten::__range_length aten::__derive_index aten::find aten::slice.t
         aten::all.int aten::all.float aten::all.bool aten::any.int
-        aten::any.float aten::any.bool aten::any.str
+        aten::any.float aten::any.bool aten::any.str aten::copy.t
+        aten::sum.int aten::sum.float aten::sum.bool
     """,
     "prim": """
         prim::dtype prim::device prim::layout prim::requires_grad
@@ -197,7 +207,9 @@ OPS = {
         prim::AutogradAllZero prim::AutogradAllNonZero
         prim::AutogradAnyNonZero prim::AutogradAdd prim::rangelist
         prim::IfThenElse prim::min.int prim::max.int prim::abs.int
-        prim::is_nested
+        prim::is_nested prim::is_cpu prim::is_sparse prim::is_quantized
+        prim::is_meta prim::is_mkldnn aten::is_floating_point aten::is_complex
+        aten::is_signed aten::is_contiguous aten::is_scripting
     """,
 }
 
@@ -243,6 +255,11 @@ HAS_FOLDER = set("""
     aten::eq.float_list aten::ne.float_list aten::eq.bool_list
     aten::ne.bool_list aten::eq.str_list aten::ne.str_list
     prim::is_nested aten::is_autocast_enabled aten::is_grad_enabled
+    aten::len.str aten::str aten::add.str prim::is_cuda prim::is_cpu
+    prim::is_sparse prim::is_quantized prim::is_meta prim::is_mkldnn
+    aten::is_floating_point aten::is_complex aten::is_signed
+    aten::is_contiguous aten::is_scripting aten::sum.int aten::sum.float
+    aten::sum.bool
     aten::__range_length
     aten::__derive_index aten::find aten::div.Tensor_mode aten::all.int
     aten::all.float aten::all.bool aten::any.int aten::any.float
@@ -397,7 +414,7 @@ def inplace_variants(schemas):
     # change self's sizes, are not rewritten that way).
     same_size = " ".join(v for k, v in OPS.items()
                          if k in ("elementwise", "math", "reduction",
-                                  "linalg", "nn", "composite"))
+                                  "linalg", "nn", "composite", "scatter"))
     out = []
     for key in same_size.split():
         name, _, overload = key.partition(".")

@@ -236,6 +236,8 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   prepare.entry = options.entry;
   prepare.strategy = options.strategy;
   prepare.dumpDir = options.dumpDir;
+  prepare.device =
+      options.device == CpuCompileOptions::Device::CUDA ? "cuda:0" : "cpu";
   FailureOr<PreparedGraph> prepared = prepareGraph(module, inputs, prepare);
   if (failed(prepared))
     return failure();

@@ -503,7 +503,9 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
     return failure();
   // ts-specialize numbers the arguments that are left.
   std::string spec = "func=" + entry;
-  bool specialises = false;
+  bool specialises = !options.device.empty();
+  if (specialises)
+    spec += ",device=" + options.device;
   for (unsigned i = 0, next = 0; i < numArgs; ++i) {
     if (erase.test(i))
       continue;

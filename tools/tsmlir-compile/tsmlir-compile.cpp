@@ -284,6 +284,7 @@ int main(int argc, char **argv) {
   prepare.entry = entry;
   prepare.strategy = noFusion ? std::string() : strategy.getValue();
   prepare.dumpDir = dumpDir;
+  prepare.device = target == "cuda" ? "cuda:0" : "cpu";
   FailureOr<PreparedGraph> graph = prepareGraph(*module, values, prepare);
   if (failed(graph))
     return 1;

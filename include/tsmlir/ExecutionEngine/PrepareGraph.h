@@ -79,6 +79,9 @@ struct PrepareOptions {
   std::string strategy = "nnc";
   /// Where to write the module once prepared (ts.mlir), or empty.
   std::string dumpDir;
+  /// Where the compiled code runs, as PyTorch names it (`cpu`, `cuda:0`):
+  /// the graph's device queries (prim::device, prim::is_cuda) answer it.
+  std::string device = "cpu";
 };
 
 struct PreparedGraph {

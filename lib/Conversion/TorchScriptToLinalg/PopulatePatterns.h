@@ -39,6 +39,10 @@ void populateDataMovementPatterns(const TypeConverter &converter,
 /// pad, roll, pixel_shuffle, upsampling: outputs read at computed indices.
 void populateResamplingPatterns(const TypeConverter &converter,
                                 RewritePatternSet &patterns);
+/// scatter, scatter_add, scatter_reduce, index_add, index_put: writes at
+/// indices read from a tensor.
+void populateScatterPatterns(const TypeConverter &converter,
+                             RewritePatternSet &patterns);
 /// prim::If and prim::Loop.
 void populateControlFlowPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);

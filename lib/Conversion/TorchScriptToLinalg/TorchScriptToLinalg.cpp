@@ -164,6 +164,7 @@ void mlir::tsmlir::populateTorchScriptToLinalgPatterns(
   populateFactoryPatterns(converter, patterns);
   populateDataMovementPatterns(converter, patterns);
   populateResamplingPatterns(converter, patterns);
+  populateScatterPatterns(converter, patterns);
   populateControlFlowPatterns(converter, patterns);
   verifyPatternRoots(patterns);
 }

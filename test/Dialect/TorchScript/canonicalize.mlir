@@ -1038,20 +1038,67 @@ func.func @is_none(%x: !ts.tensor, %i: !ts.int)
 
 // -----
 
+// One SSA value is one object: `q is k` of the same value is true (an
+// attention layer called with q = k = v takes its self-attention path),
+// whatever its type.
+// CHECK-LABEL: func.func @is_same_value(
+// CHECK-DAG:     %[[T:.+]] = ts.prim.Constant[true] : !ts.bool
+// CHECK-DAG:     %[[F:.+]] = ts.prim.Constant[false] : !ts.bool
+// CHECK-NOT:     ts.aten.__is
+// CHECK:         return %[[T]], %[[F]], %[[T]]
+func.func @is_same_value(%x: !ts.tensor, %o: !ts.optional<!ts.tensor>)
+    -> (!ts.bool, !ts.bool, !ts.bool) {
+  %a = ts.aten.__is__ %x, %x : (!ts.tensor, !ts.tensor) -> !ts.bool
+  %b = ts.aten.__isnot__ %x, %x : (!ts.tensor, !ts.tensor) -> !ts.bool
+  %c = ts.aten.__is__ %o, %o : (!ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>) -> !ts.bool
+  return %a, %b, %c : !ts.bool, !ts.bool, !ts.bool
+}
+
+// -----
+
+// A fresh tensor (computed here) is no argument and no other fresh tensor:
+// a cross-attention layer's query against its key.
+// CHECK-LABEL: func.func @is_fresh(
+// CHECK-DAG:     %[[F:.+]] = ts.prim.Constant[false] : !ts.bool
+// CHECK:         %[[C:.+]] = ts.aten.__is__
+// CHECK:         return %[[F]], %[[F]], %[[F]], %[[C]]
+func.func @is_fresh(%x: !ts.tensor, %y: !ts.tensor) -> (!ts.bool, !ts.bool, !ts.bool, !ts.bool) {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %a = ts.aten.neg %x : (!ts.tensor) -> !ts.tensor
+  %b = ts.aten.neg %x : (!ts.tensor) -> !ts.tensor
+  %0 = ts.aten.__is__ %a, %y : (!ts.tensor, !ts.tensor) -> !ts.bool
+  %1 = ts.aten.__is__ %a, %b : (!ts.tensor, !ts.tensor) -> !ts.bool
+  // Views are new objects too (batch-first attention transposes its inputs);
+  // contiguous may return its input.
+  %tx = ts.aten.transpose.int %x, %zero, %one : (!ts.tensor, !ts.int, !ts.int) -> !ts.tensor
+  %ty = ts.aten.transpose.int %y, %zero, %one : (!ts.tensor, !ts.int, !ts.int) -> !ts.tensor
+  %2 = ts.aten.__is__ %tx, %ty : (!ts.tensor, !ts.tensor) -> !ts.bool
+  %cx = ts.aten.contiguous %x, %zero : (!ts.tensor, !ts.int) -> !ts.tensor
+  %3 = ts.aten.__is__ %cx, %x : (!ts.tensor, !ts.tensor) -> !ts.bool
+  return %0, %1, %2, %3 : !ts.bool, !ts.bool, !ts.bool, !ts.bool
+}
+
+// -----
+
 // An Optional, an Any or a Union may or may not be None; two values that are
-// not None may or may not be the same object.
+// not None may or may not be the same object (two arguments; a value and a
+// cast of it).
 // CHECK-LABEL: func.func @is_no_fold(
-// CHECK-COUNT-5: ts.aten.__is
+// CHECK-COUNT-6: ts.aten.__is
 func.func @is_no_fold(%o: !ts.optional<!ts.tensor>, %a: !ts.any,
                       %u: !ts.union<!ts.int, !ts.none>, %x: !ts.tensor, %y: !ts.tensor)
-    -> (!ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool) {
+    -> (!ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool) {
   %none = ts.prim.Constant : !ts.none
   %0 = ts.aten.__is__ %o, %none : (!ts.optional<!ts.tensor>, !ts.none) -> !ts.bool
   %1 = ts.aten.__isnot__ %o, %none : (!ts.optional<!ts.tensor>, !ts.none) -> !ts.bool
   %2 = ts.aten.__is__ %a, %none : (!ts.any, !ts.none) -> !ts.bool
   %3 = ts.aten.__isnot__ %u, %none : (!ts.union<!ts.int, !ts.none>, !ts.none) -> !ts.bool
   %4 = ts.aten.__is__ %x, %y : (!ts.tensor, !ts.tensor) -> !ts.bool
-  return %0, %1, %2, %3, %4 : !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool
+  %n = ts.aten.neg %x : (!ts.tensor) -> !ts.tensor
+  %c = ts.prim.unchecked_cast %n : !ts.tensor -> !ts.tensor<f32>
+  %5 = ts.aten.__is__ %n, %c : (!ts.tensor, !ts.tensor<f32>) -> !ts.bool
+  return %0, %1, %2, %3, %4, %5 : !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool
 }
 
 //===----------------------------------------------------------------------===//
@@ -1757,4 +1804,103 @@ func.func @grad_mode(%x: !ts.tensor) -> (!ts.bool, !ts.bool, !ts.bool) {
   %1 = ts.aten.is_autocast_enabled : () -> !ts.bool
   %2 = ts.prim.is_nested %x : (!ts.tensor) -> !ts.bool
   return %0, %1, %2 : !ts.bool, !ts.bool, !ts.bool
+}
+
+// -----
+
+// Tensors here are dense, in memory and (as far as a program can tell)
+// contiguous, and the code is TorchScript.
+// CHECK-LABEL: func.func @tensor_kind(
+// CHECK-DAG: %[[T:.*]] = ts.prim.Constant[true] : !ts.bool
+// CHECK-DAG: %[[F:.*]] = ts.prim.Constant[false] : !ts.bool
+// CHECK: return %[[F]], %[[F]], %[[F]], %[[F]], %[[T]], %[[T]]
+func.func @tensor_kind(%x: !ts.tensor) -> (!ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool) {
+  %0 = ts.prim.is_sparse %x : (!ts.tensor) -> !ts.bool
+  %1 = ts.prim.is_quantized %x : (!ts.tensor) -> !ts.bool
+  %2 = ts.prim.is_meta %x : (!ts.tensor) -> !ts.bool
+  %3 = ts.prim.is_mkldnn %x : (!ts.tensor) -> !ts.bool
+  %4 = ts.aten.is_contiguous %x : (!ts.tensor) -> !ts.bool
+  %5 = ts.aten.is_scripting : () -> !ts.bool
+  return %0, %1, %2, %3, %4, %5 : !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool
+}
+
+// -----
+
+// The dtype queries fold once the dtype is known (torch.is_signed is false
+// for uint8 and bool only); the device queries once the type states the
+// device (ts-specialize's device= states it for a whole function).
+// CHECK-LABEL: func.func @dtype_queries(
+// CHECK-DAG: %[[T:.*]] = ts.prim.Constant[true] : !ts.bool
+// CHECK-DAG: %[[F:.*]] = ts.prim.Constant[false] : !ts.bool
+// CHECK: %[[U:.*]] = ts.aten.is_floating_point %arg4
+// CHECK: %[[V:.*]] = ts.prim.is_cuda %arg4
+// CHECK: return %[[T]], %[[F]], %[[F]], %[[T]], %[[F]], %[[F]], %[[T]], %[[F]], %[[T]], %[[U]], %[[V]]
+func.func @dtype_queries(%f: !ts.tensor<f16>, %l: !ts.tensor<si64>, %u: !ts.tensor<ui8>, %b: !ts.tensor<i1>, %x: !ts.tensor,
+                         %gpu: !ts.tensor<f32, [2], device = "cuda:0">)
+    -> (!ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool) {
+  %0 = ts.aten.is_floating_point %f : (!ts.tensor<f16>) -> !ts.bool
+  %1 = ts.aten.is_floating_point %l : (!ts.tensor<si64>) -> !ts.bool
+  %2 = ts.aten.is_complex %f : (!ts.tensor<f16>) -> !ts.bool
+  %3 = ts.aten.is_signed %l : (!ts.tensor<si64>) -> !ts.bool
+  %4 = ts.aten.is_signed %u : (!ts.tensor<ui8>) -> !ts.bool
+  %5 = ts.aten.is_signed %b : (!ts.tensor<i1>) -> !ts.bool
+  %6 = ts.prim.is_cuda %gpu : (!ts.tensor<f32, [2], device = "cuda:0">) -> !ts.bool
+  %7 = ts.prim.is_cpu %gpu : (!ts.tensor<f32, [2], device = "cuda:0">) -> !ts.bool
+  %8 = ts.aten.is_signed %f : (!ts.tensor<f16>) -> !ts.bool
+  %9 = ts.aten.is_floating_point %x : (!ts.tensor) -> !ts.bool
+  %10 = ts.prim.is_cuda %x : (!ts.tensor) -> !ts.bool
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool, !ts.bool
+}
+
+// -----
+
+// String queries of known strings: len counts code points ("é" is two
+// bytes, one character), str of a device, an int or a bool prints as Python
+// does, + concatenates; a float's str is left to run time.
+// CHECK-LABEL: func.func @strings(
+// CHECK-DAG: %[[N:.*]] = ts.prim.Constant[4] : !ts.int
+// CHECK-DAG: %[[CPU:.*]] = ts.prim.Constant["cpu"] : !ts.str
+// CHECK-DAG: %[[I:.*]] = ts.prim.Constant["-12"] : !ts.str
+// CHECK-DAG: %[[B:.*]] = ts.prim.Constant["True"] : !ts.str
+// CHECK-DAG: %[[CAT:.*]] = ts.prim.Constant["cpu-12"] : !ts.str
+// CHECK: %[[FS:.*]] = ts.aten.str %arg0
+// CHECK: return %[[N]], %[[CPU]], %[[I]], %[[B]], %[[CAT]], %[[FS]]
+func.func @strings(%f: !ts.float) -> (!ts.int, !ts.str, !ts.str, !ts.str, !ts.str, !ts.str) {
+  %s = ts.prim.Constant["café"] : !ts.str
+  %d = ts.prim.Constant["cpu"] : !ts.device
+  %i = ts.prim.Constant[-12] : !ts.int
+  %t = ts.prim.Constant[true] : !ts.bool
+  %0 = ts.aten.len.str %s : (!ts.str) -> !ts.int
+  %1 = ts.aten.str %d : (!ts.device) -> !ts.str
+  %2 = ts.aten.str %i : (!ts.int) -> !ts.str
+  %3 = ts.aten.str %t : (!ts.bool) -> !ts.str
+  %4 = ts.aten.add.str %1, %2 : (!ts.str, !ts.str) -> !ts.str
+  %5 = ts.aten.str %f : (!ts.float) -> !ts.str
+  return %0, %1, %2, %3, %4, %5 : !ts.int, !ts.str, !ts.str, !ts.str, !ts.str, !ts.str
+}
+
+// -----
+
+// sum of a known list of ints, floats or bools; an unknown element leaves
+// it.
+// CHECK-LABEL: func.func @list_sums(
+// CHECK-DAG: %[[I:.*]] = ts.prim.Constant[6] : !ts.int
+// CHECK-DAG: %[[F:.*]] = ts.prim.Constant[4.000000e+00] : !ts.float
+// CHECK-DAG: %[[B:.*]] = ts.prim.Constant[2] : !ts.int
+// CHECK: %[[U:.*]] = ts.aten.sum.int
+// CHECK: return %[[I]], %[[F]], %[[B]], %[[U]]
+func.func @list_sums(%n: !ts.int) -> (!ts.int, !ts.float, !ts.int, !ts.int) {
+  %ints = ts.prim.Constant[[1, 2, 3]] : !ts.list<!ts.int>
+  %a = ts.prim.Constant[1.5] : !ts.float
+  %b = ts.prim.Constant[2.5] : !ts.float
+  %floats = ts.prim.ListConstruct %a, %b : (!ts.float, !ts.float) -> !ts.list<!ts.float>
+  %t = ts.prim.Constant[true] : !ts.bool
+  %f = ts.prim.Constant[false] : !ts.bool
+  %bools = ts.prim.ListConstruct %t, %f, %t : (!ts.bool, !ts.bool, !ts.bool) -> !ts.list<!ts.bool>
+  %some = ts.prim.ListConstruct %n, %n : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.sum.int %ints : (!ts.list<!ts.int>) -> !ts.int
+  %1 = ts.aten.sum.float %floats : (!ts.list<!ts.float>) -> !ts.float
+  %2 = ts.aten.sum.bool %bools : (!ts.list<!ts.bool>) -> !ts.int
+  %3 = ts.aten.sum.int %some : (!ts.list<!ts.int>) -> !ts.int
+  return %0, %1, %2, %3 : !ts.int, !ts.float, !ts.int, !ts.int
 }

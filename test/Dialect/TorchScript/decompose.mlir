@@ -237,3 +237,110 @@ func.func @tile(%x: !ts.tensor<f32, [2, 3, 4]>) -> !ts.tensor {
   %0 = ts.aten.tile %x, %dims : (!ts.tensor<f32, [2, 3, 4]>, !ts.list<!ts.int>) -> !ts.tensor
   return %0 : !ts.tensor
 }
+
+// -----
+
+// einsum of two operands (maxvit's attention scores): batch subscripts
+// B, H; I and J kept; D contracted. Permutes to [batch, own, contracted]
+// and [batch, contracted, own], a bmm of 3-d views, a reshape back.
+// CHECK-LABEL: func.func @einsum_attention(
+// CHECK-NOT: ts.aten.einsum
+// CHECK: ts.aten.permute %arg1
+// CHECK: ts.aten.reshape %arg0
+// CHECK: ts.aten.reshape
+// CHECK: ts.aten.bmm
+// CHECK: ts.aten.reshape
+// SHAPES-LABEL: func.func @einsum_attention(
+// SHAPES: ts.aten.bmm {{.*}} -> !ts.tensor<f32, [6, 4, 5]>
+// SHAPES: ts.aten.reshape {{.*}} -> !ts.tensor<f32, [2, 3, 4, 5]>
+func.func @einsum_attention(%q: !ts.tensor<f32, [2, 3, 4, 8]>, %k: !ts.tensor<f32, [2, 3, 5, 8]>) -> !ts.tensor {
+  %eq = ts.prim.Constant["B H I D, B H J D -> B H I J"] : !ts.str
+  %none = ts.prim.Constant : !ts.none
+  %l = ts.prim.ListConstruct %q, %k : (!ts.tensor<f32, [2, 3, 4, 8]>, !ts.tensor<f32, [2, 3, 5, 8]>) -> !ts.list<!ts.tensor>
+  %0 = ts.aten.einsum %eq, %l, %none : (!ts.str, !ts.list<!ts.tensor>, !ts.none) -> !ts.tensor
+  return %0 : !ts.tensor
+}
+
+// -----
+
+// Implicit output: `...`, then the letters seen once, sorted (k before z).
+// With an explicit output, a letter of one operand only (z) is summed out
+// first.
+// SHAPES-LABEL: func.func @einsum_implicit(
+// SHAPES: ts.aten.sum.dim_IntList {{.*}} -> !ts.tensor<f32, [3]>
+// SHAPES: return {{.*}} : !ts.tensor<f32, [7, 4, 2]>, !ts.tensor<f32, [7, 4]>
+func.func @einsum_implicit(%a: !ts.tensor<f32, [2, 3]>, %b: !ts.tensor<f32, [7, 3, 4]>) -> (!ts.tensor, !ts.tensor) {
+  %eq = ts.prim.Constant["zj,...jk"] : !ts.str
+  %eq2 = ts.prim.Constant["zj,...jk->...k"] : !ts.str
+  %none = ts.prim.Constant : !ts.none
+  %l = ts.prim.ListConstruct %a, %b : (!ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [7, 3, 4]>) -> !ts.list<!ts.tensor>
+  %0 = ts.aten.einsum %eq, %l, %none : (!ts.str, !ts.list<!ts.tensor>, !ts.none) -> !ts.tensor
+  %1 = ts.aten.einsum %eq2, %l, %none : (!ts.str, !ts.list<!ts.tensor>, !ts.none) -> !ts.tensor
+  return %0, %1 : !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// A diagonal (a subscript twice in one operand) is left for the unknown-op
+// report to name.
+// CHECK-LABEL: func.func @einsum_diagonal(
+// CHECK: ts.aten.einsum
+func.func @einsum_diagonal(%a: !ts.tensor<f32, [3, 3]>) -> !ts.tensor {
+  %eq = ts.prim.Constant["ii->i"] : !ts.str
+  %none = ts.prim.Constant : !ts.none
+  %l = ts.prim.ListConstruct %a : (!ts.tensor<f32, [3, 3]>) -> !ts.list<!ts.tensor>
+  %0 = ts.aten.einsum %eq, %l, %none : (!ts.str, !ts.list<!ts.tensor>, !ts.none) -> !ts.tensor
+  return %0 : !ts.tensor
+}
+
+// -----
+
+// x.new_zeros(size) and x.new_full(size, v): x's dtype unless one is given.
+// CHECK-LABEL: func.func @new_factories(
+// CHECK: %[[D:.*]] = ts.prim.dtype %arg0
+// CHECK: ts.aten.zeros %{{.*}}, %[[D]]
+// CHECK: ts.aten.full %{{.*}}, %{{.*}}, %{{.*}}
+// SHAPES-LABEL: func.func @new_factories(
+// SHAPES: ts.aten.zeros {{.*}} -> !ts.tensor<si64, [2, 3]>
+// SHAPES: ts.aten.full {{.*}} -> !ts.tensor<f64, [2, 3]>
+func.func @new_factories(%x: !ts.tensor<si64, [4]>) -> (!ts.tensor, !ts.tensor) {
+  %none = ts.prim.Constant : !ts.none
+  %size = ts.prim.Constant[[2, 3]] : !ts.list<!ts.int>
+  %f64 = ts.prim.Constant[7] : !ts.int
+  %v = ts.prim.Constant[1.5] : !ts.float
+  %0 = ts.aten.new_zeros %x, %size, %none, %none, %none, %none : (!ts.tensor<si64, [4]>, !ts.list<!ts.int>, !ts.none, !ts.none, !ts.none, !ts.none) -> !ts.tensor
+  %1 = ts.aten.new_full %x, %size, %v, %f64, %none, %none, %none : (!ts.tensor<si64, [4]>, !ts.list<!ts.int>, !ts.float, !ts.int, !ts.none, !ts.none, !ts.none) -> !ts.tensor
+  return %0, %1 : !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// copy.t of a known list (swin's `shift_size.copy()`) is a new list of its
+// elements.
+// CHECK-LABEL: func.func @list_copy(
+// CHECK-NOT: ts.aten.copy.t
+// CHECK: ts.prim.ListConstruct
+func.func @list_copy() -> !ts.list<!ts.int> {
+  %l = ts.prim.Constant[[3, 3]] : !ts.list<!ts.int>
+  %0 = ts.aten.copy.t %l : (!ts.list<!ts.int>) -> !ts.list<!ts.int>
+  return %0 : !ts.list<!ts.int>
+}
+
+// -----
+
+// [q] + chunk(kv, 2) (attention's in-projection when key is value): the
+// chunk's tensors, unpacked, join the new list.
+// CHECK-LABEL: func.func @list_add_chunk(
+// CHECK: %[[C:.+]] = ts.aten.chunk %arg1
+// CHECK: %[[U:.+]]:2 = ts.prim.ListUnpack %[[C]]
+// CHECK: %[[L:.+]] = ts.prim.ListConstruct %arg0, %[[U]]#0, %[[U]]#1
+// CHECK-NOT: ts.aten.add.t
+// CHECK: return %[[L]]
+func.func @list_add_chunk(%q: !ts.tensor<f32, [4, 8]>, %kv: !ts.tensor<f32, [4, 16]>) -> !ts.list<!ts.tensor> {
+  %two = ts.prim.Constant[2] : !ts.int
+  %m1 = ts.prim.Constant[-1] : !ts.int
+  %c = ts.aten.chunk %kv, %two, %m1 : (!ts.tensor<f32, [4, 16]>, !ts.int, !ts.int) -> !ts.list<!ts.tensor>
+  %l = ts.prim.ListConstruct %q : (!ts.tensor<f32, [4, 8]>) -> !ts.list<!ts.tensor>
+  %0 = ts.aten.add.t %l, %c : (!ts.list<!ts.tensor>, !ts.list<!ts.tensor>) -> !ts.list<!ts.tensor>
+  return %0 : !ts.list<!ts.tensor>
+}

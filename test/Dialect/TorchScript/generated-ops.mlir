@@ -1724,6 +1724,132 @@ func.func @op_aten_dist(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.num
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_new_zeros(
+func.func @op_aten_new_zeros(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.optional<!ts.int>, %a3: !ts.none, %a4: !ts.none, %a5: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.new_zeros %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.new_zeros %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.optional<!ts.int>, !ts.none, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_new_ones(
+func.func @op_aten_new_ones(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.optional<!ts.int>, %a3: !ts.none, %a4: !ts.none, %a5: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.new_ones %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.new_ones %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.optional<!ts.int>, !ts.none, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_new_full(
+func.func @op_aten_new_full(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.number, %a3: !ts.optional<!ts.int>, %a4: !ts.none, %a5: !ts.none, %a6: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.new_full %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6
+  %r = ts.aten.new_full %a0, %a1, %a2, %a3, %a4, %a5, %a6 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.number, !ts.optional<!ts.int>, !ts.none, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_new_empty(
+func.func @op_aten_new_empty(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.optional<!ts.int>, %a3: !ts.none, %a4: !ts.none, %a5: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.new_empty %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.new_empty %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.optional<!ts.int>, !ts.none, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_einsum(
+func.func @op_aten_einsum(%a0: !ts.str, %a1: !ts.list<!ts.tensor>, %a2: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.einsum %arg0, %arg1, %arg2
+  %r = ts.aten.einsum %a0, %a1, %a2 : (!ts.str, !ts.list<!ts.tensor>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_searchsorted_Tensor(
+func.func @op_aten_searchsorted_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.bool, %a3: !ts.bool, %a4: !ts.none, %a5: !ts.optional<!ts.tensor>) -> (!ts.tensor) {
+  // CHECK: ts.aten.searchsorted.Tensor %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.searchsorted.Tensor %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.bool, !ts.bool, !ts.none, !ts.optional<!ts.tensor>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_searchsorted_Scalar(
+func.func @op_aten_searchsorted_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.bool, %a3: !ts.bool, %a4: !ts.none, %a5: !ts.optional<!ts.tensor>) -> (!ts.tensor) {
+  // CHECK: ts.aten.searchsorted.Scalar %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.searchsorted.Scalar %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.number, !ts.bool, !ts.bool, !ts.none, !ts.optional<!ts.tensor>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cdist(
+func.func @op_aten_cdist(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.float, %a3: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.cdist %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.cdist %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.float, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_max_unpool2d(
+func.func @op_aten_max_unpool2d(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.max_unpool2d %arg0, %arg1, %arg2
+  %r = ts.aten.max_unpool2d %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_scatter_src(
+func.func @op_aten_scatter_src(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.scatter.src %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.scatter.src %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_scatter_value(
+func.func @op_aten_scatter_value(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.scatter.value %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.scatter.value %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_scatter_reduce(
+func.func @op_aten_scatter_reduce(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>, %a4: !ts.str) -> (!ts.tensor) {
+  // CHECK: ts.aten.scatter.reduce %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.scatter.reduce %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>, !ts.str) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_scatter_value_reduce(
+func.func @op_aten_scatter_value_reduce(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.number, %a4: !ts.str) -> (!ts.tensor) {
+  // CHECK: ts.aten.scatter.value_reduce %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.scatter.value_reduce %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.number, !ts.str) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_scatter_add(
+func.func @op_aten_scatter_add(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.scatter_add %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.scatter_add %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_scatter_reduce_two(
+func.func @op_aten_scatter_reduce_two(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>, %a4: !ts.str, %a5: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.scatter_reduce.two %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.scatter_reduce.two %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>, !ts.str, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_index_put(
+func.func @op_aten_index_put(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.optional<!ts.tensor>>, %a2: !ts.tensor<f32>, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.index_put %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.index_put %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.list<!ts.optional<!ts.tensor>>, !ts.tensor<f32>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_index_put_hacked_twin(
+func.func @op_aten_index_put_hacked_twin(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.tensor>, %a2: !ts.tensor<f32>, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.index_put.hacked_twin %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.index_put.hacked_twin %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.list<!ts.tensor>, !ts.tensor<f32>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_index_add(
+func.func @op_aten_index_add(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>, %a4: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.index_add %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.index_add %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_pad(
 func.func @op_aten_pad(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.str, %a3: !ts.optional<!ts.float>) -> (!ts.tensor) {
   // CHECK: ts.aten.pad %arg0, %arg1, %arg2, %arg3
@@ -3257,6 +3383,34 @@ func.func @op_aten_any_str(%a0: !ts.list<!ts.int>) -> (!ts.bool) {
   return %r : !ts.bool
 }
 
+// CHECK-LABEL: func.func @op_aten_copy_t(
+func.func @op_aten_copy_t(%a0: !ts.list<!ts.int>) -> (!ts.list<!ts.int>) {
+  // CHECK: ts.aten.copy.t %arg0
+  %r = ts.aten.copy.t %a0 : (!ts.list<!ts.int>) -> (!ts.list<!ts.int>)
+  return %r : !ts.list<!ts.int>
+}
+
+// CHECK-LABEL: func.func @op_aten_sum_int(
+func.func @op_aten_sum_int(%a0: !ts.list<!ts.int>) -> (!ts.int) {
+  // CHECK: ts.aten.sum.int %arg0
+  %r = ts.aten.sum.int %a0 : (!ts.list<!ts.int>) -> (!ts.int)
+  return %r : !ts.int
+}
+
+// CHECK-LABEL: func.func @op_aten_sum_float(
+func.func @op_aten_sum_float(%a0: !ts.list<!ts.float>) -> (!ts.float) {
+  // CHECK: ts.aten.sum.float %arg0
+  %r = ts.aten.sum.float %a0 : (!ts.list<!ts.float>) -> (!ts.float)
+  return %r : !ts.float
+}
+
+// CHECK-LABEL: func.func @op_aten_sum_bool(
+func.func @op_aten_sum_bool(%a0: !ts.list<!ts.bool>) -> (!ts.int) {
+  // CHECK: ts.aten.sum.bool %arg0
+  %r = ts.aten.sum.bool %a0 : (!ts.list<!ts.bool>) -> (!ts.int)
+  return %r : !ts.int
+}
+
 // CHECK-LABEL: func.func @op_prim_dtype(
 func.func @op_prim_dtype(%a0: !ts.tensor<f32>) -> (!ts.int) {
   // CHECK: ts.prim.dtype %arg0
@@ -3394,6 +3548,76 @@ func.func @op_prim_abs_int(%a0: !ts.int) -> (!ts.int) {
 func.func @op_prim_is_nested(%a0: !ts.tensor<f32>) -> (!ts.bool) {
   // CHECK: ts.prim.is_nested %arg0
   %r = ts.prim.is_nested %a0 : (!ts.tensor<f32>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_prim_is_cpu(
+func.func @op_prim_is_cpu(%a0: !ts.tensor<f32>) -> (!ts.bool) {
+  // CHECK: ts.prim.is_cpu %arg0
+  %r = ts.prim.is_cpu %a0 : (!ts.tensor<f32>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_prim_is_sparse(
+func.func @op_prim_is_sparse(%a0: !ts.tensor<f32>) -> (!ts.bool) {
+  // CHECK: ts.prim.is_sparse %arg0
+  %r = ts.prim.is_sparse %a0 : (!ts.tensor<f32>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_prim_is_quantized(
+func.func @op_prim_is_quantized(%a0: !ts.tensor<f32>) -> (!ts.bool) {
+  // CHECK: ts.prim.is_quantized %arg0
+  %r = ts.prim.is_quantized %a0 : (!ts.tensor<f32>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_prim_is_meta(
+func.func @op_prim_is_meta(%a0: !ts.tensor<f32>) -> (!ts.bool) {
+  // CHECK: ts.prim.is_meta %arg0
+  %r = ts.prim.is_meta %a0 : (!ts.tensor<f32>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_prim_is_mkldnn(
+func.func @op_prim_is_mkldnn(%a0: !ts.tensor<f32>) -> (!ts.bool) {
+  // CHECK: ts.prim.is_mkldnn %arg0
+  %r = ts.prim.is_mkldnn %a0 : (!ts.tensor<f32>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_is_floating_point(
+func.func @op_aten_is_floating_point(%a0: !ts.tensor<f32>) -> (!ts.bool) {
+  // CHECK: ts.aten.is_floating_point %arg0
+  %r = ts.aten.is_floating_point %a0 : (!ts.tensor<f32>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_is_complex(
+func.func @op_aten_is_complex(%a0: !ts.tensor<f32>) -> (!ts.bool) {
+  // CHECK: ts.aten.is_complex %arg0
+  %r = ts.aten.is_complex %a0 : (!ts.tensor<f32>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_is_signed(
+func.func @op_aten_is_signed(%a0: !ts.tensor<f32>) -> (!ts.bool) {
+  // CHECK: ts.aten.is_signed %arg0
+  %r = ts.aten.is_signed %a0 : (!ts.tensor<f32>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_is_contiguous(
+func.func @op_aten_is_contiguous(%a0: !ts.tensor<f32>) -> (!ts.bool) {
+  // CHECK: ts.aten.is_contiguous %arg0
+  %r = ts.aten.is_contiguous %a0 : (!ts.tensor<f32>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_is_scripting(
+func.func @op_aten_is_scripting() -> (!ts.bool) {
+  // CHECK: ts.aten.is_scripting
+  %r = ts.aten.is_scripting  : () -> (!ts.bool)
   return %r : !ts.bool
 }
 
@@ -3821,6 +4045,62 @@ func.func @op_aten_addr_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.te
 func.func @op_aten_addbmm_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number, %a4: !ts.number) -> (!ts.tensor) {
   // CHECK: ts.aten.addbmm_ %arg0, %arg1, %arg2, %arg3, %arg4
   %r = ts.aten.addbmm_ %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_scatter__src(
+func.func @op_aten_scatter__src(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.scatter_.src %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.scatter_.src %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_scatter__value(
+func.func @op_aten_scatter__value(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.scatter_.value %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.scatter_.value %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_scatter__reduce(
+func.func @op_aten_scatter__reduce(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>, %a4: !ts.str) -> (!ts.tensor) {
+  // CHECK: ts.aten.scatter_.reduce %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.scatter_.reduce %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>, !ts.str) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_scatter__value_reduce(
+func.func @op_aten_scatter__value_reduce(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.number, %a4: !ts.str) -> (!ts.tensor) {
+  // CHECK: ts.aten.scatter_.value_reduce %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.scatter_.value_reduce %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.number, !ts.str) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_scatter_add_(
+func.func @op_aten_scatter_add_(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.scatter_add_ %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.scatter_add_ %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_scatter_reduce__two(
+func.func @op_aten_scatter_reduce__two(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>, %a4: !ts.str, %a5: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.scatter_reduce_.two %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.scatter_reduce_.two %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>, !ts.str, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_index_put__hacked_twin(
+func.func @op_aten_index_put__hacked_twin(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.tensor>, %a2: !ts.tensor<f32>, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.index_put_.hacked_twin %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.index_put_.hacked_twin %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.list<!ts.tensor>, !ts.tensor<f32>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_index_add_(
+func.func @op_aten_index_add_(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>, %a4: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.index_add_ %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.index_add_ %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 

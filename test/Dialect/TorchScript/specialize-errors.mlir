@@ -3,7 +3,7 @@
 
 // Syntax, when the pass is created:
 // RUN: not tsmlir-opt %s --ts-specialize 2>&1 | FileCheck %s --check-prefix=EMPTY
-// EMPTY: error: ts-specialize: expected argN=DTYPE[sizes], inputs=FILE.npy,... or func=NAME
+// EMPTY: error: ts-specialize: expected argN=DTYPE[sizes], inputs=FILE.npy,..., func=NAME or device=DEVICE
 // RUN: not tsmlir-opt %s --ts-specialize="arg0=f33[2]" 2>&1 | FileCheck %s --check-prefix=DTYPE
 // DTYPE: error: ts-specialize: bad type in 'arg0=f33[2]': unknown dtype 'f33' (expected f32, f64, f16, bf16, i64, i32, i16, i8, u8 or bool)
 // RUN: not tsmlir-opt %s --ts-specialize="arg0=f32[2,-3]" 2>&1 | FileCheck %s --check-prefix=SIZE
@@ -13,7 +13,11 @@
 // RUN: not tsmlir-opt %s --ts-specialize="argx=f32" 2>&1 | FileCheck %s --check-prefix=INDEX
 // INDEX: error: ts-specialize: bad argument 'argx': expected arg followed by its index, as arg0
 // RUN: not tsmlir-opt %s --ts-specialize="shape=f32" 2>&1 | FileCheck %s --check-prefix=KEY
-// KEY: error: ts-specialize: unknown key 'shape' (expected argN, inputs or func)
+// KEY: error: ts-specialize: unknown key 'shape' (expected argN, inputs, func or device)
+// RUN: not tsmlir-opt %s --ts-specialize="device=tpu" 2>&1 | FileCheck %s --check-prefix=DEVICE
+// DEVICE: error: ts-specialize: 'device=' must be cpu, cuda or cuda:N, not 'tpu'
+// RUN: not tsmlir-opt %s --ts-specialize="func=f" 2>&1 | FileCheck %s --check-prefix=NOTHING
+// NOTHING: error: ts-specialize: nothing to specialise for: expected argN=..., inputs=... or device=...
 // RUN: not tsmlir-opt %s --ts-specialize="arg0=f32,arg0=f64" 2>&1 | FileCheck %s --check-prefix=TWICE
 // TWICE: error: ts-specialize: argument 0 is given twice
 // RUN: not tsmlir-opt %s --ts-insert-guards="arg0=" 2>&1 | FileCheck %s --check-prefix=NOTYPE

@@ -10,6 +10,10 @@
 // Without func= and with no single public function, every function the spec
 // fits: not @forward, whose arg0 is not a tensor.
 // RUN: tsmlir-opt %s --ts-specialize="arg0=f32[8],arg1=f32[8]" | FileCheck %s --check-prefix=ANY
+// The device the code runs on answers the device queries (torch.nn's
+// attention checks that its tensors are on the CPU or a GPU):
+// RUN: tsmlir-opt %s --ts-specialize="func=devices,device=cpu" | FileCheck %s --check-prefix=CPU
+// RUN: tsmlir-opt %s --ts-specialize="func=devices,device=cuda" | FileCheck %s --check-prefix=CUDA
 
 // ARGS-LABEL: func.func @add(
 // ARGS-SAME:      %{{.*}}: !ts.tensor<f32, [64, 128]>, %{{.*}}: !ts.tensor<f32, [128]>) -> !ts.tensor<f32, [64, 128]>
@@ -70,3 +74,21 @@ func.func @optional(%x: !ts.tensor, %bias: !ts.optional<!ts.tensor>) -> !ts.tens
 // ANY-SAME:      !ts.tensor<f32, [8]>, %{{.*}}: !ts.tensor<f32, [8]>, %{{.*}}: !ts.tensor,
 // ANY-LABEL: func.func @optional(
 // ANY-SAME:      !ts.tensor<f32, [8]>, %{{.*}}: !ts.tensor<f32, [8]>)
+
+// CPU-LABEL: func.func @devices(
+// CPU-DAG:     %[[D:.+]] = ts.prim.Constant["cpu"] : !ts.device
+// CPU-DAG:     %[[T:.+]] = ts.prim.Constant[true] : !ts.bool
+// CPU-DAG:     %[[F:.+]] = ts.prim.Constant[false] : !ts.bool
+// CPU-NOT:     ts.prim.is_c
+// CPU:         return %[[D]], %[[F]], %[[T]]
+// CUDA-LABEL: func.func @devices(
+// CUDA-DAG:    %[[D:.+]] = ts.prim.Constant["cuda:0"] : !ts.device
+// CUDA-DAG:    %[[T:.+]] = ts.prim.Constant[true] : !ts.bool
+// CUDA-DAG:    %[[F:.+]] = ts.prim.Constant[false] : !ts.bool
+// CUDA:        return %[[D]], %[[T]], %[[F]]
+func.func @devices(%x: !ts.tensor) -> (!ts.device, !ts.bool, !ts.bool) {
+  %d = ts.prim.device %x : (!ts.tensor) -> !ts.device
+  %c = ts.prim.is_cuda %x : (!ts.tensor) -> !ts.bool
+  %p = ts.prim.is_cpu %x : (!ts.tensor) -> !ts.bool
+  return %d, %c, %p : !ts.device, !ts.bool, !ts.bool
+}

@@ -34,23 +34,10 @@ import harness  # noqa: E402
 
 FORMS = ("scripted", "frozen", "traced")
 
-# (layer, form) -> the reason its run fails, exactly as the driver sees it.
-# The scripted and frozen attention layers compile both of torch.nn's paths
-# (whether the fast one is taken is decided at run time from the masks): the
-# slow path unpacks q, k, v from a list whose elements' shapes are lost
-# where its branches meet, and the masked one asks is_floating_point.
-_LOST_AT_UNPACK = ("error: output %d has type '%s': its dtype and shape are "
-                   "not known after specialisation")
+# (layer, form) -> the reason its run fails, exactly as the driver sees it
+# (none today: the scripted and frozen attention layers compile both of
+# torch.nn's paths, decided where identity, device and dtype checks fold).
 EXPECTED_FAILURES = {}
-for _form in ("scripted", "frozen"):
-    for _layer in ("multihead_attention", "multihead_attention_padding"):
-        EXPECTED_FAILURES[(_layer, _form)] = _LOST_AT_UNPACK % (
-            1, "!ts.tensor<[2, 5, ?]>")
-    for _layer in ("transformer_decoder_layer", "transformer_encoder_layer",
-                   "transformer_encoder_gelu_norm_first"):
-        EXPECTED_FAILURES[(_layer, _form)] = _LOST_AT_UNPACK % (0, "!ts.tensor")
-    EXPECTED_FAILURES[("multihead_attention_mask", _form)] = (
-        "error: unsupported operator 'aten::is_floating_point' (1 occurrence)")
 
 
 class Call(nn.Module):

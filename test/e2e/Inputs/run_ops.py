@@ -354,6 +354,107 @@ def embedding(w, i, j):
     return torch.embedding(w, i), torch.embedding(w, j, 0)
 
 
+
+# Writes at indices read from a tensor (Scatter.cpp): repeated indices
+# (later writes win; reductions see every one), scalar sources, each
+# reduction with and without self, negative indices in index_put.
+@case(randn(3, 5), torch.tensor([[0, 1, 2, 0, 0], [2, 0, 0, 1, 2]]),
+      randn(2, 5))
+def scatter(x, index, src):
+    return (torch.scatter(x, 0, index, src), torch.scatter(x, 0, index, 1.5),
+            torch.scatter_add(x, 0, index, src),
+            torch.scatter(x, 0, index, src, reduce="multiply"),
+            torch.scatter(x, 1, index[:, :3], src, reduce="add"))
+
+
+@case(randn(3, 4), torch.tensor([[0, 0, 2, 1], [2, 0, 2, 2]]),
+      randn(2, 4), torch.tensor([[3, 1, 4], [1, 5, 9], [2, 6, 5]]))
+def scatter_reduce(x, index, src, n):
+    outs = []
+    for reduce in ["sum", "prod", "mean", "amax", "amin"]:
+        outs.append(torch.scatter_reduce(x, 0, index, src, reduce))
+        outs.append(torch.scatter_reduce(x, 0, index, src, reduce,
+                                         include_self=False))
+    # Integer mean divides with floor, as PyTorch does.
+    return torch.stack(outs), torch.scatter_reduce(n, 1, index[:, :3],
+                                                   n[:2] * 7, "mean")
+
+
+@case(randn(4, 3), randn(5, 2))
+def scatter_inplace(x, src):
+    y = x.clone()
+    y.scatter_(1, torch.tensor([[2], [0], [1], [0]]), src[:4])
+    y.scatter_add_(0, torch.tensor([[3, 3, 0]]), src[:1, :1].expand(1, 3))
+    return y
+
+
+@case(randn(5, 3), torch.tensor([0, 4, 0, 2]), randn(4, 3))
+def index_add(x, index, src):
+    return (torch.index_add(x, 0, index, src),
+            torch.index_add(x, 0, index, src, alpha=-2.5),
+            torch.index_add(x.t(), 1, index, src.t()))
+
+
+@case(randn(4, 5), torch.tensor([0, -1, 2]), torch.tensor([1, 3, 3]),
+      randn(3), torch.tensor([True, False, True, True]))
+def index_put(x, rows, cols, v, mask):
+    a = x.clone()
+    a[rows, cols] = v
+    b = x.clone()
+    b.index_put_((rows, cols), v, accumulate=True)
+    c = x.clone()
+    c[rows] = 2.0
+    d = x.clone()
+    d[mask] = torch.arange(15.0).view(3, 5)
+    e = x.clone()
+    e[mask] = x[0]
+    f = x.clone()
+    f[:, cols] = 0.5
+    return a, b, c, d, e, f
+
+
+@case(randn(2, 3, 4, 8), randn(2, 3, 5, 8), randn(4, 6), randn(6))
+def einsum(q, k, m, v):
+    return (torch.einsum("bhid,bhjd->bhij", q, k),
+            torch.einsum("B H I D, B H J D -> B H I J", [q, k]),
+            torch.einsum("ij,j->i", m, v), torch.einsum("ij->ji", m),
+            torch.einsum("ij", m), torch.einsum("ij,kj", m, m),
+            torch.einsum("...d,...d->...", q, q),
+            torch.einsum("i,j->ij", v, v), torch.einsum("bhid->", q))
+
+
+@case(torch.tensor([1.0, 2.0, 2.0, 3.5, 7.0]),
+      torch.tensor([[0.5, 2.0, 9.0], [3.5, 1.0, 2.5]]),
+      torch.sort(torch.randn(2, 6)).values, randn(2, 3))
+def searchsorted(seq, v, rows, w):
+    return (torch.searchsorted(seq, v), torch.searchsorted(seq, v, right=True),
+            torch.searchsorted(seq, v, side="right", out_int32=True),
+            torch.searchsorted(rows, w), torch.searchsorted(seq, 2.0),
+            torch.searchsorted(seq.flip(0), v,
+                               sorter=torch.tensor([4, 3, 2, 1, 0])))
+
+
+@case(randn(5, 3), randn(4, 3), randn(2, 3, 4))
+def cdist(a, b, c):
+    return (torch.cdist(a, b), torch.cdist(a, b, 1.0), torch.cdist(a, b, 0.0),
+            torch.cdist(a, b, float("inf")), torch.cdist(a, b, 3.0),
+            torch.cdist(c, c))
+
+
+@case(randn(2, 3, 6, 8))
+def max_unpool2d(x):
+    pooled, indices = F.max_pool2d(x, 2, return_indices=True)
+    return (F.max_unpool2d(pooled, indices, 2),
+            F.max_unpool2d(pooled, indices, 2, output_size=[7, 9]))
+
+
+@case(randn(2, 3), ints(4))
+def new_factories(x, n):
+    return (x.new_zeros([2, 2]), x.new_ones([3]), n.new_full([2], 7),
+            x.new_full([1, 2], 2, dtype=torch.float64),
+            n.new_zeros([3], dtype=torch.bool))
+
+
 def graph_text(fn):
     scripted = torch.jit.script(fn)
     graph = scripted.graph.copy()

@@ -17,6 +17,9 @@
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
 #include "ListFacts.h"
+#include "tsmlir/Dialect/TorchScript/IR/Aliasing.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 
 #include <cmath>
@@ -464,6 +467,41 @@ OpFoldResult AtenFindOp::fold(FoldAdaptor a) {
   return intAttr(getContext(), result);
 }
 
+/// len(s): Python counts code points, not UTF-8 bytes.
+OpFoldResult AtenLenStrOp::fold(FoldAdaptor a) {
+  std::optional<StringRef> s = asStr(a.getS());
+  if (!s)
+    return {};
+  int64_t n = llvm::count_if(*s, [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  });
+  return intAttr(getContext(), n);
+}
+
+OpFoldResult AtenAddStrOp::fold(FoldAdaptor a) {
+  std::optional<StringRef> x = asStr(a.getA()), y = asStr(a.getB());
+  if (!x || !y)
+    return {};
+  return StringAttr::get(getContext(), *x + *y);
+}
+
+/// str(x) of a known string or device (both held as strings), int or bool,
+/// as Python prints them. Floats are left to run time (Python's shortest
+/// round-trip repr).
+OpFoldResult AtenStrOp::fold(FoldAdaptor a) {
+  Attribute x = a.getElem();
+  Type type = getElem().getType();
+  if (auto s = llvm::dyn_cast_or_null<StringAttr>(x))
+    return s;
+  if (auto b = llvm::dyn_cast_or_null<BoolAttr>(x);
+      b && llvm::isa<BoolType>(type))
+    return StringAttr::get(getContext(), b.getValue() ? "True" : "False");
+  if (auto i = llvm::dyn_cast_or_null<IntegerAttr>(x);
+      i && llvm::isa<IntType>(type))
+    return StringAttr::get(getContext(), std::to_string(i.getInt()));
+  return {};
+}
+
 /// all(l) and any(l) of a list of numbers, bools or strings: decided by a
 /// known element that is false (all) or true (any), or by every element
 /// being known. A number is true when not zero, a string when not empty.
@@ -507,11 +545,108 @@ TS_ALL_ANY_FOLD(AtenAnyBoolOp, false)
 TS_ALL_ANY_FOLD(AtenAnyStrOp, false)
 #undef TS_ALL_ANY_FOLD
 
+/// sum(l) of a list of ints, floats (added left to right, as Python does)
+/// or bools (the number of true ones), when every element is known.
+template <typename T>
+static OpFoldResult foldListSum(MLIRContext *ctx, Value list,
+                                Attribute listConstant) {
+  auto elements = getKnownListElements(list, listConstant);
+  if (!elements)
+    return {};
+  T sum = 0;
+  for (OpFoldResult element : *elements) {
+    Attribute attr = constantOf(element);
+    if (auto b = llvm::dyn_cast_or_null<BoolAttr>(attr))
+      sum += b.getValue();
+    else if (auto i = llvm::dyn_cast_or_null<IntegerAttr>(attr))
+      sum += i.getInt();
+    else if (auto f = llvm::dyn_cast_or_null<FloatAttr>(attr))
+      sum += f.getValueAsDouble();
+    else
+      return {};
+  }
+  if constexpr (std::is_same_v<T, double>)
+    return floatAttr(ctx, sum);
+  else
+    return intAttr(ctx, sum);
+}
+
+OpFoldResult AtenSumIntOp::fold(FoldAdaptor a) {
+  return foldListSum<int64_t>(getContext(), getSelf(), a.getSelf());
+}
+OpFoldResult AtenSumFloatOp::fold(FoldAdaptor a) {
+  return foldListSum<double>(getContext(), getSelf(), a.getSelf());
+}
+OpFoldResult AtenSumBoolOp::fold(FoldAdaptor a) {
+  return foldListSum<int64_t>(getContext(), getSelf(), a.getSelf());
+}
+
 /// Tensors are never nested here, and compiled code runs without autocast
 /// and with grad mode off (as under torch.no_grad(): it records no autograd
 /// graph, so torch.nn's attention takes its inference fast path).
 OpFoldResult PrimIsNestedOp::fold(FoldAdaptor) {
   return boolAttr(getContext(), false);
+}
+
+/// Tensors here are dense, strided, not quantized, and live in memory: a
+/// sparse, quantized, meta or MKL-DNN tensor is never made. A tensor is
+/// contiguous as far as a program can tell: compiled code materialises
+/// every tensor it makes in row-major order (and contiguity never changes
+/// a value). The code that runs is TorchScript.
+OpFoldResult PrimIsSparseOp::fold(FoldAdaptor) {
+  return boolAttr(getContext(), false);
+}
+OpFoldResult PrimIsQuantizedOp::fold(FoldAdaptor) {
+  return boolAttr(getContext(), false);
+}
+OpFoldResult PrimIsMetaOp::fold(FoldAdaptor) {
+  return boolAttr(getContext(), false);
+}
+OpFoldResult PrimIsMkldnnOp::fold(FoldAdaptor) {
+  return boolAttr(getContext(), false);
+}
+OpFoldResult AtenIsContiguousOp::fold(FoldAdaptor) {
+  return boolAttr(getContext(), true);
+}
+OpFoldResult AtenIsScriptingOp::fold(FoldAdaptor) {
+  return boolAttr(getContext(), true);
+}
+
+/// The device queries, when the tensor's type states its device
+/// (ts-specialize's `device=` answers them for a whole function).
+static OpFoldResult foldDeviceIs(MLIRContext *ctx, TensorType type,
+                                 StringRef kind) {
+  StringAttr device = type.getDevice();
+  if (!device)
+    return {};
+  StringRef name = device.getValue().split(':').first;
+  return boolAttr(ctx, name == kind);
+}
+OpFoldResult PrimIsCudaOp::fold(FoldAdaptor) {
+  return foldDeviceIs(getContext(), getA().getType(), "cuda");
+}
+OpFoldResult PrimIsCpuOp::fold(FoldAdaptor) {
+  return foldDeviceIs(getContext(), getA().getType(), "cpu");
+}
+
+/// The dtype queries, when the dtype is known.
+OpFoldResult AtenIsFloatingPointOp::fold(FoldAdaptor) {
+  Type dtype = getSelf().getType().getDtype();
+  return dtype ? boolAttr(getContext(), llvm::isa<mlir::FloatType>(dtype))
+               : Attribute();
+}
+OpFoldResult AtenIsComplexOp::fold(FoldAdaptor) {
+  Type dtype = getSelf().getType().getDtype();
+  return dtype ? boolAttr(getContext(), llvm::isa<mlir::ComplexType>(dtype))
+               : Attribute();
+}
+/// torch.is_signed: false for uint8 and bool, true for everything else.
+OpFoldResult AtenIsSignedOp::fold(FoldAdaptor) {
+  Type dtype = getSelf().getType().getDtype();
+  if (!dtype)
+    return {};
+  auto i = llvm::dyn_cast<IntegerType>(dtype);
+  return boolAttr(getContext(), !i || (!i.isUnsigned() && i.getWidth() != 1));
 }
 
 OpFoldResult AtenIsAutocastEnabledOp::fold(FoldAdaptor) {
@@ -649,7 +784,43 @@ static std::optional<bool> isNone(Type type) {
   return false;
 }
 
+/// Whether `v` is an argument of the function: an object that exists
+/// before the call, which nothing the function makes can be.
+static bool isFunctionArgument(Value v) {
+  auto arg = llvm::dyn_cast<BlockArgument>(v);
+  return arg && llvm::isa<func::FuncOp>(arg.getOwner()->getParentOp());
+}
+
+/// Whether `v` is an object no other value is: a fresh value, or a view
+/// (a view is a new tensor object sharing its base's storage; contiguous,
+/// to and flatten may return self, so they are not counted).
+static bool isNewObject(Value v) {
+  if (isFreshValue(v))
+    return true;
+  Operation *def = v.getDefiningOp();
+  return def &&
+         llvm::isa<AtenViewOp, AtenViewAsOp, AtenReshapeOp, AtenReshapeAsOp,
+                   AtenPermuteOp, AtenTransposeIntOp, AtenTOp, AtenUnsqueezeOp,
+                   AtenSqueezeOp, AtenSqueezeDimOp, AtenExpandOp,
+                   AtenExpandAsOp, AtenBroadcastToOp, AtenSliceTensorOp,
+                   AtenSelectIntOp, AtenNarrowOp, AtenDetachOp>(def);
+}
+
+/// `a is b`: known when one side is None (from the types); true when both
+/// are the same SSA value, which is one object; false when one is a new
+/// object (a fresh value or a view) and the other another new object or an
+/// argument of the function (a cross-attention layer's query, computed, against its
+/// key, an input). Otherwise two values may be one object (an op may
+/// return its input), and nothing is known.
 static std::optional<bool> foldIs(Value lhs, Value rhs) {
+  if (lhs == rhs)
+    return true;
+  auto distinct = [](Value fresh, Value other) {
+    return isNewObject(fresh) &&
+           (isNewObject(other) || isFunctionArgument(other));
+  };
+  if (distinct(lhs, rhs) || distinct(rhs, lhs))
+    return false;
   std::optional<bool> a = isNone(lhs.getType()), b = isNone(rhs.getType());
   if (a && b && (*a || *b))
     return *a && *b;

@@ -281,13 +281,25 @@ static bool mayReferTo(Type type, Value list) {
 
 bool isUnmodifiedList(Value list) {
   return llvm::all_of(list.getUsers(), [&](Operation *user) {
+    // Yielded from a branch of a prim::If: the If's result is the list
+    // when that branch runs; it is unmodified when the result is.
+    if (auto yield = llvm::dyn_cast<PrimYieldOp>(user)) {
+      auto ifOp = llvm::dyn_cast<PrimIfOp>(yield->getParentOp());
+      if (!ifOp)
+        return false;
+      for (auto [operand, result] :
+           llvm::zip_equal(yield.getOperands(), ifOp.getResults()))
+        if (operand == list && !isUnmodifiedList(result))
+          return false;
+      return true;
+    }
     if (!onlyReadsMemory(user) ||
         user->hasTrait<::mlir::OpTrait::IsTerminator>())
       return false;
-    // Their results are elements of the list, or (list.t, slice.t, add.t)
-    // a new list of them, not aliases of it.
+    // Their results are elements of the list, or (list.t, copy.t, slice.t,
+    // add.t) a new list of them, not aliases of it.
     if (llvm::isa<PrimListUnpackOp, Aten__Getitem__TOp, AtenListTOp,
-                  AtenSliceTOp, AtenAddTOp>(user))
+                  AtenCopyTOp, AtenSliceTOp, AtenAddTOp>(user))
       return true;
     return llvm::none_of(user->getResultTypes(),
                          [&](Type t) { return mayReferTo(t, list); });
@@ -346,21 +358,44 @@ LogicalResult PrimListUnpackOp::verify() {
 }
 
 /// Folds an unpack of a freshly built aggregate to its elements, when their
-/// types are exactly the unpacked types.
+/// types are exactly the unpacked types (or the unpacked value is unused:
+/// the second result of an attention layer read through a cast to
+/// `Tuple[Tensor, Optional[Tensor]]`, whose type no user sees).
 static LogicalResult foldUnpack(std::optional<OperandRange> elements,
-                                TypeRange resultTypes,
+                                ResultRange unpacked,
                                 SmallVectorImpl<OpFoldResult> &results) {
-  if (!elements || elements->size() != resultTypes.size() ||
-      TypeRange(*elements) != resultTypes)
+  if (!elements || elements->size() != unpacked.size())
     return failure();
+  for (auto [element, result] : llvm::zip_equal(*elements, unpacked))
+    if (element.getType() != result.getType() && !result.use_empty())
+      return failure();
   results.append(elements->begin(), elements->end());
   return success();
 }
 
-LogicalResult PrimListUnpackOp::fold(FoldAdaptor,
+LogicalResult PrimListUnpackOp::fold(FoldAdaptor adaptor,
                                      SmallVectorImpl<OpFoldResult> &results) {
-  return foldUnpack(getImmutableListElements(getList()), getResultTypes(),
-                    results);
+  if (succeeded(foldUnpack(getImmutableListElements(getList()),
+                           getResults(), results)))
+    return success();
+  // A constant list of numbers or bools that nothing modifies: its
+  // elements, when the unpacked types are scalars.
+  auto array = llvm::dyn_cast_or_null<ArrayAttr>(adaptor.getList());
+  if (!array || array.size() != getNumResults() ||
+      !llvm::all_of(getResultTypes(),
+                    llvm::IsaPred<IntType, FloatType, BoolType>) ||
+      !isUnmodifiedList(getList()))
+    return failure();
+  for (auto [attr, type] : llvm::zip_equal(array, getResultTypes())) {
+    bool fits = llvm::isa<BoolType>(type)    ? llvm::isa<BoolAttr>(attr)
+                : llvm::isa<FloatType>(type) ? llvm::isa<FloatAttr>(attr)
+                                             : llvm::isa<IntegerAttr>(attr) &&
+                                                   !llvm::isa<BoolAttr>(attr);
+    if (!fits)
+      return failure();
+  }
+  results.append(array.begin(), array.end());
+  return success();
 }
 
 LogicalResult PrimTupleConstructOp::verify() {
@@ -373,7 +408,12 @@ LogicalResult PrimTupleConstructOp::verify() {
                             [&](size_t i) { return expected[i]; }, "element");
 }
 
+/// The elements of a tuple built by a prim::TupleConstruct, seen through
+/// unchecked casts (the cast a folded prim::If leaves between a branch's
+/// tuple and the If's declared type); whoever reads them compares types.
 static std::optional<OperandRange> getTupleElements(Value tuple) {
+  while (auto cast = tuple.getDefiningOp<PrimUncheckedCastOp>())
+    tuple = cast.getOperand();
   if (auto construct = tuple.getDefiningOp<PrimTupleConstructOp>())
     return construct.getElements();
   return std::nullopt;
@@ -397,7 +437,7 @@ LogicalResult PrimTupleUnpackOp::verify() {
 
 LogicalResult PrimTupleUnpackOp::fold(FoldAdaptor,
                                       SmallVectorImpl<OpFoldResult> &results) {
-  return foldUnpack(getTupleElements(getTuple()), getResultTypes(), results);
+  return foldUnpack(getTupleElements(getTuple()), getResults(), results);
 }
 
 LogicalResult PrimTupleIndexOp::verify() {

@@ -21,9 +21,15 @@
 //                                            vectors, bmm summed, add
 //   embedding_bag of equal, known bags       embedding of [bags, n] indices,
 //                                            reduced over n
-//   norms, nansum, nanmean, count_nonzero    (DecomposeReductions.cpp)
+//   norms, nansum, nanmean, count_nonzero,   (DecomposeReductions.cpp)
+//   cdist, searchsorted
 //   tile, rot90, diff, glu,                  (DecomposeShapes.cpp)
-//   max_pool1d_with_indices
+//   max_pool1d_with_indices, max_unpool2d
+//   einsum                                   permutes, sums and bmm
+//                                            (DecomposeEinsum.cpp)
+//   new_zeros, new_ones, new_empty,          zeros, ones, full of the
+//   new_full                                 source's dtype
+//                                            (DecomposeFactories.cpp)
 //   conv2d.padding ("same", "valid")         conv2d with int padding, after
 //                                            a constant_pad_nd when uneven
 //   conv1d (.padding), max_pool1d,           their 2-D forms on the input
@@ -36,8 +42,8 @@
 //                                            its window flipped
 //   clamp.Tensor                             maximum and minimum
 //   narrow.Tensor                            narrow at Int(start)
-//   list.t of a known list, add.t of two     a prim::ListConstruct of their
-//   known lists                              elements (a new list)
+//   list.t, copy.t of a known list, add.t    a prim::ListConstruct of their
+//   of two known lists                       elements (a new list)
 //
 // A decomposition that needs a size (the number of time steps, the hidden
 // size, the channels) waits until shape inference knows it: the pass runs in
@@ -56,6 +62,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <cmath>
+#include <variant>
 
 namespace mlir::tsmlir::ts {
 #define GEN_PASS_DEF_TSDECOMPOSEPASS
@@ -503,8 +510,29 @@ struct DecomposeNarrowTensor : public OpRewritePattern<AtenNarrowTensorOp> {
   }
 };
 
-/// list(l), and l1 + l2 (add.t), of lists whose elements are known: a new
-/// prim::ListConstruct of the elements.
+/// The number of tensors aten::chunk(self, chunks, dim) makes, when the
+/// size along dim is known: chunks of ceil(size / chunks) elements, the
+/// last smaller.
+static std::optional<int64_t> chunkCount(AtenChunkOp chunk) {
+  std::optional<SmallVector<int64_t>> sizes = staticSizes(chunk.getSelf());
+  std::optional<int64_t> chunks = constInt(chunk.getChunks());
+  std::optional<int64_t> dimArg = constInt(chunk.getDim());
+  if (!sizes || !chunks || !dimArg || *chunks <= 0 || sizes->empty())
+    return std::nullopt;
+  int64_t rank = sizes->size();
+  int64_t dim = *dimArg < 0 ? *dimArg + rank : *dimArg;
+  if (dim < 0 || dim >= rank)
+    return std::nullopt;
+  int64_t size = (*sizes)[dim];
+  if (size == 0)
+    return 1;
+  int64_t each = (size + *chunks - 1) / *chunks;
+  return (size + each - 1) / each;
+}
+
+/// list(l), copy(l), and l1 + l2 (add.t), of lists whose elements are
+/// known, or that aten::chunk makes (its count known): a new
+/// prim::ListConstruct of the elements (a chunk's unpacked).
 template <typename OpTy>
 struct DecomposeListOfKnown : public OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
@@ -514,18 +542,37 @@ struct DecomposeListOfKnown : public OpRewritePattern<OpTy> {
     auto listType = llvm::dyn_cast<ts::ListType>(op->getResult(0).getType());
     if (!listType)
       return failure();
-    SmallVector<OpFoldResult> elements;
+    // Each operand's known elements, or the count of a chunk's.
+    SmallVector<std::variant<SmallVector<OpFoldResult>, int64_t>> parts;
     for (Value list : op->getOperands()) {
-      std::optional<SmallVector<OpFoldResult>> known =
-          isUnmodifiedList(list) ? listElements(list) : std::nullopt;
-      if (!known)
+      if (!isUnmodifiedList(list))
+        return rewriter.notifyMatchFailure(op, "a list may be modified");
+      if (std::optional<SmallVector<OpFoldResult>> known = listElements(list)) {
+        parts.push_back(std::move(*known));
+        continue;
+      }
+      auto chunk = list.getDefiningOp<AtenChunkOp>();
+      std::optional<int64_t> count =
+          chunk ? chunkCount(chunk) : std::optional<int64_t>();
+      if (!count)
         return rewriter.notifyMatchFailure(op, "elements not known");
-      llvm::append_range(elements, *known);
+      parts.push_back(*count);
     }
     SmallVector<Value> values;
-    for (OpFoldResult e : elements)
-      values.push_back(materialize(rewriter, op.getLoc(), e,
-                                   listType.getElementType()));
+    for (auto [list, part] : llvm::zip_equal(op->getOperands(), parts)) {
+      if (auto *known = std::get_if<SmallVector<OpFoldResult>>(&part)) {
+        for (OpFoldResult e : *known)
+          values.push_back(materialize(rewriter, op.getLoc(), e,
+                                       listType.getElementType()));
+        continue;
+      }
+      auto sourceType = llvm::cast<ts::ListType>(list.getType());
+      SmallVector<Type> types(std::get<int64_t>(part),
+                              sourceType.getElementType());
+      llvm::append_range(values, PrimListUnpackOp::create(rewriter, op.getLoc(),
+                                                          types, list)
+                                     .getResults());
+    }
     rewriter.replaceOpWithNewOp<PrimListConstructOp>(op, listType, values);
     return success();
   }
@@ -798,6 +845,8 @@ void ts::populateDecompositionPatterns(RewritePatternSet &patterns) {
   decompose::populateAttentionPatterns(patterns);
   decompose::populateReductionPatterns(patterns);
   decompose::populateShapePatterns(patterns);
+  decompose::populateEinsumPatterns(patterns);
+  decompose::populateFactoryPatterns(patterns);
   patterns.add<DecomposeInstanceNorm, DecomposeConvStringPadding,
                DecomposeStatMean<AtenVarMeanOp, AtenVarOp, StatForm::Plain>,
                DecomposeStatMean<AtenVarMeanDimOp, AtenVarDimOp,
@@ -825,5 +874,6 @@ void ts::populateDecompositionPatterns(RewritePatternSet &patterns) {
                DecomposeConvTranspose<Aten_ConvolutionOp>,
                DecomposeClampTensor, DecomposeNarrowTensor,
                DecomposeListOfKnown<AtenListTOp>,
+               DecomposeListOfKnown<AtenCopyTOp>,
                DecomposeListOfKnown<AtenAddTOp>>(ctx);
 }

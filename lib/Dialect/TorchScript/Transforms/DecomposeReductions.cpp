@@ -16,6 +16,15 @@
 //   .ScalarOpt_dim), dist    square root of the sum of squares, p the p-th
 //                            root of the sum of |x|^p; dist(a, b, p) is the
 //                            norm of a - b over all elements
+//   cdist(x1, x2, p)         the p-norm over the last dim of
+//                            x1[..., :, None, :] - x2[..., None, :, :]
+//                            (PyTorch's matrix-product form for p = 2 on
+//                            large inputs rounds differently; this one is
+//                            the exact formula)
+//   searchsorted             the count of sequence elements below each
+//                            value (< for the left side, <= for the right),
+//                            after gathering by `sorter`: a binary search's
+//                            answer for a sorted sequence, in O(n m) work
 //
 //===----------------------------------------------------------------------===//
 
@@ -157,9 +166,94 @@ struct DecomposeNorm : public OpRewritePattern<OpTy> {
   }
 };
 
+struct DecomposeCdist : public OpRewritePattern<AtenCdistOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenCdistOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<double> p = constFloat(op.getP());
+    if (!p || *p < 0)
+      return rewriter.notifyMatchFailure(op, "p is not a non-negative "
+                                             "constant");
+    TSBuilder t{rewriter, op.getLoc()};
+    Value diff = AtenSubTensorOp::create(
+        rewriter, op.getLoc(), t.tensor(), t.unsqueeze(op.getX1(), -2),
+        t.unsqueeze(op.getX2(), -3), t.i(1));
+    replaceWithDeclaredTypes(
+        rewriter, op,
+        {buildVectorNorm(t, diff, *p, intListValue(t, {-1}), t.flag(false))});
+    return success();
+  }
+};
+
+/// searchsorted.Tensor(sorted_sequence, self, out_int32, right, side,
+/// sorter) and .Scalar.
+template <typename OpTy>
+struct DecomposeSearchsorted : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<bool> outInt32 = constBool(op.getOutInt32());
+    std::optional<bool> right = constBool(op.getRight());
+    if (!outInt32 || !right)
+      return rewriter.notifyMatchFailure(op, "out_int32 or right not known");
+    if (!isNone(op.getSide())) {
+      auto side = op.getSide().template getDefiningOp<PrimConstantOp>();
+      auto name = side ? llvm::dyn_cast_or_null<StringAttr>(side.getValueAttr())
+                       : StringAttr();
+      if (!name || (name.getValue() != "left" && name.getValue() != "right"))
+        return rewriter.notifyMatchFailure(op, "side is not left or right");
+      right = name.getValue() == "right";
+    }
+    constexpr bool scalar = std::is_same_v<OpTy, AtenSearchsortedScalarOp>;
+    // The rank is read before anything is built (the sorter's gather keeps
+    // it).
+    auto sequenceType =
+        llvm::dyn_cast<ts::TensorType>(op.getSortedSequence().getType());
+    std::optional<int64_t> rank =
+        sequenceType ? sequenceType.getRank() : std::nullopt;
+    if (!scalar && !rank)
+      return rewriter.notifyMatchFailure(op, "rank not known");
+    TSBuilder t{rewriter, op.getLoc()};
+    Value sequence = op.getSortedSequence();
+    if (!isNone(op.getSorter()))
+      sequence = AtenGatherOp::create(rewriter, op.getLoc(), t.tensor(),
+                                      sequence, t.i(-1), op.getSorter(),
+                                      t.flag(false));
+    Value below;
+    if constexpr (scalar) {
+      below = *right ? Value(AtenLeScalarOp::create(rewriter, op.getLoc(),
+                                                    t.tensor(), sequence,
+                                                    op.getSelf()))
+                     : Value(AtenLtScalarOp::create(rewriter, op.getLoc(),
+                                                    t.tensor(), sequence,
+                                                    op.getSelf()));
+    } else {
+      // [..., 1, S] against [..., M, 1]; a 1-D sequence serves every value.
+      Value s = *rank > 1 ? t.unsqueeze(sequence, -2) : sequence;
+      Value v = t.unsqueeze(op.getSelf(), -1);
+      below = *right ? Value(AtenLeTensorOp::create(rewriter, op.getLoc(),
+                                                    t.tensor(), s, v))
+                     : Value(AtenLtTensorOp::create(rewriter, op.getLoc(),
+                                                    t.tensor(), s, v));
+    }
+    Value count = sumOver(t, below, intListValue(t, {-1}), t.flag(false));
+    if (*outInt32)
+      count = AtenToDtypeOp::create(rewriter, op.getLoc(), t.tensor(), count,
+                                    t.i(3), t.flag(false), t.flag(false),
+                                    t.none());
+    replaceWithDeclaredTypes(rewriter, op, {count});
+    return success();
+  }
+};
+
 } // namespace
 
 void decompose::populateReductionPatterns(RewritePatternSet &patterns) {
+  patterns.add<DecomposeCdist, DecomposeSearchsorted<AtenSearchsortedTensorOp>,
+               DecomposeSearchsorted<AtenSearchsortedScalarOp>>(
+      patterns.getContext());
   patterns.add<DecomposeNanReduction<AtenNansumOp, false>,
                DecomposeNanReduction<AtenNanmeanOp, true>,
                DecomposeCountNonzero<AtenCountNonzeroOp>,

@@ -17,6 +17,9 @@
 //   max_pool1d_with_indices   max_pool2d_with_indices on [N, C, 1, L]
 //   split(x, int[] sizes)     split_with_sizes (torch.split with a list;
 //   (and .sizes)              the .Tensor overload takes one size)
+//   max_unpool2d(x, idx, hw)  zeros of [..., oH * oW] with x's elements
+//                             scattered to the flattened indices, viewed
+//                             as [..., oH, oW]
 //
 //===----------------------------------------------------------------------===//
 
@@ -233,8 +236,38 @@ struct DecomposeSplitSizes : public OpRewritePattern<OpTy> {
 
 } // namespace
 
+struct DecomposeMaxUnpool2d : public OpRewritePattern<AtenMaxUnpool2dOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenMaxUnpool2dOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
+    std::optional<SmallVector<int64_t>> out =
+        constIntList(op.getOutputSize());
+    if (!sizes || !out || out->size() != 2 ||
+        (sizes->size() != 3 && sizes->size() != 4))
+      return rewriter.notifyMatchFailure(op, "sizes or output size not known");
+    TSBuilder t{rewriter, op.getLoc()};
+    SmallVector<int64_t> lead(sizes->begin(), sizes->end() - 2);
+    SmallVector<int64_t> flat(lead), target(lead), result(lead);
+    flat.push_back((*sizes)[sizes->size() - 2] * sizes->back());
+    target.push_back((*out)[0] * (*out)[1]);
+    llvm::append_range(result, *out);
+    Value dtype = PrimDtypeOp::create(rewriter, op.getLoc(),
+                                      ts::IntType::get(t.ctx()), op.getSelf());
+    Value zeros = AtenZerosOp::create(rewriter, op.getLoc(), t.tensor(),
+                                      intListValue(t, target), dtype, t.none(),
+                                      t.none(), t.none());
+    Value scattered = AtenScatterSrcOp::create(
+        rewriter, op.getLoc(), t.tensor(), zeros, t.i(-1),
+        t.reshape(op.getIndices(), flat), t.reshape(op.getSelf(), flat));
+    replaceWithDeclaredTypes(rewriter, op, {t.reshape(scattered, result)});
+    return success();
+  }
+};
+
 void decompose::populateShapePatterns(RewritePatternSet &patterns) {
-  patterns.add<DecomposeTile, DecomposeRot90, DecomposeDiff, DecomposeGlu,
+  patterns.add<DecomposeMaxUnpool2d, DecomposeTile, DecomposeRot90, DecomposeDiff, DecomposeGlu,
                DecomposeMaxPool1dWithIndices, DecomposeSplitSizes<AtenSplitOp>,
                DecomposeSplitSizes<AtenSplitSizesOp>>(patterns.getContext());
 }

@@ -138,11 +138,18 @@ Value intListValue(TSBuilder &t, ArrayRef<int64_t> values);
 void replaceWithDeclaredTypes(PatternRewriter &rewriter, Operation *op,
                               SmallVector<Value> results);
 
+/// The sizes of einsum(equation, operands of `sizes`), or nullopt when the
+/// equation does not parse or fit the ranks (for its shape rule).
+std::optional<SmallVector<int64_t>>
+einsumSizes(StringRef equation, ArrayRef<SmallVector<int64_t>> sizes);
+
 /// The patterns of each family, added by ts::populateDecompositionPatterns.
 void populateRNNPatterns(RewritePatternSet &patterns);
 void populateAttentionPatterns(RewritePatternSet &patterns);
 void populateReductionPatterns(RewritePatternSet &patterns);
 void populateShapePatterns(RewritePatternSet &patterns);
+void populateEinsumPatterns(RewritePatternSet &patterns);
+void populateFactoryPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::tsmlir::ts::decompose
 

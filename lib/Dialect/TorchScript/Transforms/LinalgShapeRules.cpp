@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DecomposeUtils.h"
 #include "ShapeRuleUtils.h"
 
 namespace mlir::tsmlir::ts {
@@ -129,7 +130,34 @@ static void dotRule(Operation *op, const ShapeFacts &,
 // Rule registration
 //===----------------------------------------------------------------------===//
 
+/// einsum(equation, tensors): the output subscripts' sizes, when the
+/// equation and every operand's sizes are known (ts-decompose then expands
+/// it; knowing the result first lets the ops after it be inferred in the
+/// same round).
+static void einsumRule(Operation *op, const ShapeFacts &facts,
+                       SmallVectorImpl<Type> &results) {
+  auto einsum = llvm::cast<AtenEinsumOp>(op);
+  std::optional<StringRef> equation = facts.getString(einsum.getEquation());
+  std::optional<SmallVector<Value>> tensors =
+      facts.getListElements(einsum.getTensors());
+  if (!equation || !tensors || tensors->empty())
+    return;
+  SmallVector<SmallVector<int64_t>> sizes;
+  for (Value t : *tensors) {
+    Sizes s = getSizes(t);
+    if (!s || llvm::is_contained(*s, TensorType::kUnknown))
+      return;
+    sizes.push_back(*s);
+  }
+  std::optional<SmallVector<int64_t>> out =
+      decompose::einsumSizes(*equation, sizes);
+  if (out)
+    results[0] = makeTensor(op->getContext(), getDtype(tensors->front()),
+                            Sizes(*out), getDevice(tensors->front()));
+}
+
 void populateLinalgShapeRules(ShapeRuleSet &rules) {
+  rules.add<AtenEinsumOp>(einsumRule);
   rules.add<AtenMatmulOp>(matmulRule);
   rules.add<AtenMmOp>(product<mmSizes>(0, 1));
   rules.add<AtenAddmmOp>(product<mmSizes>(1, 2));

@@ -214,6 +214,31 @@ static void adaptivePool2dRule(Operation *op, const ShapeFacts &facts,
                             getDevice(self));
 }
 
+/// _native_multi_head_attention(query [B, L, E], key [B, S, E], ...,
+/// num_heads, ..., need_weights, average_attn_weights, ...): the output is
+/// like the query; the weights are [B, L, S] averaged over the heads, else
+/// [B, H, L, S]. Known here, before ts-decompose expands the op, so that
+/// the layers after an attention layer are inferred in the same round.
+static void nativeAttentionRule(Operation *op, const ShapeFacts &facts,
+                                SmallVectorImpl<Type> &results) {
+  Value query = op->getOperand(0), key = op->getOperand(1);
+  results[0] = sameAs(query);
+  Sizes q = getSizes(query), k = getSizes(key);
+  std::optional<int64_t> heads = facts.getInt(op->getOperand(4));
+  std::optional<bool> need = facts.getBool(op->getOperand(10));
+  std::optional<bool> average = facts.getBool(op->getOperand(11));
+  Sizes weights;
+  if (q && k && q->size() == 3 && k->size() == 3 && heads && need &&
+      average) {
+    weights = SmallVector<int64_t>{(*q)[0]};
+    if (!(*need && *average))
+      weights->push_back(*heads);
+    weights->append({(*q)[1], (*k)[1]});
+  }
+  results[1] = makeTensor(op->getContext(), getDtype(query), weights,
+                          getDevice(query));
+}
+
 /// embedding(weight [V, D], indices): indices' sizes + [D], weight's dtype.
 static void embeddingRule(Operation *op, const ShapeFacts &,
                           SmallVectorImpl<Type> &results) {
@@ -365,6 +390,8 @@ void populateNNShapeRules(ShapeRuleSet &rules) {
         results[0] = withSizes(op->getOperand(0), padSizes(op, facts));
       });
   rules.add<AtenRollOp>(sameAsOperand(0));
+  rules.add<Aten_NativeMultiHeadAttentionOp>(nativeAttentionRule);
+  rules.add<Aten_TransformerEncoderLayerFwdOp>(sameAsOperand(0));
   rules.add<AtenPixelShuffleOp>(pixelShuffle(/*inverse=*/false));
   rules.add<AtenPixelUnshuffleOp>(pixelShuffle(/*inverse=*/true));
   rules.add<AtenUpsampleNearest1dOp, AtenUpsampleLinear1dOp>(

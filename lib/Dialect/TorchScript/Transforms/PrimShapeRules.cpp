@@ -138,13 +138,16 @@ static void getItemRule(Operation *op, const ShapeFacts &facts,
       llvm::cast<ListType>(getItem.getListValue().getType()).getElementType();
 }
 
-/// unchecked_cast: the operand's type, less Optional.
+/// unchecked_cast: the operand's type, less Optional (for a tensor, or a
+/// list or tuple whose element facts the operand states: the cast a folded
+/// prim::If leaves between a refined branch value and the If's declared
+/// type).
 static void uncheckedCastRule(Operation *op, const ShapeFacts &,
                               SmallVectorImpl<Type> &results) {
   Type type = op->getOperand(0).getType();
   if (auto optional = llvm::dyn_cast<OptionalType>(type))
     type = optional.getContainedType();
-  if (llvm::isa<TensorType>(type))
+  if (llvm::isa<TensorType, ListType, TupleType>(type))
     results[0] = type;
 }
 

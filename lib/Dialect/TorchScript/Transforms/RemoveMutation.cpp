@@ -89,6 +89,12 @@ static bool hasValueForm(Operation *op) {
 /// tensor of another or an unknown dtype (promotion), and for comparisons
 /// and logical ops (bool).
 static bool mayPromote(Operation *op) {
+  // Writes at indices keep self's dtype whatever they write.
+  if (llvm::isa<AtenScatter_SrcOp, AtenScatter_ValueOp, AtenScatter_ReduceOp,
+                AtenScatter_ValueReduceOp, AtenScatterAdd_Op,
+                AtenScatterReduce_TwoOp, AtenIndexPut_Op,
+                AtenIndexPut_HackedTwinOp, AtenIndexAdd_Op>(op))
+    return false;
   if (llvm::isa<AtenEq_TensorOp, AtenEq_ScalarOp, AtenNe_TensorOp,
                 AtenNe_ScalarOp, AtenLt_TensorOp, AtenLt_ScalarOp,
                 AtenLe_TensorOp, AtenLe_ScalarOp, AtenGt_TensorOp,

@@ -116,8 +116,8 @@ LogicalResult SpecializationSpec::parse(
     function_ref<LogicalResult(const Twine &)> errorHandler) {
   options = options.trim();
   if (options.empty())
-    return errorHandler("expected argN=DTYPE[sizes], inputs=FILE.npy,... or "
-                        "func=NAME");
+    return errorHandler("expected argN=DTYPE[sizes], inputs=FILE.npy,..., "
+                        "func=NAME or device=DEVICE");
   bool inInputs = false;
   for (StringRef part : splitTopLevel(options)) {
     auto [key, value] = part.split('=');
@@ -136,6 +136,14 @@ LogicalResult SpecializationSpec::parse(
         return errorHandler("'inputs=' needs at least one .npy file");
       inputs.push_back(value.str());
       inInputs = true;
+    } else if (key == "device") {
+      // PyTorch names the first GPU cuda:0 (str(x.device)).
+      if (value == "cuda")
+        value = "cuda:0";
+      if (value != "cpu" && !value.starts_with("cuda:"))
+        return errorHandler("'device=' must be cpu, cuda or cuda:N, not '" +
+                            value + "'");
+      device = value.str();
     } else if (key == "func") {
       if (value.empty())
         return errorHandler("'func=' needs a function name");
@@ -156,12 +164,12 @@ LogicalResult SpecializationSpec::parse(
       args.push_back(std::move(arg));
     } else {
       return errorHandler("unknown key '" + key +
-                          "' (expected argN, inputs or func)");
+                          "' (expected argN, inputs, func or device)");
     }
   }
-  if (args.empty() && inputs.empty())
-    return errorHandler("no argument types given: expected argN=... or "
-                        "inputs=...");
+  if (args.empty() && inputs.empty() && device.empty())
+    return errorHandler("nothing to specialise for: expected argN=..., "
+                        "inputs=... or device=...");
   return success();
 }
 

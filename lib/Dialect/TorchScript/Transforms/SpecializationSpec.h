@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The options of ts-specialize and ts-insert-guards:
-//   argN=DTYPE[d0,d1,...]   inputs=a.npy,b.npy   func=NAME
+//   argN=DTYPE[d0,d1,...]   inputs=a.npy,b.npy   func=NAME   device=DEVICE
 // parsed when the pass is created (syntax), resolved against a function when
 // it runs (argument indices and types, .npy headers). Private to the
 // TorchScript transforms library.
@@ -44,6 +44,9 @@ struct SpecializationSpec {
   SmallVector<std::string> inputs;
   /// `func=`: the function to specialise, or empty.
   std::string funcName;
+  /// `device=`: where every tensor of the function lives ("cpu", "cuda:0"),
+  /// or empty.
+  std::string device;
 
   /// Parses the pass's option string, reporting syntax errors through
   /// `errorHandler`.

@@ -19,6 +19,7 @@
 #include "SpecializationSpec.h"
 #include "tsmlir/Dialect/Fusion/IR/FusionDialect.h"
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/Transforms/ShapeInference.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -129,6 +130,33 @@ static LogicalResult guardFunction(func::FuncOp func, ArrayRef<Type> types) {
   return success();
 }
 
+/// Answers the device queries of `func`, whose tensors all live on
+/// `device`: prim::device becomes that device, prim::is_cuda and
+/// prim::is_cpu constants. Returns whether it changed anything.
+static bool specializeDevice(func::FuncOp func, StringRef device) {
+  MLIRContext *ctx = func.getContext();
+  bool isCuda = device.starts_with("cuda");
+  SmallVector<Operation *> queries;
+  func.walk([&](Operation *op) {
+    if (llvm::isa<PrimDeviceOp, PrimIsCudaOp, PrimIsCpuOp>(op))
+      queries.push_back(op);
+  });
+  for (Operation *op : queries) {
+    OpBuilder b(op);
+    Value constant;
+    if (llvm::isa<PrimDeviceOp>(op))
+      constant = PrimConstantOp::create(b, op->getLoc(), DeviceType::get(ctx),
+                                        b.getStringAttr(device));
+    else
+      constant = PrimConstantOp::create(
+          b, op->getLoc(), BoolType::get(ctx),
+          b.getBoolAttr(llvm::isa<PrimIsCudaOp>(op) == isCuda));
+    op->getResult(0).replaceAllUsesWith(constant);
+    op->erase();
+  }
+  return !queries.empty();
+}
+
 /// Specialises the functions of `module` that `spec` selects, in place or
 /// behind a guard.
 static LogicalResult
@@ -144,8 +172,13 @@ specializeModule(ModuleOp module, const SpecializationSpec &spec, bool guard) {
     return failure();
   const ShapeRuleSet &rules = getDefaultShapeRules();
   for (auto &[func, types] : *selected) {
-    if (TypeRange(types) == func.getArgumentTypes())
-      continue; // Nothing to specialise: the arguments say it all.
+    bool changed = !spec.device.empty() && specializeDevice(func, spec.device);
+    if (TypeRange(types) == func.getArgumentTypes()) {
+      // Nothing more to specialise: the arguments say it all.
+      if (changed)
+        inferShapes(func, rules);
+      continue;
+    }
     if (guard) {
       if (failed(guardFunction(func, types)))
         return failure();

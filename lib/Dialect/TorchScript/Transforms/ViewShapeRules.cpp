@@ -628,6 +628,13 @@ void populateViewShapeRules(ShapeRuleSet &rules) {
   rules.add<AtenRepeatOp>(viewOf(repeatSizes));
   rules.add<AtenIndexSelectOp>(viewOf(indexSelectSizes));
   rules.add<AtenGatherOp>(viewOf(gatherSizes));
+  // scatter, index_put, index_add: self with some elements written.
+  rules.add<AtenScatterSrcOp, AtenScatterValueOp, AtenScatterReduceOp,
+            AtenScatterValueReduceOp, AtenScatterAddOp, AtenScatterReduceTwoOp,
+            AtenIndexPutOp, AtenIndexPutHackedTwinOp, AtenIndexAddOp>(
+      [](Operation *op, const ShapeFacts &, SmallVectorImpl<Type> &results) {
+        results[0] = sameAs(op->getOperand(0));
+      });
   // flip: a new tensor like self.
   rules.add<AtenFlipOp>(
       [](Operation *op, const ShapeFacts &, SmallVectorImpl<Type> &results) {

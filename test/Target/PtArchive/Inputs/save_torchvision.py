@@ -5,6 +5,7 @@
                                         [--forms FORM[,FORM...]]
 
 For each model below (random weights: `weights=None`, `torch.manual_seed(0)`,
+`perturb_constant_tensors`,
 `.eval()`) writes up to three archives:
 
   OUT_DIR/<model>/scripted.pt  torch.jit.script(m)
@@ -149,6 +150,25 @@ def first_line(exc):
     return "%s: %s" % (type(exc).__name__, lines[0] if lines else "")
 
 
+def perturb_constant_tensors(model):
+    """Adds noise to every floating parameter and buffer whose elements are
+    all equal: torchvision initialises norms to 1 and 0, running statistics
+    to 0 and 1, layer scales to a constant and some classifier heads (vit's)
+    to zeros, so that a layer could be dropped, or a head read as zeros,
+    without changing the logits a test compares. Running variances stay
+    positive."""
+    with torch.no_grad():
+        for key, t in list(model.state_dict(keep_vars=True).items()):
+            if not t.is_floating_point() or t.numel() < 2 or \
+                    bool((t != t.reshape(-1)[0]).any()):
+                continue
+            noise = 0.1 * torch.randn(t.shape)
+            if key.endswith("running_var"):
+                t.copy_(t + noise.abs())
+            else:
+                t.add_(noise)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
@@ -189,6 +209,7 @@ def main():
         t = time.time()
         model = getattr(torchvision.models, name)(weights=None,
                                                   **kwargs).eval()
+        perturb_constant_tensors(model)
         report["build_seconds"][name] = round(time.time() - t, 2)
         words = []
         scripted = {}

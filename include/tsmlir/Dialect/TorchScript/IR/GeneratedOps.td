@@ -1814,6 +1814,136 @@ def TS_AtenDistOp : TS_SchemaOp<"aten.dist",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenNewZerosOp : TS_SchemaOp<"aten.new_zeros",
+    "aten::new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$size, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNewOnesOp : TS_SchemaOp<"aten.new_ones",
+    "aten::new_ones(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$size, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNewFullOp : TS_SchemaOp<"aten.new_full",
+    "aten::new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$size, TS_ScalarLike:$fill_value, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNewEmptyOp : TS_SchemaOp<"aten.new_empty",
+    "aten::new_empty(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$size, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenEinsumOp : TS_SchemaOp<"aten.einsum",
+    "aten::einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_StrLike:$equation, TS_TensorList:$tensors, TS_OptionalIntList:$path);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSearchsortedTensorOp : TS_SchemaOp<"aten.searchsorted.Tensor",
+    "aten::searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$sorted_sequence, TS_Tensor:$self, TS_BoolType:$out_int32, TS_BoolType:$right, TS_OptionalStr:$side, TS_OptionalTensor:$sorter);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSearchsortedScalarOp : TS_SchemaOp<"aten.searchsorted.Scalar",
+    "aten::searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$sorted_sequence, TS_ScalarLike:$self, TS_BoolType:$out_int32, TS_BoolType:$right, TS_OptionalStr:$side, TS_OptionalTensor:$sorter);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCdistOp : TS_SchemaOp<"aten.cdist",
+    "aten::cdist(Tensor x1, Tensor x2, float p=2., int? compute_mode=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x1, TS_Tensor:$x2, TS_FloatType:$p, TS_OptionalInt:$compute_mode);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMaxUnpool2dOp : TS_SchemaOp<"aten.max_unpool2d",
+    "aten::max_unpool2d(Tensor self, Tensor indices, int[2] output_size) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$indices, TS_IntListLike:$output_size);
+  let results = (outs TS_Tensor:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// scatter
+//===----------------------------------------------------------------------===//
+
+def TS_AtenScatterSrcOp : TS_SchemaOp<"aten.scatter.src",
+    "aten::scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$src);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenScatterValueOp : TS_SchemaOp<"aten.scatter.value",
+    "aten::scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_ScalarLike:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenScatterReduceOp : TS_SchemaOp<"aten.scatter.reduce",
+    "aten::scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$src, TS_StrLike:$reduce);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenScatterValueReduceOp : TS_SchemaOp<"aten.scatter.value_reduce",
+    "aten::scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_ScalarLike:$value, TS_StrLike:$reduce);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenScatterAddOp : TS_SchemaOp<"aten.scatter_add",
+    "aten::scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$src);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenScatterReduceTwoOp : TS_SchemaOp<"aten.scatter_reduce.two",
+    "aten::scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$src, TS_StrLike:$reduce, TS_BoolType:$include_self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIndexPutOp : TS_SchemaOp<"aten.index_put",
+    "aten::index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalTensorList:$indices, TS_Tensor:$valuesValue, TS_BoolType:$accumulate);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIndexPutHackedTwinOp : TS_SchemaOp<"aten.index_put.hacked_twin",
+    "aten::index_put.hacked_twin(Tensor self, Tensor[] indices, Tensor values, bool accumulate=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_TensorList:$indices, TS_Tensor:$valuesValue, TS_BoolType:$accumulate);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIndexAddOp : TS_SchemaOp<"aten.index_add",
+    "aten::index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$source, TS_ScalarLike:$alpha);
+  let results = (outs TS_Tensor:$result);
+}
+
 //===----------------------------------------------------------------------===//
 // resampling
 //===----------------------------------------------------------------------===//
@@ -2649,6 +2779,7 @@ def TS_AtenAddStrOp : TS_SchemaOp<"aten.add.str",
     [TS_Functional]> {
   let arguments = (ins TS_StrLike:$a, TS_StrLike:$b);
   let results = (outs TS_StrLike:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenAddTOp : TS_SchemaOp<"aten.add.t",
@@ -3236,6 +3367,7 @@ def TS_AtenLenStrOp : TS_SchemaOp<"aten.len.str",
     [TS_Functional]> {
   let arguments = (ins TS_StrLike:$s);
   let results = (outs TS_IntLike:$result);
+  let hasFolder = 1;
 }
 
 def TS_Aten__Is__Op : TS_SchemaOp<"aten.__is__",
@@ -3282,6 +3414,7 @@ def TS_AtenStrOp : TS_SchemaOp<"aten.str",
     [TS_ReadOnly]> {
   let arguments = (ins TS_AnyTSType:$elem);
   let results = (outs TS_StrLike:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenListTOp : TS_SchemaOp<"aten.list.t",
@@ -3432,6 +3565,37 @@ def TS_AtenAnyStrOp : TS_SchemaOp<"aten.any.str",
   let hasFolder = 1;
 }
 
+def TS_AtenCopyTOp : TS_SchemaOp<"aten.copy.t",
+    "aten::copy.t(t[](a) self) -> t[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_AnyList:$self);
+  let results = (outs TS_AnyList:$result);
+}
+
+def TS_AtenSumIntOp : TS_SchemaOp<"aten.sum.int",
+    "aten::sum.int(int[] self) -> int",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_IntList:$self);
+  let results = (outs TS_IntLike:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenSumFloatOp : TS_SchemaOp<"aten.sum.float",
+    "aten::sum.float(float[] self) -> float",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_FloatList:$self);
+  let results = (outs TS_FloatType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenSumBoolOp : TS_SchemaOp<"aten.sum.bool",
+    "aten::sum.bool(bool[] self) -> int",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_BoolList:$self);
+  let results = (outs TS_IntLike:$result);
+  let hasFolder = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // prim
 //===----------------------------------------------------------------------===//
@@ -3471,6 +3635,7 @@ def TS_PrimIsCudaOp : TS_SchemaOp<"prim.is_cuda",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$a);
   let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
 }
 
 def TS_PrimDataOp : TS_SchemaOp<"prim.data",
@@ -3578,6 +3743,86 @@ def TS_PrimIsNestedOp : TS_SchemaOp<"prim.is_nested",
     "prim::is_nested(Tensor a) -> bool",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$a);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_PrimIsCpuOp : TS_SchemaOp<"prim.is_cpu",
+    "prim::is_cpu(Tensor a) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$a);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_PrimIsSparseOp : TS_SchemaOp<"prim.is_sparse",
+    "prim::is_sparse(Tensor a) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$a);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_PrimIsQuantizedOp : TS_SchemaOp<"prim.is_quantized",
+    "prim::is_quantized(Tensor a) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$a);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_PrimIsMetaOp : TS_SchemaOp<"prim.is_meta",
+    "prim::is_meta(Tensor a) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$a);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_PrimIsMkldnnOp : TS_SchemaOp<"prim.is_mkldnn",
+    "prim::is_mkldnn(Tensor a) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$a);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenIsFloatingPointOp : TS_SchemaOp<"aten.is_floating_point",
+    "aten::is_floating_point(Tensor self) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenIsComplexOp : TS_SchemaOp<"aten.is_complex",
+    "aten::is_complex(Tensor self) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenIsSignedOp : TS_SchemaOp<"aten.is_signed",
+    "aten::is_signed(Tensor self) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenIsContiguousOp : TS_SchemaOp<"aten.is_contiguous",
+    "aten::is_contiguous(Tensor self) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_BoolType:$result);
+  let hasFolder = 1;
+}
+
+def TS_AtenIsScriptingOp : TS_SchemaOp<"aten.is_scripting",
+    "aten::is_scripting() -> bool",
+    [TS_Functional]> {
+  let arguments = (ins );
   let results = (outs TS_BoolType:$result);
   let hasFolder = 1;
 }
@@ -4013,6 +4258,62 @@ def TS_AtenAddbmm_Op : TS_SchemaOp<"aten.addbmm_",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenScatter_SrcOp : TS_SchemaOp<"aten.scatter_.src",
+    "aten::scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$src);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenScatter_ValueOp : TS_SchemaOp<"aten.scatter_.value",
+    "aten::scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_ScalarLike:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenScatter_ReduceOp : TS_SchemaOp<"aten.scatter_.reduce",
+    "aten::scatter_.reduce(Tensor(a!) self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$src, TS_StrLike:$reduce);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenScatter_ValueReduceOp : TS_SchemaOp<"aten.scatter_.value_reduce",
+    "aten::scatter_.value_reduce(Tensor(a!) self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_ScalarLike:$value, TS_StrLike:$reduce);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenScatterAdd_Op : TS_SchemaOp<"aten.scatter_add_",
+    "aten::scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$src);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenScatterReduce_TwoOp : TS_SchemaOp<"aten.scatter_reduce_.two",
+    "aten::scatter_reduce_.two(Tensor(a!) self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$src, TS_StrLike:$reduce, TS_BoolType:$include_self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIndexPut_HackedTwinOp : TS_SchemaOp<"aten.index_put_.hacked_twin",
+    "aten::index_put_.hacked_twin(Tensor(a!) self, Tensor[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_TensorList:$indices, TS_Tensor:$valuesValue, TS_BoolType:$accumulate);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIndexAdd_Op : TS_SchemaOp<"aten.index_add_",
+    "aten::index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$source, TS_ScalarLike:$alpha);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenAtan_Op : TS_SchemaOp<"aten.atan_",
     "aten::atan_(Tensor(a!) self) -> Tensor(a!)",
     [TS_InPlace, TS_SideEffecting]> {
@@ -4405,4 +4706,4 @@ def TS_AtenAddcdiv_Op : TS_SchemaOp<"aten.addcdiv_",
   let results = (outs TS_Tensor:$result);
 }
 
-// 602 ops.
+// 642 ops.

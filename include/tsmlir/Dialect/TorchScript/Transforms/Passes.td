@@ -89,8 +89,10 @@ def TSOptimizePass : Pass<"ts-optimize", "::mlir::ModuleOp"> {
     each pass removed.
   }];
   let options = [
-    Option<"maxIterations", "max-iterations", "int64_t", /*default=*/"8",
-           "Rounds of the simplification passes at most">,
+    Option<"maxIterations", "max-iterations", "int64_t", /*default=*/"32",
+           "Rounds of the simplification passes at most (they stop when a "
+           "round changes nothing; a deep model whose layers each fold "
+           "only once the one before is inferred takes a few per layer)">,
     Option<"unroll", "unroll", "bool", /*default=*/"true",
            "Unroll loops with a constant trip count">,
     Option<"inferShapes", "infer-shapes", "bool", /*default=*/"true",
@@ -466,6 +468,10 @@ def TSSpecializePass : Pass<"ts-specialize", "::mlir::ModuleOp"> {
       (a module's `self`, ints, optionals) are skipped.
     * `func=NAME`: the function to specialise. Without it: the only public
       function if there is one, else every function the spec fits.
+    * `device=cpu|cuda|cuda:N`: every tensor of the function lives on this
+      device (the one the compiled code runs on): `prim::device` becomes it,
+      `prim::is_cuda` and `prim::is_cpu` constants, so that the device checks
+      of library code (torch.nn's attention fast path) fold.
 
     The specialised types state the dtype and sizes only: no strides (the
     layout is the caller's), device or requires_grad. A spec that contradicts

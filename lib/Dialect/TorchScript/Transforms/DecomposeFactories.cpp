@@ -1,0 +1,74 @@
+//===- DecomposeFactories.cpp - Tensor factories defined by others --------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+//   x.new_zeros(size, dtype, ...)          zeros(size, dtype or x's dtype)
+//   x.new_ones(size, dtype, ...)           ones(...)
+//   x.new_empty(size, dtype, ...)          zeros(...) (any contents will do)
+//   x.new_full(size, fill, dtype, ...)     full(size, fill, dtype or x's)
+//
+// The layout, device and pin_memory arguments pass through.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DecomposeUtils.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::ts;
+using namespace mlir::tsmlir::ts::decompose;
+
+namespace {
+
+/// The dtype argument, or x's dtype (prim::dtype, which folds once x's
+/// dtype is known) when it is None.
+Value dtypeOrSelf(TSBuilder &t, Value dtype, Value self) {
+  if (!llvm::isa<ts::NoneType>(dtype.getType()))
+    return dtype;
+  return PrimDtypeOp::create(t.b, t.loc, ts::IntType::get(t.ctx()), self);
+}
+
+template <typename OpTy, typename FactoryOp>
+struct DecomposeNewFactory : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    TSBuilder t{rewriter, op.getLoc()};
+    Value dtype = dtypeOrSelf(t, op.getDtype(), op.getSelf());
+    Value result = FactoryOp::create(rewriter, op.getLoc(), t.tensor(),
+                                     op.getSize(), dtype, op.getLayout(),
+                                     op.getDevice(), op.getPinMemory());
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+struct DecomposeNewFull : public OpRewritePattern<AtenNewFullOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenNewFullOp op,
+                                PatternRewriter &rewriter) const override {
+    TSBuilder t{rewriter, op.getLoc()};
+    Value dtype = dtypeOrSelf(t, op.getDtype(), op.getSelf());
+    Value result = AtenFullOp::create(
+        rewriter, op.getLoc(), t.tensor(), op.getSize(), op.getFillValue(),
+        dtype, op.getLayout(), op.getDevice(), op.getPinMemory());
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tsmlir::ts::decompose::populateFactoryPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<DecomposeNewFactory<AtenNewZerosOp, AtenZerosOp>,
+               DecomposeNewFactory<AtenNewOnesOp, AtenOnesOp>,
+               DecomposeNewFactory<AtenNewEmptyOp, AtenZerosOp>,
+               DecomposeNewFull>(patterns.getContext());
+}
