@@ -281,6 +281,16 @@ void lowering::populatePrimPatterns(const TypeConverter &converter,
       [](OpBuilder &b, Location l, Value x, Value y) -> Value {
         return arith::MulIOp::create(b, l, x, y);
       });
+  // a ** b of numbers: TorchScript's pow.int too gives a float, computed in
+  // double as PyTorch's std::pow.
+  for (StringRef name :
+       getOperationNames<ts::AtenPowIntOp, ts::AtenPowFloatOp,
+                         ts::AtenPowIntFloatOp, ts::AtenPowFloatIntOp>())
+    scalar(name, [](OpBuilder &b, Location l, Args a, Type) -> Value {
+      Type f64 = b.getF64Type();
+      return math::PowFOp::create(b, l, castScalar(b, l, a[0], f64),
+                                  castScalar(b, l, a[1], f64));
+    });
   for (StringRef name :
        getOperationNames<ts::AtenDivIntOp, ts::AtenDivFloatOp, ts::AtenDivOp>())
     scalar(name, [](OpBuilder &b, Location l, Args a, Type) -> Value {

@@ -180,3 +180,20 @@ func.func @num_to_tensor(%f: !ts.float, %b: !ts.bool) -> (!ts.tensor<f64, []>, !
   %1 = ts.prim.NumToTensor.bool %b : (!ts.bool) -> !ts.tensor<i1, []>
   return %0, %1 : !ts.tensor<f64, []>, !ts.tensor<i1, []>
 }
+
+// a ** b of numbers is a float (pow.int too, as TorchScript's schema says),
+// computed in f64.
+// CHECK-LABEL: func.func @pow(
+// CHECK-SAME:      %[[I:.+]]: i64, %[[F:.+]]: f64)
+// CHECK:         math.powf %[[F]], %[[F]] : f64
+// CHECK:         %[[C:.+]] = arith.sitofp %[[I]] : i64 to f64
+// CHECK:         math.powf %[[C]], %[[F]] : f64
+// CHECK:         math.powf %{{.+}}, %{{.+}} : f64
+// CHECK:         math.powf %{{.+}}, %{{.+}} : f64
+func.func @pow(%i: !ts.int, %f: !ts.float) -> (!ts.float, !ts.float, !ts.float, !ts.float) {
+  %0 = ts.aten.pow.float %f, %f : (!ts.float, !ts.float) -> !ts.float
+  %1 = ts.aten.pow.int_float %i, %f : (!ts.int, !ts.float) -> !ts.float
+  %2 = ts.aten.pow.float_int %f, %i : (!ts.float, !ts.int) -> !ts.float
+  %3 = ts.aten.pow.int %i, %i : (!ts.int, !ts.int) -> !ts.float
+  return %0, %1, %2, %3 : !ts.float, !ts.float, !ts.float, !ts.float
+}

@@ -1904,3 +1904,17 @@ func.func @list_sums(%n: !ts.int) -> (!ts.int, !ts.float, !ts.int, !ts.int) {
   %3 = ts.aten.sum.int %some : (!ts.list<!ts.int>) -> !ts.int
   return %0, %1, %2, %3 : !ts.int, !ts.float, !ts.int, !ts.int
 }
+
+// -----
+
+// Dropout in training with p = 0 keeps every element, scaled by 1.
+// CHECK-LABEL: func.func @dropout_p0(
+// CHECK-SAME:      %[[X:.+]]: !ts.tensor<f32, [2]>
+// CHECK-NOT:     ts.aten.dropout
+// CHECK:         return %[[X]]
+func.func @dropout_p0(%x: !ts.tensor<f32, [2]>) -> !ts.tensor<f32, [2]> {
+  %true = ts.prim.Constant[true] : !ts.bool
+  %p = ts.prim.Constant[0.0] : !ts.float
+  %0 = ts.aten.dropout %x, %p, %true : (!ts.tensor<f32, [2]>, !ts.float, !ts.bool) -> !ts.tensor<f32, [2]>
+  return %0 : !ts.tensor<f32, [2]>
+}

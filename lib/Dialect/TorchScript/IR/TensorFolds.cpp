@@ -149,9 +149,13 @@ OpFoldResult AtenPowTensorScalarOp::fold(FoldAdaptor a) {
 //===----------------------------------------------------------------------===//
 
 OpFoldResult AtenDropoutOp::fold(FoldAdaptor a) {
-  // at::dropout returns its input itself when not training.
+  // at::dropout returns its input itself when not training, and its values
+  // when training with p = 0 (every element kept, scaled by 1: swin's
+  // attention calls F.dropout(attn, p=0.0) with training left True).
   auto train = llvm::dyn_cast_or_null<BoolAttr>(a.getTrain());
-  if (!train || train.getValue() || getInput().getType() != getType())
+  auto p = llvm::dyn_cast_or_null<FloatAttr>(a.getP());
+  bool keepsAll = !train ? false : !train.getValue() || (p && p.getValueAsDouble() == 0.0);
+  if (!keepsAll || getInput().getType() != getType())
     return {};
   return getInput();
 }
