@@ -167,6 +167,18 @@ bool ts::isFreshValue(Value value) {
   return onlyReadsMemory(op);
 }
 
+bool ts::isNewObject(Value value) {
+  if (isFreshValue(value))
+    return true;
+  Operation *def = value.getDefiningOp();
+  return def &&
+         llvm::isa<AtenViewOp, AtenViewAsOp, AtenReshapeOp, AtenReshapeAsOp,
+                   AtenPermuteOp, AtenTransposeIntOp, AtenTOp, AtenUnsqueezeOp,
+                   AtenSqueezeOp, AtenSqueezeDimOp, AtenExpandOp,
+                   AtenExpandAsOp, AtenBroadcastToOp, AtenSliceTensorOp,
+                   AtenSelectIntOp, AtenNarrowOp, AtenDetachOp>(def);
+}
+
 namespace mlir::tsmlir::ts {
 
 /// How many values and uses a query looks at before it gives up.

@@ -791,21 +791,6 @@ static bool isFunctionArgument(Value v) {
   return arg && llvm::isa<func::FuncOp>(arg.getOwner()->getParentOp());
 }
 
-/// Whether `v` is an object no other value is: a fresh value, or a view
-/// (a view is a new tensor object sharing its base's storage; contiguous,
-/// to and flatten may return self, so they are not counted).
-static bool isNewObject(Value v) {
-  if (isFreshValue(v))
-    return true;
-  Operation *def = v.getDefiningOp();
-  return def &&
-         llvm::isa<AtenViewOp, AtenViewAsOp, AtenReshapeOp, AtenReshapeAsOp,
-                   AtenPermuteOp, AtenTransposeIntOp, AtenTOp, AtenUnsqueezeOp,
-                   AtenSqueezeOp, AtenSqueezeDimOp, AtenExpandOp,
-                   AtenExpandAsOp, AtenBroadcastToOp, AtenSliceTensorOp,
-                   AtenSelectIntOp, AtenNarrowOp, AtenDetachOp>(def);
-}
-
 /// `a is b`: known when one side is None (from the types); true when both
 /// are the same SSA value, which is one object; false when one is a new
 /// object (a fresh value or a view) and the other another new object or an

@@ -54,6 +54,7 @@
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
 
 #include "DecomposeUtils.h"
+#include "ShapeRuleUtils.h"
 
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
@@ -510,29 +511,10 @@ struct DecomposeNarrowTensor : public OpRewritePattern<AtenNarrowTensorOp> {
   }
 };
 
-/// The number of tensors aten::chunk(self, chunks, dim) makes, when the
-/// size along dim is known: chunks of ceil(size / chunks) elements, the
-/// last smaller.
-static std::optional<int64_t> chunkCount(AtenChunkOp chunk) {
-  std::optional<SmallVector<int64_t>> sizes = staticSizes(chunk.getSelf());
-  std::optional<int64_t> chunks = constInt(chunk.getChunks());
-  std::optional<int64_t> dimArg = constInt(chunk.getDim());
-  if (!sizes || !chunks || !dimArg || *chunks <= 0 || sizes->empty())
-    return std::nullopt;
-  int64_t rank = sizes->size();
-  int64_t dim = *dimArg < 0 ? *dimArg + rank : *dimArg;
-  if (dim < 0 || dim >= rank)
-    return std::nullopt;
-  int64_t size = (*sizes)[dim];
-  if (size == 0)
-    return 1;
-  int64_t each = (size + *chunks - 1) / *chunks;
-  return (size + each - 1) / each;
-}
-
 /// list(l), copy(l), and l1 + l2 (add.t), of lists whose elements are
-/// known, or that aten::chunk makes (its count known): a new
-/// prim::ListConstruct of the elements (a chunk's unpacked).
+/// known, or that a split makes (chunk, split, split_with_sizes, unbind,
+/// their pieces' count known): a new prim::ListConstruct of the elements
+/// (a split's unpacked).
 template <typename OpTy>
 struct DecomposeListOfKnown : public OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
@@ -542,8 +524,9 @@ struct DecomposeListOfKnown : public OpRewritePattern<OpTy> {
     auto listType = llvm::dyn_cast<ts::ListType>(op->getResult(0).getType());
     if (!listType)
       return failure();
-    // Each operand's known elements, or the count of a chunk's.
-    SmallVector<std::variant<SmallVector<OpFoldResult>, int64_t>> parts;
+    // Each operand's known elements, or the types of a split's pieces.
+    SmallVector<std::variant<SmallVector<OpFoldResult>, SmallVector<Type>>>
+        parts;
     for (Value list : op->getOperands()) {
       if (!isUnmodifiedList(list))
         return rewriter.notifyMatchFailure(op, "a list may be modified");
@@ -551,12 +534,12 @@ struct DecomposeListOfKnown : public OpRewritePattern<OpTy> {
         parts.push_back(std::move(*known));
         continue;
       }
-      auto chunk = list.getDefiningOp<AtenChunkOp>();
-      std::optional<int64_t> count =
-          chunk ? chunkCount(chunk) : std::optional<int64_t>();
-      if (!count)
+      Operation *def = list.getDefiningOp();
+      std::optional<SmallVector<Type>> pieces =
+          def ? shape::getSplitTypes(def, ShapeFacts()) : std::nullopt;
+      if (!pieces)
         return rewriter.notifyMatchFailure(op, "elements not known");
-      parts.push_back(*count);
+      parts.push_back(std::move(*pieces));
     }
     SmallVector<Value> values;
     for (auto [list, part] : llvm::zip_equal(op->getOperands(), parts)) {
@@ -566,12 +549,11 @@ struct DecomposeListOfKnown : public OpRewritePattern<OpTy> {
                                        listType.getElementType()));
         continue;
       }
-      auto sourceType = llvm::cast<ts::ListType>(list.getType());
-      SmallVector<Type> types(std::get<int64_t>(part),
-                              sourceType.getElementType());
-      llvm::append_range(values, PrimListUnpackOp::create(rewriter, op.getLoc(),
-                                                          types, list)
-                                     .getResults());
+      llvm::append_range(
+          values, PrimListUnpackOp::create(rewriter, op.getLoc(),
+                                           std::get<SmallVector<Type>>(part),
+                                           list)
+                      .getResults());
     }
     rewriter.replaceOpWithNewOp<PrimListConstructOp>(op, listType, values);
     return success();

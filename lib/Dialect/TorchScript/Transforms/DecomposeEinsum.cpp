@@ -140,6 +140,34 @@ std::optional<Equation> parseEquation(StringRef equation,
   return eq;
 }
 
+/// The size of each subscript of `eq` for operands of `sizes`: a size-1
+/// dimension broadcasts against its partners. Nullopt, with the reason in
+/// `why`, when two sizes differ otherwise or an output subscript is not an
+/// input's or is given twice.
+std::optional<DenseMap<int, int64_t>>
+subscriptSizes(const Equation &eq, ArrayRef<SmallVector<int64_t>> sizes,
+               StringRef &why) {
+  DenseMap<int, int64_t> known;
+  for (auto [ids, operandSizes] : llvm::zip_equal(eq.inputs, sizes)) {
+    for (auto [id, size] : llvm::zip_equal(ids, operandSizes)) {
+      auto [it, inserted] = known.try_emplace(id, size);
+      if (inserted || it->second == size || size == 1)
+        continue;
+      if (it->second != 1) {
+        why = "sizes do not match";
+        return std::nullopt;
+      }
+      it->second = size;
+    }
+  }
+  for (int id : eq.output)
+    if (!known.count(id) || llvm::count(eq.output, id) != 1) {
+      why = "bad output subscripts";
+      return std::nullopt;
+    }
+  return known;
+}
+
 /// A tensor with one subscript per dimension.
 struct Labeled {
   Value value;
@@ -295,35 +323,32 @@ struct DecomposeEinsum : public OpRewritePattern<AtenEinsumOp> {
       return rewriter.notifyMatchFailure(op, "equation or operands not known");
     if (!llvm::isa<ts::NoneType>(op.getPath().getType()))
       return rewriter.notifyMatchFailure(op, "a contraction path");
-    SmallVector<Labeled> operands;
+    SmallVector<SmallVector<int64_t>> operandSizes;
     SmallVector<int64_t> ranks;
     for (OpFoldResult tensor : *tensors) {
       std::optional<SmallVector<int64_t>> sizes = staticSizes(tensor);
       if (!sizes)
         return rewriter.notifyMatchFailure(op, "operand shape not known");
       ranks.push_back(sizes->size());
-      operands.push_back({Value(), {}, std::move(*sizes)});
+      operandSizes.push_back(std::move(*sizes));
     }
     std::optional<Equation> eq = parseEquation(text.getValue(), ranks);
     if (!eq)
       return rewriter.notifyMatchFailure(op, "malformed equation");
-    // Every subscript names dimensions of one size (or 1, broadcast); the
-    // output names each of the inputs' at most once; no diagonals.
-    DenseMap<int, int64_t> sizes;
-    for (auto [ids, operand] : llvm::zip_equal(eq->inputs, operands)) {
-      for (auto [id, size] : llvm::zip_equal(ids, operand.sizes)) {
+    // No diagonals; every subscript names dimensions of one size (or 1,
+    // broadcast); the output names each of the inputs' at most once.
+    for (const SmallVector<int> &ids : eq->inputs)
+      for (int id : ids)
         if (llvm::count(ids, id) != 1)
           return rewriter.notifyMatchFailure(op, "repeated subscript");
-        auto [it, inserted] = sizes.try_emplace(id, size);
-        if (!inserted && it->second != size && it->second != 1 && size != 1)
-          return rewriter.notifyMatchFailure(op, "sizes do not match");
-        if (!inserted && it->second == 1)
-          it->second = size;
-      }
-    }
-    for (int id : eq->output)
-      if (!sizes.count(id) || llvm::count(eq->output, id) != 1)
-        return rewriter.notifyMatchFailure(op, "bad output subscripts");
+    StringRef why;
+    std::optional<DenseMap<int, int64_t>> sizes =
+        subscriptSizes(*eq, operandSizes, why);
+    if (!sizes)
+      return rewriter.notifyMatchFailure(op, why);
+    SmallVector<Labeled> operands;
+    for (SmallVector<int64_t> &s : operandSizes)
+      operands.push_back({Value(), {}, std::move(s)});
 
     TSBuilder t{rewriter, op.getLoc()};
     EinsumBuilder e{t};
@@ -350,7 +375,7 @@ struct DecomposeEinsum : public OpRewritePattern<AtenEinsumOp> {
     for (size_t i = 1; i < operands.size(); ++i)
       result = e.contract(result, operands[i], needed(i));
     // Broadcast size-1 dimensions the output keeps at their full size.
-    result = e.expand(result, sizes);
+    result = e.expand(result, *sizes);
     result = e.permute(result, eq->output);
     Value value = result.value;
     if (value == operands[0].value && operands.size() == 1)
@@ -370,22 +395,14 @@ mlir::tsmlir::ts::decompose::einsumSizes(StringRef equation,
   for (const SmallVector<int64_t> &s : sizes)
     ranks.push_back(s.size());
   std::optional<Equation> eq = parseEquation(equation, ranks);
-  if (!eq)
+  StringRef why;
+  std::optional<DenseMap<int, int64_t>> known =
+      eq ? subscriptSizes(*eq, sizes, why) : std::nullopt;
+  if (!known)
     return std::nullopt;
-  DenseMap<int, int64_t> known;
-  for (auto [ids, s] : llvm::zip_equal(eq->inputs, sizes))
-    for (auto [id, size] : llvm::zip_equal(ids, s)) {
-      int64_t &have = known.try_emplace(id, size).first->second;
-      if (have == 1)
-        have = size;
-    }
   SmallVector<int64_t> result;
-  for (int id : eq->output) {
-    auto it = known.find(id);
-    if (it == known.end())
-      return std::nullopt;
-    result.push_back(it->second);
-  }
+  for (int id : eq->output)
+    result.push_back(known->lookup(id));
   return result;
 }
 

@@ -68,6 +68,12 @@ llvm::SmallVector<Value, 2> getAliases(OpOperand &use);
 /// container, a region result or an argument).
 bool isFreshValue(Value value);
 
+/// Whether `value` is an object that no other value is: a fresh value, or a
+/// view (a new tensor object sharing its base's storage; `contiguous`,
+/// `to` and `flatten` may return self, so they are not counted). For
+/// `aten::__is__`, not for aliasing: a view shares its base's elements.
+bool isNewObject(Value value);
+
 /// The value of a `bool` produced by a `ts.prim.Constant`.
 std::optional<bool> getConstantBool(Value value);
 
