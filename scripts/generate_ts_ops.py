@@ -79,7 +79,7 @@ OPS = {
         aten::flatten.using_ints aten::repeat
         aten::index_select aten::gather aten::flip aten::index.Tensor aten::size
         aten::size.int aten::dim aten::numel aten::_size_if_not_equal
-        aten::_grad_sum_to_size
+        aten::_grad_sum_to_size aten::_infer_size
     """,
     "linalg": """
         aten::mm aten::bmm aten::matmul aten::linear aten::addmm aten::baddbmm
@@ -113,6 +113,28 @@ OPS = {
         aten::dist aten::new_zeros aten::new_ones aten::new_full
         aten::new_empty aten::einsum aten::searchsorted.Tensor
         aten::searchsorted.Scalar aten::cdist aten::max_unpool2d
+        aten::swapaxes aten::swapdims aten::movedim.int aten::movedim.intlist
+        aten::moveaxis.int aten::moveaxis.intlist aten::fill.Scalar
+        aten::fill.Tensor aten::argsort aten::argsort.stable aten::msort
+        aten::broadcast_tensors aten::bucketize.Tensor aten::bucketize.Scalar
+        aten::isclose aten::im2col aten::unfold aten::combinations
+        aten::linalg_vecdot aten::pairwise_distance
+    """,
+    # Loss functions --ts-decompose rewrites into the ops above
+    # (lib/Dialect/TorchScript/Transforms/DecomposeLosses.cpp).
+    "loss": """
+        aten::mse_loss aten::l1_loss aten::smooth_l1_loss aten::huber_loss
+        aten::soft_margin_loss aten::hinge_embedding_loss
+        aten::margin_ranking_loss aten::binary_cross_entropy
+        aten::binary_cross_entropy_with_logits aten::kl_div aten::nll_loss
+        aten::nll_loss_nd aten::nll_loss2d aten::cross_entropy_loss
+        aten::cosine_embedding_loss aten::triplet_margin_loss
+        aten::poisson_nll_loss
+    """,
+    # Ops that order the elements along a dimension
+    # (lib/Conversion/TorchScriptToLinalg/Sort.cpp).
+    "sort": """
+        aten::sort aten::sort.stable aten::topk
     """,
     # Ops that write elements at indices read from a tensor
     # (lib/Conversion/TorchScriptToLinalg/Scatter.cpp).
@@ -165,8 +187,10 @@ OPS = {
         aten::add_.Tensor aten::add_.Scalar aten::sub_.Tensor aten::sub_.Scalar
         aten::mul_.Tensor aten::mul_.Scalar aten::div_.Tensor aten::div_.Scalar
         aten::relu_ aten::sigmoid_ aten::tanh_ aten::clamp_ aten::hardswish_
-        aten::copy_ aten::fill_.Scalar aten::zero_ aten::masked_fill_.Scalar
-        aten::index_put_ aten::_set_item.t aten::append.t
+        aten::copy_ aten::fill_.Scalar aten::fill_.Tensor aten::zero_
+        aten::masked_fill_.Scalar aten::index_put_ aten::_set_item.t
+        aten::append.t aten::transpose_ aten::t_ aten::squeeze_
+        aten::squeeze_.dim aten::unsqueeze_ aten::swapaxes_ aten::swapdims_
     """,
     "scalar": """
         aten::add.int aten::add.float aten::add.int_float aten::add.float_int
@@ -249,6 +273,7 @@ HAS_FOLDER = set("""
     aten::pow.Tensor_Scalar aten::dropout aten::type_as aten::view
     aten::reshape aten::expand aten::squeeze.dim aten::transpose.int
     aten::add.Tensor aten::sub.Tensor aten::mul.Tensor aten::div.Tensor
+    aten::floor_divide aten::remainder.Tensor
     aten::neg prim::NumToTensor.Scalar aten::Int.Tensor aten::Float.Tensor
     aten::sqrt.int aten::sqrt.float aten::__contains__.int_list
     aten::__contains__.str_list aten::eq.int_list aten::ne.int_list
@@ -259,7 +284,7 @@ HAS_FOLDER = set("""
     prim::is_sparse prim::is_quantized prim::is_meta prim::is_mkldnn
     aten::is_floating_point aten::is_complex aten::is_signed
     aten::is_contiguous aten::is_scripting aten::sum.int aten::sum.float
-    aten::sum.bool
+    aten::sum.bool aten::_infer_size
     aten::__range_length
     aten::__derive_index aten::find aten::div.Tensor_mode aten::all.int
     aten::all.float aten::all.bool aten::any.int aten::any.float

@@ -246,6 +246,7 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   // The buffers: run-time arguments, then results.
   auto graph = std::unique_ptr<CompiledGraph>(new CompiledGraph());
   graph->numFusionGroups = prepared->numFusionGroups;
+  graph->noneOutputs = prepared->noneOutputs;
   for (const GraphValue &input : prepared->inputs) {
     if (input.isNumber) {
       graph->arguments.push_back(nullptr);

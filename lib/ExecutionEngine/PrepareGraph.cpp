@@ -216,6 +216,82 @@ static void flattenResultTypes(Type type, SmallVectorImpl<Type> &flat) {
   flat.push_back(type);
 }
 
+/// Whether `value` is always None: a None constant, or a cast of one.
+static bool isNoneValue(Value value) {
+  while (auto cast = value.getDefiningOp<ts::PrimUncheckedCastOp>())
+    value = cast.getOperand();
+  auto constant = value.getDefiningOp<ts::PrimConstantOp>();
+  return constant && llvm::isa<ts::NoneType>(constant.getType());
+}
+
+/// `value` (a returned value) without its elements that are always None,
+/// built before `point`; `position` counts the flattened outputs and
+/// `dropped` collects the positions of the None ones. Null when `value`
+/// itself is None.
+static Value withoutNoneOutputs(OpBuilder &builder, Value value,
+                                unsigned &position,
+                                SmallVectorImpl<unsigned> &dropped) {
+  if (isNoneValue(value)) {
+    dropped.push_back(position++);
+    return {};
+  }
+  auto tuple = value.getDefiningOp<ts::PrimTupleConstructOp>();
+  if (!tuple) {
+    SmallVector<Type> flat;
+    flattenResultTypes(value.getType(), flat);
+    position += flat.size();
+    return value;
+  }
+  unsigned before = dropped.size();
+  SmallVector<Value> elements;
+  for (Value element : tuple.getOperands())
+    if (Value kept = withoutNoneOutputs(builder, element, position, dropped))
+      elements.push_back(kept);
+  if (dropped.size() == before)
+    return value;
+  SmallVector<Type> types;
+  for (Value element : elements)
+    types.push_back(element.getType());
+  auto rebuilt = ts::PrimTupleConstructOp::create(
+      builder, tuple.getLoc(),
+      ts::TupleType::get(builder.getContext(), types, StringAttr()), elements);
+  return rebuilt.getResult();
+}
+
+/// Removes the always-None outputs from `func`'s results (they have no
+/// buffer form); returns their flattened positions.
+static SmallVector<unsigned> dropNoneOutputs(func::FuncOp func) {
+  SmallVector<unsigned> dropped;
+  auto ret = llvm::cast<func::ReturnOp>(func.getBody().back().getTerminator());
+  OpBuilder builder(ret);
+  unsigned position = 0;
+  SmallVector<Value> results;
+  for (Value value : ret.getOperands())
+    if (Value kept = withoutNoneOutputs(builder, value, position, dropped))
+      results.push_back(kept);
+  if (dropped.empty())
+    return dropped;
+  func::ReturnOp::create(builder, ret.getLoc(), results);
+  ret.erase();
+  // The tuples that held the None outputs, and the casts that made them.
+  for (bool erased = true; erased;) {
+    erased = false;
+    func.walk([&](Operation *op) {
+      if (llvm::isa<ts::PrimTupleConstructOp, ts::PrimUncheckedCastOp>(op) &&
+          op->use_empty()) {
+        op->erase();
+        erased = true;
+      }
+    });
+  }
+  SmallVector<Type> types;
+  for (Value value : results)
+    types.push_back(value.getType());
+  func.setType(FunctionType::get(func.getContext(), func.getArgumentTypes(),
+                                 types));
+  return dropped;
+}
+
 /// The TorchScript name of an op for messages: `aten::linear`, or the kind
 /// of a `ts.operator`.
 static std::string getNodeKind(Operation *op) {
@@ -530,6 +606,7 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
   dumpModule(module, options.dumpDir, "ts");
 
   func = module.lookupSymbol<func::FuncOp>(entry);
+  graph.noneOutputs = dropNoneOutputs(func);
   module.walk([&](fusion::GroupOp) { ++graph.numFusionGroups; });
   for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
     if (isTooLarge(type))

@@ -290,9 +290,15 @@ int main(int argc, char **argv) {
   }
   SmallVector<HostTensor> outputs = (*graph)->getOutputs();
   std::string written;
+  // outN.npy is the graph's (flattened) output N: the numbers of outputs
+  // that are always None are skipped.
+  ArrayRef<unsigned> none = (*graph)->noneOutputs;
+  unsigned position = 0;
   for (auto [i, t] : llvm::enumerate(outputs)) {
+    while (llvm::is_contained(none, position))
+      ++position;
     llvm::SmallString<128> path(outputDir);
-    llvm::sys::path::append(path, "out" + std::to_string(i) + ".npy");
+    llvm::sys::path::append(path, "out" + std::to_string(position++) + ".npy");
     if (llvm::Error error =
             writeNpy(path, t.descr, t.shape, t.data.data(), t.data.size())) {
       llvm::errs() << "tsmlir-run: " << llvm::toString(std::move(error))
@@ -300,6 +306,14 @@ int main(int argc, char **argv) {
       return 1;
     }
     written += (i ? ", " : "") + (t.descr.substr(1) + shapeString(t));
+  }
+  // Outputs that are always None have no .npy form: the summary names them.
+  if (!none.empty()) {
+    written += "; output";
+    written += none.size() == 1 ? " " : "s ";
+    for (auto [i, p] : llvm::enumerate(none))
+      written += (i ? ", " : "") + std::to_string(p);
+    written += none.size() == 1 ? " is None" : " are None";
   }
   llvm::outs() << "tsmlir-run: " << llvm::sys::path::filename(inputFile)
                << ": " << values.size() << " input"

@@ -92,6 +92,8 @@ public:
 
   /// Facts for the tool's summary.
   unsigned numFusionGroups = 0;
+  /// PreparedGraph::noneOutputs.
+  SmallVector<unsigned> noneOutputs;
   /// CUDA: kernels in the module (gpu.launch sites), and the device's name.
   unsigned numKernels = 0;
   std::string deviceName;

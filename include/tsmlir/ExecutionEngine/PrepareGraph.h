@@ -90,6 +90,10 @@ struct PreparedGraph {
   SmallVector<BoundArgument> bound;
   unsigned numGraphArguments = 0;
   unsigned numFusionGroups = 0;
+  /// The outputs that are always None (GoogLeNet's auxiliary logits in
+  /// eval mode), by their position among the graph's flattened outputs:
+  /// they have no buffer and `outputs` leaves them out.
+  SmallVector<unsigned> noneOutputs;
 };
 
 /// Prepares the entry of `module` (imported TorchScript) for `inputs`, one

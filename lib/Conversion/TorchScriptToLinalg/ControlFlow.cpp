@@ -31,6 +31,8 @@
 //   the loop keeps one buffer per carried tensor, as bufferization of scf
 //   loops requires.
 //
+// aten::warn is dropped: a warning changes no value.
+//
 // prim::RaiseException becomes `cf.assert false, "<message>"`: running it
 // aborts the program and prints the message (the exception class is not
 // kept), so a branch that raises in TorchScript aborts where PyTorch would
@@ -270,6 +272,21 @@ public:
   }
 };
 
+/// aten::warn: nothing. A warning changes no value, and compiled code does
+/// not print PyTorch's warnings (kl_div's "reduction='mean'" note, scripted
+/// GoogLeNet's "always returns GoogleNetOutputs").
+class WarnLowering : public OpConversionPattern<ts::AtenWarnOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ts::AtenWarnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// prim::Uninitialized: a value of the right type that is never read.
 class UninitializedLowering
     : public OpConversionPattern<ts::PrimUninitializedOp> {
@@ -302,6 +319,6 @@ public:
 void lowering::populateControlFlowPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns) {
   patterns.add<IfLowering, LoopLowering, RaiseExceptionLowering,
-               UninitializedLowering, YieldLowering>(converter,
-                                                     patterns.getContext());
+               UninitializedLowering, WarnLowering, YieldLowering>(
+      converter, patterns.getContext());
 }

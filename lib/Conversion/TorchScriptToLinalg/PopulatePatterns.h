@@ -43,6 +43,9 @@ void populateResamplingPatterns(const TypeConverter &converter,
 /// indices read from a tensor.
 void populateScatterPatterns(const TypeConverter &converter,
                              RewritePatternSet &patterns);
+/// sort, sort.stable and topk.
+void populateSortPatterns(const TypeConverter &converter,
+                          RewritePatternSet &patterns);
 /// prim::If and prim::Loop.
 void populateControlFlowPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);

@@ -165,6 +165,7 @@ void mlir::tsmlir::populateTorchScriptToLinalgPatterns(
   populateDataMovementPatterns(converter, patterns);
   populateResamplingPatterns(converter, patterns);
   populateScatterPatterns(converter, patterns);
+  populateSortPatterns(converter, patterns);
   populateControlFlowPatterns(converter, patterns);
   verifyPatternRoots(patterns);
 }

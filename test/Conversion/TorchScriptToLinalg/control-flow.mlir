@@ -78,6 +78,19 @@ func.func @if_raise(%x: !ts.tensor<f32, [4]>, %c: !ts.bool) -> !ts.tensor<f32, [
 
 // -----
 
+// aten::warn changes no value: it is dropped.
+// CHECK-LABEL: func.func @warn(
+// CHECK-NOT:     warn
+// CHECK:         return
+func.func @warn(%x: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
+  %msg = ts.prim.Constant["reduction: 'mean' divides the total loss"] : !ts.str
+  %two = ts.prim.Constant[2] : !ts.int
+  ts.aten.warn %msg, %two : (!ts.str, !ts.int) -> ()
+  return %x : !ts.tensor<f32, [4]>
+}
+
+// -----
+
 // A for loop (conditions constant true) is an scf.for over the trip count;
 // the iteration number is the induction variable as an i64, and a carried
 // tensor is written back into its own buffer.

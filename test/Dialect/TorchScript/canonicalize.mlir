@@ -1578,6 +1578,61 @@ func.func @constant_tensors() -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.float,
 
 // -----
 
+// floor_divide and remainder of constant tensors, as traced code computes
+// sizes (channels // groups on prim::NumToTensor of a size): floor toward
+// -inf, remainder with the divisor's sign; float64 with PyTorch's rounding.
+// Integer division by zero (PyTorch raises) and float32 (rounded another
+// way in double) stay.
+// CHECK-LABEL: func.func @floor_divide_constants(
+// CHECK-DAG:     ts.prim.Constant[58] : !ts.int
+// CHECK-DAG:     ts.prim.Constant[dense<[-4, 3, -2]> : tensor<3xsi64>]
+// CHECK-DAG:     ts.prim.Constant[dense<[1, 1, 0]> : tensor<3xsi64>]
+// CHECK-DAG:     ts.prim.Constant[dense<[-4.000000e+00, -3.000000e+00]> : tensor<2xf64>]
+// CHECK-DAG:     ts.prim.Constant[dense<[5.000000e-01, -1.500000e+00]> : tensor<2xf64>]
+// CHECK:         ts.aten.floor_divide
+// CHECK:         ts.aten.remainder.Tensor
+// CHECK-NOT:     ts.aten.floor_divide
+func.func @floor_divide_constants() -> (!ts.int, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  %c116 = ts.prim.Constant[116] : !ts.int
+  %two = ts.prim.Constant[dense<2> : tensor<si64>] : !ts.tensor<si64, []>
+  %n = ts.prim.NumToTensor.Scalar %c116 : (!ts.int) -> !ts.tensor
+  %q = ts.aten.floor_divide %n, %two : (!ts.tensor, !ts.tensor<si64, []>) -> !ts.tensor
+  %qi = ts.aten.Int.Tensor %q : (!ts.tensor) -> !ts.int
+  %x = ts.prim.Constant[dense<[-7, 7, 6]> : tensor<3xsi64>] : !ts.tensor<si64, [3]>
+  %y = ts.prim.Constant[dense<[2, 2, -5]> : tensor<3xsi64>] : !ts.tensor<si64, [3]>
+  %a = ts.aten.floor_divide %x, %y : (!ts.tensor<si64, [3]>, !ts.tensor<si64, [3]>) -> !ts.tensor
+  %y2 = ts.prim.Constant[dense<[2, 2, 2]> : tensor<3xsi64>] : !ts.tensor<si64, [3]>
+  %b = ts.aten.remainder.Tensor %x, %y2 : (!ts.tensor<si64, [3]>, !ts.tensor<si64, [3]>) -> !ts.tensor
+  %f = ts.prim.Constant[dense<[-7.5, 4.5]> : tensor<2xf64>] : !ts.tensor<f64, [2]>
+  %g = ts.prim.Constant[dense<[2.0, -2.0]> : tensor<2xf64>] : !ts.tensor<f64, [2]>
+  %c = ts.aten.floor_divide %f, %g : (!ts.tensor<f64, [2]>, !ts.tensor<f64, [2]>) -> !ts.tensor
+  %d = ts.aten.remainder.Tensor %f, %g : (!ts.tensor<f64, [2]>, !ts.tensor<f64, [2]>) -> !ts.tensor
+  %zero = ts.prim.Constant[dense<0> : tensor<si64>] : !ts.tensor<si64, []>
+  %e = ts.aten.floor_divide %x, %zero : (!ts.tensor<si64, [3]>, !ts.tensor<si64, []>) -> !ts.tensor
+  %h = ts.prim.Constant[dense<[1.0]> : tensor<1xf32>] : !ts.tensor<f32, [1]>
+  %k = ts.aten.remainder.Tensor %h, %h : (!ts.tensor<f32, [1]>, !ts.tensor<f32, [1]>) -> !ts.tensor
+  return %qi, %a, %b, %c, %d, %e, %k : !ts.int, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// _infer_size of constant sizes is their broadcast (binary losses broadcast
+// their weight so); sizes that do not broadcast (PyTorch raises) stay.
+// CHECK-LABEL: func.func @infer_size(
+// CHECK-DAG:     %[[B:.*]] = ts.prim.Constant{{\[\[}}3, 4]] : !ts.list<!ts.int>
+// CHECK-DAG:     %[[BAD:.*]] = ts.aten._infer_size
+// CHECK:         return %[[B]], %[[BAD]]
+func.func @infer_size() -> (!ts.list<!ts.int>, !ts.list<!ts.int>) {
+  %a = ts.prim.Constant[[3, 1]] : !ts.list<!ts.int>
+  %b = ts.prim.Constant[[4]] : !ts.list<!ts.int>
+  %c = ts.prim.Constant[[2]] : !ts.list<!ts.int>
+  %0 = ts.aten._infer_size %a, %b : (!ts.list<!ts.int>, !ts.list<!ts.int>) -> !ts.list<!ts.int>
+  %1 = ts.aten._infer_size %b, %c : (!ts.list<!ts.int>, !ts.list<!ts.int>) -> !ts.list<!ts.int>
+  return %0, %1 : !ts.list<!ts.int>, !ts.list<!ts.int>
+}
+
+// -----
+
 // A constant tensor that is written in place, a bool tensor's negation, an
 // integer true division and mismatched shapes do not fold.
 // CHECK-LABEL: func.func @constant_tensors_that_stay(

@@ -344,3 +344,185 @@ func.func @list_add_chunk(%q: !ts.tensor<f32, [4, 8]>, %kv: !ts.tensor<f32, [4, 
   %0 = ts.aten.add.t %l, %c : (!ts.list<!ts.tensor>, !ts.list<!ts.tensor>) -> !ts.list<!ts.tensor>
   return %0 : !ts.list<!ts.tensor>
 }
+
+// -----
+
+// swapaxes and swapdims are transposes; movedim and moveaxis permutes with
+// the moved dims at their destinations and the others in order.
+// CHECK-LABEL: func.func @move_dims(
+// CHECK:     ts.aten.transpose.int %arg0
+// CHECK:     ts.aten.transpose.int %arg0
+// CHECK:     %[[P:.*]] = ts.prim.ListConstruct
+// CHECK:     ts.aten.permute %arg0, %[[P]]
+// CHECK:     %[[Q:.*]] = ts.prim.ListConstruct
+// CHECK:     ts.aten.permute %arg0, %[[Q]]
+// SHAPES-LABEL: func.func @move_dims(
+// SHAPES:   ts.aten.transpose.int {{.*}} -> !ts.tensor<f32, [3, 2, 4]>
+// SHAPES:   ts.aten.transpose.int {{.*}} -> !ts.tensor<f32, [4, 3, 2]>
+// SHAPES:   ts.aten.permute {{.*}} -> !ts.tensor<f32, [3, 4, 2]>
+// SHAPES:   ts.aten.permute {{.*}} -> !ts.tensor<f32, [3, 4, 2]>
+func.func @move_dims(%x: !ts.tensor<f32, [2, 3, 4]>) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %two = ts.prim.Constant[2] : !ts.int
+  %m1 = ts.prim.Constant[-1] : !ts.int
+  %0 = ts.aten.swapaxes %x, %zero, %one : (!ts.tensor<f32, [2, 3, 4]>, !ts.int, !ts.int) -> !ts.tensor
+  %1 = ts.aten.swapdims %x, %m1, %zero : (!ts.tensor<f32, [2, 3, 4]>, !ts.int, !ts.int) -> !ts.tensor
+  %2 = ts.aten.movedim.int %x, %zero, %m1 : (!ts.tensor<f32, [2, 3, 4]>, !ts.int, !ts.int) -> !ts.tensor
+  // movedim([0, 1], [2, 0]): dim 1 to 0, dim 0 to 2, dim 2 between.
+  %src = ts.prim.ListConstruct %zero, %one : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %dst = ts.prim.ListConstruct %two, %zero : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %3 = ts.aten.moveaxis.intlist %x, %src, %dst : (!ts.tensor<f32, [2, 3, 4]>, !ts.list<!ts.int>, !ts.list<!ts.int>) -> !ts.tensor
+  return %0, %1, %2, %3 : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// fill with a number is full_like; with a 0-d tensor, the value broadcast
+// and copied in self's dtype. argsort is sort's indices, msort sort's
+// values along dim 0.
+// CHECK-LABEL: func.func @fill_and_sorts(
+// CHECK:     ts.aten.full_like %arg0
+// CHECK:     %[[E:.*]] = ts.aten.expand_as %arg1, %arg0
+// CHECK:     ts.aten.to.other %[[E]], %arg0
+// CHECK:     %[[I:.*]]:2 = ts.aten.sort %arg0
+// CHECK:     %[[V:.*]]:2 = ts.aten.sort %arg0
+// CHECK:     %[[J:.*]]:2 = ts.aten.sort.stable %arg0
+// CHECK:     return %{{.*}}, %{{.*}}, %[[I]]#1, %[[V]]#0, %[[J]]#1
+// SHAPES-LABEL: func.func @fill_and_sorts(
+// SHAPES:   ts.aten.sort {{.*}} -> (!ts.tensor<f32, [2, 3]>, !ts.tensor<si64, [2, 3]>)
+func.func @fill_and_sorts(%x: !ts.tensor<f32, [2, 3]>, %v: !ts.tensor<f64, []>) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %true = ts.prim.Constant[true] : !ts.bool
+  %false = ts.prim.Constant[false] : !ts.bool
+  %f = ts.prim.Constant[1.5] : !ts.float
+  %0 = ts.aten.fill.Scalar %x, %f : (!ts.tensor<f32, [2, 3]>, !ts.float) -> !ts.tensor
+  %1 = ts.aten.fill.Tensor %x, %v : (!ts.tensor<f32, [2, 3]>, !ts.tensor<f64, []>) -> !ts.tensor
+  %2 = ts.aten.argsort %x, %zero, %true : (!ts.tensor<f32, [2, 3]>, !ts.int, !ts.bool) -> !ts.tensor
+  %3 = ts.aten.msort %x : (!ts.tensor<f32, [2, 3]>) -> !ts.tensor
+  %4 = ts.aten.argsort.stable %x, %true, %zero, %false : (!ts.tensor<f32, [2, 3]>, !ts.bool, !ts.int, !ts.bool) -> !ts.tensor
+  return %0, %1, %2, %3, %4 : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// nll_loss with weights: each target's log-probability picked along the
+// class dim (ignored targets read class 0 and weigh 0), weighted, negated;
+// the mean divides by the total weight taken.
+// CHECK-LABEL: func.func @nll_loss_weighted(
+// CHECK-SAME:      %[[X:[^:]+]]: !ts.tensor<f32, [4, 5]>, %[[T:[^:]+]]: !ts.tensor<si64, [4]>, %[[W:[^:]+]]: !ts.tensor<f32, [5]>
+// CHECK:     %[[IGN:.*]] = ts.aten.eq.Scalar %[[T]], %{{.*}}
+// CHECK:     %[[SAFE:.*]] = ts.aten.where.ScalarSelf %[[IGN]], %{{.*}}, %[[T]]
+// CHECK:     %[[IDX:.*]] = ts.aten.unsqueeze %[[SAFE]]
+// CHECK:     %[[G:.*]] = ts.aten.gather %[[X]], %{{.*}}, %[[IDX]]
+// CHECK:     %[[PICK:.*]] = ts.aten.squeeze.dim %[[G]]
+// CHECK:     %[[TAKEN:.*]] = ts.aten.index_select %[[W]]
+// CHECK:     %[[WT:.*]] = ts.aten.reshape_as %[[TAKEN]], %[[T]]
+// CHECK:     %[[WI:.*]] = ts.aten.where.ScalarSelf %[[IGN]], %{{.*}}, %[[WT]]
+// CHECK:     %[[M:.*]] = ts.aten.mul.Tensor %[[PICK]], %[[WI]]
+// CHECK:     %[[L:.*]] = ts.aten.neg %[[M]]
+// CHECK:     %[[S:.*]] = ts.aten.sum %[[L]]
+// CHECK:     %[[SW:.*]] = ts.aten.sum %[[WI]]
+// CHECK:     ts.aten.div.Tensor %[[S]], %[[SW]]
+// SHAPES-LABEL: func.func @nll_loss_weighted(
+// SHAPES:   ts.aten.div.Tensor {{.*}} -> !ts.tensor<f32, []>
+func.func @nll_loss_weighted(%x: !ts.tensor<f32, [4, 5]>, %t: !ts.tensor<si64, [4]>, %w: !ts.tensor<f32, [5]>) -> !ts.tensor {
+  %mean = ts.prim.Constant[1] : !ts.int
+  %ignore = ts.prim.Constant[-100] : !ts.int
+  %0 = ts.aten.nll_loss %x, %t, %w, %mean, %ignore : (!ts.tensor<f32, [4, 5]>, !ts.tensor<si64, [4]>, !ts.tensor<f32, [5]>, !ts.int, !ts.int) -> !ts.tensor
+  return %0 : !ts.tensor
+}
+
+// -----
+
+// cross_entropy with probabilities for targets: -sum(log_softmax * p) over
+// the class dim; the mean divides by the number of rows.
+// CHECK-LABEL: func.func @cross_entropy_probabilities(
+// CHECK:     %[[LP:.*]] = ts.aten.log_softmax.int %arg0
+// CHECK:     %[[M:.*]] = ts.aten.mul.Tensor %[[LP]], %arg1
+// CHECK:     %[[S:.*]] = ts.aten.sum.dim_IntList %[[M]]
+// CHECK:     %[[N:.*]] = ts.aten.neg %[[S]]
+// CHECK:     %[[T:.*]] = ts.aten.sum %[[N]]
+// CHECK:     ts.aten.div.Scalar %[[T]], %{{.*}}
+// SHAPES-LABEL: func.func @cross_entropy_probabilities(
+// SHAPES:   ts.aten.div.Scalar {{.*}} -> !ts.tensor<f32, []>
+func.func @cross_entropy_probabilities(%x: !ts.tensor<f32, [4, 5]>, %p: !ts.tensor<f32, [4, 5]>) -> !ts.tensor {
+  %none = ts.prim.Constant : !ts.none
+  %mean = ts.prim.Constant[1] : !ts.int
+  %ignore = ts.prim.Constant[-100] : !ts.int
+  %ls = ts.prim.Constant[0.0] : !ts.float
+  %0 = ts.aten.cross_entropy_loss %x, %p, %none, %mean, %ignore, %ls : (!ts.tensor<f32, [4, 5]>, !ts.tensor<f32, [4, 5]>, !ts.none, !ts.int, !ts.int, !ts.float) -> !ts.tensor
+  return %0 : !ts.tensor
+}
+
+// -----
+
+// An elementwise loss reduced by sum: mse_loss is (x - y)^2.
+// CHECK-LABEL: func.func @mse_sum(
+// CHECK:     %[[D:.*]] = ts.aten.sub.Tensor %arg0, %arg1
+// CHECK:     %[[SQ:.*]] = ts.aten.mul.Tensor %[[D]], %[[D]]
+// CHECK:     ts.aten.sum %[[SQ]]
+func.func @mse_sum(%x: !ts.tensor<f32, [3]>, %y: !ts.tensor<f32, [3]>) -> !ts.tensor {
+  %sum = ts.prim.Constant[2] : !ts.int
+  %0 = ts.aten.mse_loss %x, %y, %sum : (!ts.tensor<f32, [3]>, !ts.tensor<f32, [3]>, !ts.int) -> !ts.tensor
+  return %0 : !ts.tensor
+}
+
+// -----
+
+// im2col (nn.functional.unfold), 2x2 kernel, stride 2, on 4x4: one strided
+// slice of rows and columns per kernel position, stacked, viewed as
+// [N, C * 4, 2 * 2].
+// CHECK-LABEL: func.func @im2col(
+// CHECK-COUNT-8: ts.aten.slice.Tensor
+// CHECK:     %[[L:.*]] = ts.prim.ListConstruct %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor)
+// CHECK:     %[[S:.*]] = ts.aten.stack %[[L]]
+// CHECK:     ts.aten.reshape %[[S]]
+// SHAPES-LABEL: func.func @im2col(
+// SHAPES:   ts.aten.reshape {{.*}} -> !ts.tensor<f32, [1, 8, 4]>
+func.func @im2col(%x: !ts.tensor<f32, [1, 2, 4, 4]>) -> !ts.tensor {
+  %k = ts.prim.Constant[[2, 2]] : !ts.list<!ts.int>
+  %one = ts.prim.Constant[[1, 1]] : !ts.list<!ts.int>
+  %zero = ts.prim.Constant[[0, 0]] : !ts.list<!ts.int>
+  %s = ts.prim.Constant[[2, 2]] : !ts.list<!ts.int>
+  %0 = ts.aten.im2col %x, %k, %one, %zero, %s : (!ts.tensor<f32, [1, 2, 4, 4]>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>) -> !ts.tensor
+  return %0 : !ts.tensor
+}
+
+// -----
+
+// Tensor.unfold and combinations select constant indices, enumerated at
+// compile time.
+// CHECK-LABEL: func.func @unfold_combinations(
+// CHECK-DAG: %[[PAIRS:.*]] = ts.prim.Constant[dense<[0, 1, 0, 2, 0, 3, 0, 4, 1, 2, 1, 3, 1, 4, 2, 3, 2, 4, 3, 4]> : tensor<20xsi64>]
+// CHECK-DAG: %[[WIN:.*]] = ts.prim.Constant[dense<[0, 1, 2, 3]> : tensor<4xsi64>]
+// CHECK:     ts.aten.index_select %arg0, %{{.*}}, %[[WIN]]
+// CHECK:     ts.aten.permute
+// CHECK:     ts.aten.index_select %arg0, %{{.*}}, %[[PAIRS]]
+// SHAPES-LABEL: func.func @unfold_combinations(
+// SHAPES:   ts.aten.permute {{.*}} -> !ts.tensor<f32, [2, 2]>
+// SHAPES:   ts.aten.reshape {{.*}} -> !ts.tensor<f32, [10, 2]>
+func.func @unfold_combinations(%x: !ts.tensor<f32, [5]>) -> (!ts.tensor, !ts.tensor) {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %two = ts.prim.Constant[2] : !ts.int
+  %false = ts.prim.Constant[false] : !ts.bool
+  %0 = ts.aten.unfold %x, %zero, %two, %two : (!ts.tensor<f32, [5]>, !ts.int, !ts.int, !ts.int) -> !ts.tensor
+  %1 = ts.aten.combinations %x, %two, %false : (!ts.tensor<f32, [5]>, !ts.int, !ts.bool) -> !ts.tensor
+  return %0, %1 : !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// broadcast_tensors expands each tensor to the broadcast sizes.
+// CHECK-LABEL: func.func @broadcast_tensors(
+// CHECK:     %[[A:.*]] = ts.aten.expand %arg0
+// CHECK:     %[[B:.*]] = ts.aten.expand %arg1
+// CHECK:     ts.prim.ListConstruct %[[A]], %[[B]]
+// SHAPES-LABEL: func.func @broadcast_tensors(
+// SHAPES:   ts.aten.expand {{.*}} -> !ts.tensor<f32, [3, 4]>
+// SHAPES:   ts.aten.expand {{.*}} -> !ts.tensor<f32, [3, 4]>
+func.func @broadcast_tensors(%x: !ts.tensor<f32, [3, 1]>, %y: !ts.tensor<f32, [4]>) -> !ts.list<!ts.tensor> {
+  %l = ts.prim.ListConstruct %x, %y : (!ts.tensor<f32, [3, 1]>, !ts.tensor<f32, [4]>) -> !ts.list<!ts.tensor>
+  %0 = ts.aten.broadcast_tensors %l : (!ts.list<!ts.tensor>) -> !ts.list<!ts.tensor>
+  return %0 : !ts.list<!ts.tensor>
+}

@@ -1262,6 +1262,13 @@ func.func @op_aten__grad_sum_to_size(%a0: !ts.tensor<f32>, %a1: !ts.none) -> (!t
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten__infer_size(
+func.func @op_aten__infer_size(%a0: !ts.list<!ts.int>, %a1: !ts.list<!ts.int>) -> (!ts.list<!ts.int>) {
+  // CHECK: ts.aten._infer_size %arg0, %arg1
+  %r = ts.aten._infer_size %a0, %a1 : (!ts.list<!ts.int>, !ts.list<!ts.int>) -> (!ts.list<!ts.int>)
+  return %r : !ts.list<!ts.int>
+}
+
 // CHECK-LABEL: func.func @op_aten_mm(
 func.func @op_aten_mm(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
   // CHECK: ts.aten.mm %arg0, %arg1
@@ -1785,6 +1792,286 @@ func.func @op_aten_max_unpool2d(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2:
   // CHECK: ts.aten.max_unpool2d %arg0, %arg1, %arg2
   %r = ts.aten.max_unpool2d %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.tensor)
   return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_swapaxes(
+func.func @op_aten_swapaxes(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.swapaxes %arg0, %arg1, %arg2
+  %r = ts.aten.swapaxes %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_swapdims(
+func.func @op_aten_swapdims(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.swapdims %arg0, %arg1, %arg2
+  %r = ts.aten.swapdims %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_movedim_int(
+func.func @op_aten_movedim_int(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.movedim.int %arg0, %arg1, %arg2
+  %r = ts.aten.movedim.int %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_movedim_intlist(
+func.func @op_aten_movedim_intlist(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.movedim.intlist %arg0, %arg1, %arg2
+  %r = ts.aten.movedim.intlist %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_moveaxis_int(
+func.func @op_aten_moveaxis_int(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.moveaxis.int %arg0, %arg1, %arg2
+  %r = ts.aten.moveaxis.int %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_moveaxis_intlist(
+func.func @op_aten_moveaxis_intlist(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.moveaxis.intlist %arg0, %arg1, %arg2
+  %r = ts.aten.moveaxis.intlist %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_fill_Scalar(
+func.func @op_aten_fill_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.fill.Scalar %arg0, %arg1
+  %r = ts.aten.fill.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_fill_Tensor(
+func.func @op_aten_fill_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.fill.Tensor %arg0, %arg1
+  %r = ts.aten.fill.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_argsort(
+func.func @op_aten_argsort(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.argsort %arg0, %arg1, %arg2
+  %r = ts.aten.argsort %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_argsort_stable(
+func.func @op_aten_argsort_stable(%a0: !ts.tensor<f32>, %a1: !ts.bool, %a2: !ts.int, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.argsort.stable %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.argsort.stable %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.bool, !ts.int, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_msort(
+func.func @op_aten_msort(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.msort %arg0
+  %r = ts.aten.msort %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_broadcast_tensors(
+func.func @op_aten_broadcast_tensors(%a0: !ts.list<!ts.tensor>) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.broadcast_tensors %arg0
+  %r = ts.aten.broadcast_tensors %a0 : (!ts.list<!ts.tensor>) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_bucketize_Tensor(
+func.func @op_aten_bucketize_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.bool, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.bucketize.Tensor %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.bucketize.Tensor %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.bool, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bucketize_Scalar(
+func.func @op_aten_bucketize_Scalar(%a0: !ts.number, %a1: !ts.tensor<f32>, %a2: !ts.bool, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.bucketize.Scalar %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.bucketize.Scalar %a0, %a1, %a2, %a3 : (!ts.number, !ts.tensor<f32>, !ts.bool, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_isclose(
+func.func @op_aten_isclose(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.float, %a3: !ts.float, %a4: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.isclose %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.isclose %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.float, !ts.float, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_im2col(
+func.func @op_aten_im2col(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>, %a3: !ts.list<!ts.int>, %a4: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.im2col %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.im2col %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_unfold(
+func.func @op_aten_unfold(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int, %a3: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.unfold %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.unfold %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_combinations(
+func.func @op_aten_combinations(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.combinations %arg0, %arg1, %arg2
+  %r = ts.aten.combinations %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_vecdot(
+func.func @op_aten_linalg_vecdot(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_vecdot %arg0, %arg1, %arg2
+  %r = ts.aten.linalg_vecdot %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_pairwise_distance(
+func.func @op_aten_pairwise_distance(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.float, %a3: !ts.float, %a4: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.pairwise_distance %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.pairwise_distance %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.float, !ts.float, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_mse_loss(
+func.func @op_aten_mse_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.mse_loss %arg0, %arg1, %arg2
+  %r = ts.aten.mse_loss %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_l1_loss(
+func.func @op_aten_l1_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.l1_loss %arg0, %arg1, %arg2
+  %r = ts.aten.l1_loss %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_smooth_l1_loss(
+func.func @op_aten_smooth_l1_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int, %a3: !ts.float) -> (!ts.tensor) {
+  // CHECK: ts.aten.smooth_l1_loss %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.smooth_l1_loss %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int, !ts.float) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_huber_loss(
+func.func @op_aten_huber_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int, %a3: !ts.float) -> (!ts.tensor) {
+  // CHECK: ts.aten.huber_loss %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.huber_loss %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int, !ts.float) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_soft_margin_loss(
+func.func @op_aten_soft_margin_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.soft_margin_loss %arg0, %arg1, %arg2
+  %r = ts.aten.soft_margin_loss %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_hinge_embedding_loss(
+func.func @op_aten_hinge_embedding_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.float, %a3: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.hinge_embedding_loss %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.hinge_embedding_loss %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.float, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_margin_ranking_loss(
+func.func @op_aten_margin_ranking_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.float, %a4: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.margin_ranking_loss %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.margin_ranking_loss %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.float, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_binary_cross_entropy(
+func.func @op_aten_binary_cross_entropy(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.binary_cross_entropy %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.binary_cross_entropy %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_binary_cross_entropy_with_logits(
+func.func @op_aten_binary_cross_entropy_with_logits(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.optional<!ts.tensor>, %a4: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.binary_cross_entropy_with_logits %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.binary_cross_entropy_with_logits %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_kl_div(
+func.func @op_aten_kl_div(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.kl_div %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.kl_div %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nll_loss(
+func.func @op_aten_nll_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.int, %a4: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.nll_loss %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.nll_loss %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nll_loss_nd(
+func.func @op_aten_nll_loss_nd(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.int, %a4: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.nll_loss_nd %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.nll_loss_nd %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nll_loss2d(
+func.func @op_aten_nll_loss2d(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.int, %a4: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.nll_loss2d %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.nll_loss2d %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cross_entropy_loss(
+func.func @op_aten_cross_entropy_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.int, %a4: !ts.int, %a5: !ts.float) -> (!ts.tensor) {
+  // CHECK: ts.aten.cross_entropy_loss %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.cross_entropy_loss %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.int, !ts.int, !ts.float) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cosine_embedding_loss(
+func.func @op_aten_cosine_embedding_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.float, %a4: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.cosine_embedding_loss %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.cosine_embedding_loss %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.float, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_triplet_margin_loss(
+func.func @op_aten_triplet_margin_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.float, %a4: !ts.float, %a5: !ts.float, %a6: !ts.bool, %a7: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.triplet_margin_loss %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7
+  %r = ts.aten.triplet_margin_loss %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.float, !ts.float, !ts.float, !ts.bool, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_poisson_nll_loss(
+func.func @op_aten_poisson_nll_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.bool, %a3: !ts.bool, %a4: !ts.float, %a5: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.poisson_nll_loss %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.poisson_nll_loss %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.bool, !ts.bool, !ts.float, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_sort(
+func.func @op_aten_sort(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.sort %arg0, %arg1, %arg2
+  %r:2 = ts.aten.sort %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_sort_stable(
+func.func @op_aten_sort_stable(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.int, %a3: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.sort.stable %arg0, %arg1, %arg2, %arg3
+  %r:2 = ts.aten.sort.stable %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.none, !ts.int, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_topk(
+func.func @op_aten_topk(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int, %a3: !ts.bool, %a4: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.topk %arg0, %arg1, %arg2, %arg3, %arg4
+  %r:2 = ts.aten.topk %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.int, !ts.int, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
 }
 
 // CHECK-LABEL: func.func @op_aten_scatter_src(
@@ -2592,6 +2879,13 @@ func.func @op_aten_fill__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.t
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_fill__Tensor(
+func.func @op_aten_fill__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.fill_.Tensor %arg0, %arg1
+  %r = ts.aten.fill_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_zero_(
 func.func @op_aten_zero_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
   // CHECK: ts.aten.zero_ %arg0
@@ -2625,6 +2919,55 @@ func.func @op_aten_append_t(%a0: !ts.list<!ts.int>, %a1: !ts.any) -> (!ts.list<!
   // CHECK: ts.aten.append.t %arg0, %arg1
   %r = ts.aten.append.t %a0, %a1 : (!ts.list<!ts.int>, !ts.any) -> (!ts.list<!ts.int>)
   return %r : !ts.list<!ts.int>
+}
+
+// CHECK-LABEL: func.func @op_aten_transpose_(
+func.func @op_aten_transpose_(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.transpose_ %arg0, %arg1, %arg2
+  %r = ts.aten.transpose_ %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_t_(
+func.func @op_aten_t_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.t_ %arg0
+  %r = ts.aten.t_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_squeeze_(
+func.func @op_aten_squeeze_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.squeeze_ %arg0
+  %r = ts.aten.squeeze_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_squeeze__dim(
+func.func @op_aten_squeeze__dim(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.squeeze_.dim %arg0, %arg1
+  %r = ts.aten.squeeze_.dim %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_unsqueeze_(
+func.func @op_aten_unsqueeze_(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.unsqueeze_ %arg0, %arg1
+  %r = ts.aten.unsqueeze_ %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_swapaxes_(
+func.func @op_aten_swapaxes_(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.swapaxes_ %arg0, %arg1, %arg2
+  %r = ts.aten.swapaxes_ %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_swapdims_(
+func.func @op_aten_swapdims_(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.swapdims_ %arg0, %arg1, %arg2
+  %r = ts.aten.swapdims_ %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
 }
 
 // CHECK-LABEL: func.func @op_aten_add_int(

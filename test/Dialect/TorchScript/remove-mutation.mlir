@@ -399,3 +399,84 @@ func.func @lists_kept(%arg: !ts.list<!ts.int>, %a: !ts.int, %i: !ts.int) -> (!ts
   %3 = ts.aten._set_item.t %m, %i, %a : (!ts.list<!ts.int>, !ts.int, !ts.int) -> !ts.list<!ts.int>
   return %arg, %t, %m : !ts.list<!ts.int>, !ts.tuple<!ts.list<!ts.int>>, !ts.list<!ts.int>
 }
+
+// -----
+
+// fill_ with a 0-d tensor value is a copy_ of it: broadcast, then copied in
+// self's dtype.
+// CHECK-LABEL: func.func @fill_tensor(
+// CHECK-SAME:      %[[X:[^:]+]]: !ts.tensor, %[[V:[^:]+]]: !ts.tensor
+// CHECK:         %[[Z:.+]] = ts.aten.clone %[[X]]
+// CHECK:         %[[E:.+]] = ts.aten.expand_as %[[V]], %[[Z]]
+// CHECK:         %[[C:.+]] = ts.aten.to.other %[[E]], %[[Z]]
+// CHECK:         return %[[C]]
+func.func @fill_tensor(%x: !ts.tensor, %v: !ts.tensor) -> !ts.tensor {
+  %none = ts.prim.Constant : !ts.none
+  %z = ts.aten.clone %x, %none : (!ts.tensor, !ts.none) -> !ts.tensor
+  %0 = ts.aten.fill_.Tensor %z, %v : (!ts.tensor, !ts.tensor) -> !ts.tensor
+  return %z : !ts.tensor
+}
+
+// -----
+
+// In-place changes of sizes become views, which later uses read: the
+// tensor's storage is not written, so no other alias is affected. The view
+// of a private tensor is its only name, so the relu_ after it is rewritten
+// too.
+// CHECK-LABEL: func.func @metadata_mutations(
+// CHECK:         %[[Z:.+]] = ts.aten.clone
+// CHECK:         %[[T:.+]] = ts.aten.transpose.int %[[Z]]
+// CHECK:         %[[U:.+]] = ts.aten.unsqueeze %[[T]]
+// CHECK:         %[[S:.+]] = ts.aten.squeeze.dim %[[U]]
+// CHECK:         %[[R:.+]] = ts.aten.relu %[[S]]
+// CHECK:         %[[TT:.+]] = ts.aten.t %[[R]]
+// CHECK:         return %[[TT]]
+func.func @metadata_mutations(%x: !ts.tensor) -> !ts.tensor {
+  %none = ts.prim.Constant : !ts.none
+  %zero = ts.prim.Constant[0] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %z = ts.aten.clone %x, %none : (!ts.tensor, !ts.none) -> !ts.tensor
+  %0 = ts.aten.transpose_ %z, %zero, %one : (!ts.tensor, !ts.int, !ts.int) -> !ts.tensor
+  %1 = ts.aten.unsqueeze_ %z, %zero : (!ts.tensor, !ts.int) -> !ts.tensor
+  %2 = ts.aten.squeeze_.dim %z, %zero : (!ts.tensor, !ts.int) -> !ts.tensor
+  %3 = ts.aten.relu_ %z : (!ts.tensor) -> !ts.tensor
+  %4 = ts.aten.t_ %z : (!ts.tensor) -> !ts.tensor
+  return %z : !ts.tensor
+}
+
+// -----
+
+// A view taken before the change of sizes still sees the storage: a write
+// through the new view must stay a write.
+// CHECK-LABEL: func.func @metadata_then_shared_write(
+// CHECK:         %[[Z:.+]] = ts.aten.clone
+// CHECK:         %[[V:.+]] = ts.aten.select.int %[[Z]]
+// CHECK:         %[[T:.+]] = ts.aten.t %[[Z]]
+// CHECK:         ts.aten.relu_ %[[T]]
+// CHECK:         ts.prim.TupleConstruct %[[T]], %[[V]]
+func.func @metadata_then_shared_write(%x: !ts.tensor) -> !ts.tuple<!ts.tensor, !ts.tensor> {
+  %none = ts.prim.Constant : !ts.none
+  %zero = ts.prim.Constant[0] : !ts.int
+  %z = ts.aten.clone %x, %none : (!ts.tensor, !ts.none) -> !ts.tensor
+  %v = ts.aten.select.int %z, %zero, %zero : (!ts.tensor, !ts.int, !ts.int) -> !ts.tensor
+  %0 = ts.aten.t_ %z : (!ts.tensor) -> !ts.tensor
+  // expected-remark @+1 {{mutation left as it is}}
+  %1 = ts.aten.relu_ %z : (!ts.tensor) -> !ts.tensor
+  %r = ts.prim.TupleConstruct %z, %v : (!ts.tensor, !ts.tensor) -> !ts.tuple<!ts.tensor, !ts.tensor>
+  return %r : !ts.tuple<!ts.tensor, !ts.tensor>
+}
+
+// -----
+
+// An argument's change of sizes is seen by the function's later uses (the
+// caller's tensor keeps its sizes: compiled code returns values only).
+// CHECK-LABEL: func.func @metadata_argument(
+// CHECK-SAME:      %[[X:[^:]+]]: !ts.tensor
+// CHECK:         %[[T:.+]] = ts.aten.swapaxes %[[X]]
+// CHECK:         return %[[T]]
+func.func @metadata_argument(%x: !ts.tensor) -> !ts.tensor {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %0 = ts.aten.swapaxes_ %x, %zero, %one : (!ts.tensor, !ts.int, !ts.int) -> !ts.tensor
+  return %x : !ts.tensor
+}

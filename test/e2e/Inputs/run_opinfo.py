@@ -23,6 +23,11 @@ sample gets its own outcome:
   error        anything else: a crash, a timeout, a diagnostic of another
                kind
 
+sort, argsort and topk may order equal elements any way (PyTorch leaves
+that order unspecified unless stable=True, and topk(sorted=False) its k
+elements too): their indices are checked by what they select, not compared
+one by one (ORDERINGS).
+
 Samples are counted apart, with their reason, when the comparison cannot
 mean anything: complex or sparse values, results that differ between two
 eager runs (random sampling, uninitialised memory), samples eager PyTorch
@@ -80,6 +85,68 @@ OPERATOR_SYNTAX = {
     "__rmatmul__": "{1} @ {0}", "__rand__": "{1} & {0}",
     "__ror__": "{1} | {0}", "__rxor__": "{1} ^ {0}",
 }
+
+
+# Operators whose results may order equal elements any way: name ->
+# (parameter names after the input with their defaults, whether the
+# outputs are (values, indices) or only indices, the parameter saying which
+# end comes first, its default).
+ORDERINGS = {
+    "sort": ([("dim", -1), ("descending", False)], True),
+    "argsort": ([("dim", -1), ("descending", False)], False),
+    "topk": ([("k", None), ("dim", -1), ("largest", True),
+              ("sorted", True)], True),
+}
+
+
+def ordering_check(op_name, sample):
+    """For ORDERINGS operators, a function of (our outputs, PyTorch's)
+    giving None when ours are a valid answer: the values equal PyTorch's
+    (as multisets where topk(sorted=False) allows any order) and the
+    indices are distinct along the dim and select those values from the
+    input. Otherwise None (outputs are compared one by one)."""
+    if op_name not in ORDERINGS or not isinstance(sample.input, torch.Tensor):
+        return None
+    params, with_values = ORDERINGS[op_name]
+    given = dict(zip([n for n, _ in params], sample.args))
+    given.update(sample.kwargs)
+    arg = {n: given.get(n, d) for n, d in params}
+    inp = sample.input.detach().numpy()
+    axis = arg["dim"] % max(inp.ndim, 1)
+    any_order = op_name == "topk" and not arg["sorted"]
+
+    def select(idx):
+        if inp.ndim == 0:
+            return inp.reshape(idx.shape) if idx.size else idx.astype(inp.dtype)
+        return np.take_along_axis(inp, idx, axis=axis)
+
+    def check(ours, refs):
+        if len(ours) != len(refs):
+            return "%d outputs, PyTorch gives %d" % (len(ours), len(refs))
+        idx, ref_idx = ours[-1], refs[-1]
+        if idx.dtype != ref_idx.dtype or idx.shape != ref_idx.shape:
+            return harness.mismatch(idx, ref_idx, "indices")
+        size = inp.shape[axis] if inp.ndim else 1
+        if idx.size and (idx.min() < 0 or idx.max() >= size):
+            return "indices: out of range"
+        if inp.ndim and idx.size:
+            ordered = np.sort(idx, axis=axis)
+            if (np.diff(ordered, axis=axis) == 0).any():
+                return "indices: repeated along the dim"
+        picked, ref_picked = select(idx), select(ref_idx)
+        if any_order:
+            picked, ref_picked = np.sort(picked, axis), np.sort(ref_picked, axis)
+        why = harness.mismatch(picked, ref_picked, "selected values")
+        if why or not with_values:
+            return why
+        values, ref_values = ours[0], refs[0]
+        if any_order:
+            return harness.mismatch(np.sort(values, axis),
+                                    np.sort(ref_values, axis), "values") or \
+                harness.mismatch(values, select(idx), "values at indices")
+        return harness.mismatch(values, ref_values, "values") or \
+            harness.mismatch(values, select(idx), "values at indices")
+    return check
 
 
 class Unrepresentable(Exception):
@@ -252,7 +319,8 @@ def flatten(value, expr):
     if isinstance(value, float):
         return [(expr, np.array(value, dtype=np.float64))]
     if value is None:
-        return []
+        # tsmlir-run writes no file for an output that is None.
+        return [(expr, None)]
     if isinstance(value, (tuple, list, torch.Size)):
         out = []
         for i, item in enumerate(value):
@@ -265,6 +333,10 @@ def same(a, b):
     if len(a) != len(b):
         return False
     for (_, x), (_, y) in zip(a, b):
+        if x is None or y is None:
+            if x is not y:
+                return False
+            continue
         if x.shape != y.shape or x.dtype != y.dtype or not np.array_equal(
                 x, y, equal_nan=x.dtype.kind == "f"):
             return False
@@ -281,6 +353,8 @@ class Prepared:
         self.call = None
         self.params = []
         self.outputs = []
+        # ordering_check's function, or None.
+        self.check = None
 
 
 def prepare(form, sample, inplace, index):
@@ -311,7 +385,7 @@ def prepare(form, sample, inplace, index):
     except Unrepresentable as e:
         p.apart = "%s result" % e
         return p
-    if any(v.dtype.kind == "c" for _, v in flat):
+    if any(v is not None and v.dtype.kind == "c" for _, v in flat):
         p.apart = "complex result"
         return p
     if not same(flat, again):
@@ -333,8 +407,9 @@ def prepare(form, sample, inplace, index):
         p.apart = "%s result" % e
         return p
     if len(script_flat) != len(flat) or any(
-            harness.mismatch(b, a, "r") for (_, a), (_, b) in
-            zip(flat, script_flat)):
+            (a is None) != (b is None) or
+            (a is not None and harness.mismatch(b, a, "r"))
+            for (_, a), (_, b) in zip(flat, script_flat)):
         p.apart = "TorchScript's result differs from eager PyTorch's"
         return p
     p.call = call
@@ -390,8 +465,8 @@ def classify(error):
 
 
 def run_function(tool, work, text, graph, args, expected):
-    """Runs the graph with tsmlir-run. Returns (None, per-output errors) when
-    it ran, else (first error, None)."""
+    """Runs the graph with tsmlir-run. Returns (None, per-output errors,
+    outputs read) when it ran, else (first error, None, None)."""
     os.makedirs(work, exist_ok=True)
     with open(os.path.join(work, "fn.py"), "w") as f:
         f.write(text)
@@ -406,22 +481,36 @@ def run_function(tool, work, text, graph, args, expected):
     why = harness.run_tool([tool, os.path.join(work, "graph.txt")] + inputs,
                            out_dir)
     if why:
-        return why, None
-    errors = []
+        return why, None, None
+    errors, outputs = [], []
     for i, ref in enumerate(expected):
         path = os.path.join(out_dir, "out%d.npy" % i)
+        outputs.append(np.load(path) if os.path.exists(path) else None)
+        if ref is None:
+            errors.append("out%d: PyTorch gives None" % i
+                          if os.path.exists(path) else None)
+            continue
         if not os.path.exists(path):
             errors.append("out%d missing" % i)
             continue
-        ours = np.load(path)
+        ours = outputs[-1]
         if ref.ndim == 0 and ours.ndim == 0 and ref.dtype != ours.dtype \
                 and ref.dtype.kind in "biu" and ours.dtype.kind in "biu":
             ours = ours.astype(ref.dtype)
         errors.append(harness.mismatch(ours, ref, "out%d" % i))
     extra = os.path.join(out_dir, "out%d.npy" % len(expected))
     if os.path.exists(extra):
-        return "mismatch: more outputs than PyTorch gives", None
-    return None, errors
+        return "mismatch: more outputs than PyTorch gives", None, None
+    return None, errors, outputs
+
+
+def sample_errors(s, errors, outputs):
+    """The errors of sample `s` from its slice of the per-output `errors`
+    and `outputs`: its ordering check's verdict where it has one."""
+    if s.check and not any(e for e in errors if e and "missing" in e):
+        why = s.check(outputs, [v for _, v in s.outputs])
+        return [why] if why else []
+    return [e for e in errors if e]
 
 
 class Job:
@@ -451,12 +540,14 @@ def run_samples(samples, job, tool, work):
     except Exception:  # noqa: BLE001
         graph = None
     if graph is not None and len(samples) > 1:
-        why, errors = run_function(tool, work, text, graph, args, expected)
+        why, errors, outputs = run_function(tool, work, text, graph, args,
+                                            expected)
         if why is None:
             k = 0
             for s in samples:
-                errs = [e for e in errors[k:k + len(s.outputs)] if e]
-                k += len(s.outputs)
+                n = len(s.outputs)
+                errs = sample_errors(s, errors[k:k + n], outputs[k:k + n])
+                k += n
                 job.results[s.index] = (
                     ("mismatch", "mismatch: " + errs[0]) if errs
                     else ("pass", None))
@@ -469,11 +560,11 @@ def run_samples(samples, job, tool, work):
             job.results[s.index] = ("apart", "TorchScript cannot script the "
                                     "call")
             continue
-        why, errors = run_function(
+        why, errors, outputs = run_function(
             tool, os.path.join(os.path.dirname(work), str(s.index)), text,
             graph, args, expected)
         if why is None:
-            errs = [e for e in errors if e]
+            errs = sample_errors(s, errors, outputs)
             why = "mismatch: " + errs[0] if errs else None
         job.results[s.index] = (classify(why), why)
 
@@ -519,6 +610,7 @@ def make_jobs(op, apart):
                 if inplace and sample.broadcasts_input:
                     continue
                 p = prepare(form, sample, inplace, i)
+                p.check = ordering_check(op.name, sample)
                 if p.apart:
                     apart.append((variant_name, p.apart))
                 else:

@@ -455,6 +455,152 @@ def new_factories(x, n):
             n.new_zeros([3], dtype=torch.bool))
 
 
+# Ordering (Sort.cpp): NaN last ascending and first descending, every dim,
+# ints and bools. Equal elements are compared through stable=True, the one
+# order PyTorch specifies for them (run_opinfo checks the others by what
+# their indices select).
+@case(with_nan(4, 6), ints(3, 5), ties(5, 4), torch.randn(3, 4) > 0)
+def sort(x, n, t, b):
+    return (torch.sort(x), torch.sort(x, 0, descending=True),
+            torch.sort(n, stable=True, dim=0),
+            torch.sort(t, stable=True, dim=-1, descending=True),
+            torch.sort(b, stable=True), torch.argsort(x, dim=0),
+            torch.argsort(t, stable=True, dim=0, descending=True),
+            torch.msort(x), torch.sort(x[0, 0]))
+
+
+@case(with_nan(4, 6), torch.randperm(20).view(4, 5))
+def topk(x, n):
+    return (torch.topk(x, 3), torch.topk(x, 2, dim=0, largest=False),
+            torch.topk(n, 5, 1), torch.topk(n, 1, 0, True, False),
+            torch.topk(n, 0))
+
+
+# Views that move dims, fill, and the in-place changes of sizes
+# (RemoveMutation rewrites transpose_, unsqueeze_... to their views).
+@case(randn(2, 3, 4), torch.tensor(2.5))
+def move_and_fill(x, v):
+    y = x.clone()
+    y.transpose_(0, 2)
+    y.unsqueeze_(1)
+    z = x.clone()
+    z.fill_(v)
+    w = x[0].clone()
+    w.t_()
+    w.mul_(2.0)
+    return (torch.swapaxes(x, 0, 1), torch.swapdims(x, -1, 0),
+            torch.movedim(x, 0, -1), torch.movedim(x, [0, 1], [2, 0]),
+            torch.moveaxis(x, (2,), (0,)), y, z, w, torch.fill(x, 3.0))
+
+
+# torch.nn's losses (DecomposeLosses.cpp), each reduction a case; nll_loss
+# and cross_entropy with weights, an ignored target, spatial dims and label
+# smoothing, cross_entropy with probabilities for targets.
+def classification_losses(reduction: str, x, t, w, p, s, st):
+    logp = F.log_softmax(x, 1)
+    return (F.nll_loss(logp, t, reduction=reduction),
+            F.nll_loss(logp, t, w, reduction=reduction),
+            F.cross_entropy(x, t, reduction=reduction),
+            F.cross_entropy(x, t, w, reduction=reduction, label_smoothing=0.2),
+            F.cross_entropy(x, p, reduction=reduction),
+            F.cross_entropy(x, p, w, reduction=reduction,
+                            label_smoothing=0.1),
+            F.cross_entropy(s, st, reduction=reduction),
+            F.nll_loss(logp[0], t[0], reduction=reduction))
+
+
+CLASSIFICATION_INPUTS = (randn(4, 5), torch.tensor([1, 0, -100, 4]),
+                         randn(5).abs(), torch.softmax(randn(4, 5), 1),
+                         randn(2, 5, 3), torch.tensor([[0, 4, 2], [1, 1, 3]]))
+
+
+@case(*CLASSIFICATION_INPUTS)
+def classification_losses_none(x, t, w, p, s, st):
+    return classification_losses("none", x, t, w, p, s, st)
+
+
+@case(*CLASSIFICATION_INPUTS)
+def classification_losses_mean(x, t, w, p, s, st):
+    return classification_losses("mean", x, t, w, p, s, st)
+
+
+@case(*CLASSIFICATION_INPUTS)
+def classification_losses_sum(x, t, w, p, s, st):
+    return classification_losses("sum", x, t, w, p, s, st)
+
+
+def regression_losses(reduction: str, x, y, p, q, sign, w):
+    s = sign[:, None].expand(3, 4)
+    return (F.mse_loss(x, y, reduction=reduction),
+            F.l1_loss(x, y, reduction=reduction),
+            F.smooth_l1_loss(x, y, reduction=reduction, beta=0.5),
+            F.smooth_l1_loss(x, y, reduction=reduction, beta=0.0),
+            F.huber_loss(x, y, reduction=reduction, delta=0.7),
+            F.soft_margin_loss(x, s, reduction=reduction),
+            F.hinge_embedding_loss(x, s, margin=0.5, reduction=reduction),
+            F.margin_ranking_loss(x[:, 0], y[:, 0], sign, margin=0.2,
+                                  reduction=reduction),
+            F.binary_cross_entropy(p, q, reduction=reduction),
+            F.binary_cross_entropy(p, q, w, reduction=reduction),
+            F.binary_cross_entropy_with_logits(x, q, reduction=reduction),
+            F.binary_cross_entropy_with_logits(x, q, w, pos_weight=w,
+                                               reduction=reduction),
+            F.kl_div(F.log_softmax(x, 1), p, reduction=reduction),
+            F.kl_div(x, y, reduction=reduction, log_target=True),
+            F.cosine_embedding_loss(x, y, sign, margin=0.1,
+                                    reduction=reduction),
+            F.triplet_margin_loss(x, y, p, margin=0.5, reduction=reduction),
+            F.triplet_margin_loss(x, y, p, p=1.0, swap=True,
+                                  reduction=reduction),
+            F.poisson_nll_loss(x, q, reduction=reduction),
+            F.poisson_nll_loss(p, q * 3, log_input=False, full=True,
+                               reduction=reduction))
+
+
+REGRESSION_INPUTS = (randn(3, 4), randn(3, 4), torch.rand(3, 4),
+                     torch.rand(3, 4), torch.tensor([1.0, -1.0, 1.0]),
+                     randn(4).abs())
+
+
+@case(*REGRESSION_INPUTS)
+def regression_losses_none(x, y, p, q, sign, w):
+    return regression_losses("none", x, y, p, q, sign, w)
+
+
+@case(*REGRESSION_INPUTS)
+def regression_losses_mean(x, y, p, q, sign, w):
+    return regression_losses("mean", x, y, p, q, sign, w)
+
+
+@case(*REGRESSION_INPUTS)
+def regression_losses_sum(x, y, p, q, sign, w):
+    return regression_losses("sum", x, y, p, q, sign, w)
+
+
+# Decompositions of the shape and comparison families: im2col
+# (nn.functional.unfold), Tensor.unfold, combinations, broadcast_tensors,
+# bucketize, isclose, vecdot, pairwise_distance.
+@case(randn(2, 3, 5, 6), randn(7), torch.tensor([1, 2, 3, 4]),
+      torch.tensor([0.0, float("nan"), 1.0, 2.0]),
+      torch.tensor([1e-9, float("nan"), 1.1, float("inf")]))
+def shape_and_compare(x, v, n, a, b):
+    p, q = torch.broadcast_tensors(v[:3, None], v[None, :4])
+    return (F.unfold(x, 2), F.unfold(x, (2, 3), dilation=(1, 2), padding=1,
+                                     stride=(2, 1)),
+            F.unfold(x[0], 3, padding=(0, 1)), v.unfold(0, 3, 2),
+            x.unfold(2, 2, 1), torch.combinations(n),
+            torch.combinations(n, 3, with_replacement=True),
+            torch.combinations(n, 1), p, q,
+            torch.bucketize(v, torch.tensor([-1.0, 0.0, 0.5])),
+            torch.bucketize(v, torch.tensor([-1.0, 0.0, 0.5]), right=True,
+                            out_int32=True),
+            torch.isclose(a, b), torch.isclose(a, b, equal_nan=True),
+            torch.isclose(a, b, rtol=0.2, atol=0.0),
+            torch.isclose(n, n + 1, rtol=0.3),
+            torch.linalg.vecdot(x, x), F.pairwise_distance(x, x.flip(0)),
+            F.pairwise_distance(v, v * 2, p=1.0, keepdim=True))
+
+
 def graph_text(fn):
     scripted = torch.jit.script(fn)
     graph = scripted.graph.copy()
@@ -463,7 +609,11 @@ def graph_text(fn):
 
 
 def as_tuple(x):
-    return tuple(x) if isinstance(x, (tuple, list)) else (x,)
+    """The tensors of a result, nested tuples (sort's values and indices)
+    flattened in order, as tsmlir-run numbers its outputs."""
+    if isinstance(x, (tuple, list)):
+        return tuple(t for item in x for t in as_tuple(item))
+    return (x,)
 
 
 def main():

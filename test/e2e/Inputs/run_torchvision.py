@@ -40,33 +40,7 @@ import harness  # noqa: E402
 RTOL, ATOL_SCALE = 1e-3, 1e-4
 
 # "MODEL/FORM" -> the reason its run fails, exactly as the driver sees it.
-_NONE_OUTPUT = ("error: output 1 has type '!ts.optional<!ts.tensor>': "
-                "compiled graphs return tensors and numbers")
-_TRACED_SIZE = ("error: a value computed at run time is used where "
-                "'\"ts::prim.ListConstruct\"' needs one known at compile "
-                "time (a size, a dimension or a list element): this form is "
-                "not supported")
-EXPECTED_FAILURES = {
-    # Scripted, these return GoogLeNetOutputs / InceptionOutputs with the
-    # auxiliary logits None: a None output has no .npy form yet.
-    "googlenet/frozen": _NONE_OUTPUT,
-    "googlenet/scripted": _NONE_OUTPUT,
-    "inception_v3/frozen": _NONE_OUTPUT,
-    "inception_v3/scripted": _NONE_OUTPUT,
-    # Tracing records torch.swapaxes, not yet an op of the dialect.
-    "maxvit_t/traced": "error: unsupported operator 'aten::swapaxes' (22 "
-                       "occurrences)",
-    # Traced channel shuffle computes channels // groups on 0-d tensors
-    # (floor_divide of NumToTensor) and views by int() of it: tensor
-    # arithmetic on known 0-d tensors does not fold yet.
-    "shufflenet_v2_x0_5/traced": _TRACED_SIZE,
-    "shufflenet_v2_x1_0/traced": _TRACED_SIZE,
-    # Tracing records fill_ with a 0-d tensor value (fill_.Tensor).
-    "swin_t/traced": "error: unsupported operator 'aten::fill_' (45 "
-                     "occurrences): no overload takes ('!ts.tensor<f32, [?, "
-                     "?], device = \"cpu\">', '!ts.tensor<f32, []>') -> "
-                     "('!ts.tensor')",
-}
+EXPECTED_FAILURES = {}
 
 
 def archives(root, only):

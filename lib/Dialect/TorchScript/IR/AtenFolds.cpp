@@ -700,6 +700,41 @@ OpFoldResult AtenSizeOp::fold(FoldAdaptor) {
   return ArrayAttr::get(getContext(), sizes);
 }
 
+/// _infer_size(a, b): the broadcast of two constant size lists (binary
+/// losses broadcast their weight so); sizes that do not broadcast raise.
+OpFoldResult Aten_InferSizeOp::fold(FoldAdaptor a) {
+  auto lhs = llvm::dyn_cast_or_null<ArrayAttr>(a.getA());
+  auto rhs = llvm::dyn_cast_or_null<ArrayAttr>(a.getB());
+  if (!lhs || !rhs)
+    return {};
+  auto sizes = [](ArrayAttr list) -> std::optional<SmallVector<int64_t>> {
+    SmallVector<int64_t> out;
+    for (Attribute e : list) {
+      auto i = llvm::dyn_cast<IntegerAttr>(e);
+      if (!i)
+        return std::nullopt;
+      out.push_back(i.getInt());
+    }
+    return out;
+  };
+  std::optional<SmallVector<int64_t>> x = sizes(lhs), y = sizes(rhs);
+  if (!x || !y)
+    return {};
+  size_t rank = std::max(x->size(), y->size());
+  SmallVector<Attribute> out;
+  for (size_t d = 0; d < rank; ++d) {
+    auto at = [&](ArrayRef<int64_t> s) -> int64_t {
+      size_t offset = rank - s.size();
+      return d < offset ? 1 : s[d - offset];
+    };
+    int64_t p = at(*x), q = at(*y);
+    if (p != q && p != 1 && q != 1)
+      return {};
+    out.push_back(intAttr(getContext(), p == 1 ? q : p));
+  }
+  return ArrayAttr::get(getContext(), out);
+}
+
 OpFoldResult AtenDimOp::fold(FoldAdaptor) {
   std::optional<int64_t> rank = getSelf().getType().getRank();
   return rank ? intAttr(getContext(), *rank) : Attribute();

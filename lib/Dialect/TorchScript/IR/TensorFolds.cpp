@@ -16,8 +16,8 @@
 //   `dropout` in eval mode, `type_as` of the same dtype, `view`, `reshape`
 //   and `expand` to the same static shape, `squeeze` of a dimension that is
 //   not 1, `squeeze(unsqueeze(x, d), d)`, `transpose(transpose(x, a, b), a, b)`;
-// * constant folding of small tensors: `neg` and `add`/`sub`/`mul`/`div` of
-//   constant tensors of at most kMaxFoldedElements elements,
+// * constant folding of small tensors: `neg` and `add`/`sub`/`mul`/`div`
+//   (every rounding mode), `floor_divide` and `remainder` of constant tensors of at most kMaxFoldedElements elements,
 //   `prim::NumToTensor` of a constant, `aten::Int`/`aten::Float` of a
 //   constant one-element tensor.
 //
@@ -346,6 +346,48 @@ OpFoldResult AtenDivTensorOp::fold(FoldAdaptor a) {
       [](const APInt &x, const APInt &) { return x; });
 }
 
+/// floor_divide (PyTorch rounds toward -inf) and remainder (the sign of the
+/// divisor) of constant tensors; ints by a non-zero divisor only (PyTorch
+/// raises on zero). Traced code computes sizes so (channels // groups on
+/// `prim::NumToTensor` of a size).
+static APInt floorDivide(const APInt &x, const APInt &y) {
+  APInt q = x.sdiv(y);
+  if (!x.srem(y).isZero() && (x.isNegative() != y.isNegative()))
+    q -= 1;
+  return q;
+}
+
+static bool hasZero(DenseElementsAttr divisor) {
+  return !isFloatDtype(divisor.getElementType()) &&
+         llvm::any_of(divisor.getValues<APInt>(),
+                      [](const APInt &d) { return d.isZero(); });
+}
+
+/// Whether floor_divide and remainder of these constants fold: integers by
+/// a non-zero divisor, and float64, which the fold computes in its own
+/// type (float32 would round differently in double).
+static bool foldsFloorRounding(DenseElementsAttr lhs, DenseElementsAttr rhs) {
+  if (!lhs || !rhs || hasZero(rhs))
+    return false;
+  Type element = lhs.getElementType();
+  return !isFloatDtype(element) || element.isF64();
+}
+
+/// PyTorch's floor division of doubles (div_floor_floating): the quotient
+/// of a - fmod(a, b), floored, rounded to the nearer integer.
+static double floorDivideDouble(double a, double b) {
+  if (b == 0)
+    return a / b;
+  double mod = std::fmod(a, b);
+  double div = (a - mod) / b;
+  if (mod != 0 && (b < 0) != (mod < 0))
+    div -= 1;
+  if (div == 0)
+    return std::copysign(0.0, a / b);
+  double floored = std::floor(div);
+  return div - floored > 0.5 ? floored + 1 : floored;
+}
+
 /// div with rounding_mode "trunc" or "floor" (None: true division, as
 /// div.Tensor): the quotient rounded toward zero or toward -inf; ints by
 /// a non-zero divisor only (PyTorch raises on zero).
@@ -374,11 +416,30 @@ OpFoldResult AtenDivTensorModeOp::fold(FoldAdaptor a) {
         return floor ? std::floor(q) : std::trunc(q);
       },
       [floor](const APInt &x, const APInt &y) {
-        APInt q = x.sdiv(y);
-        if (floor && !x.srem(y).isZero() && (x.isNegative() != y.isNegative()))
-          q -= 1;
-        return q;
+        return floor ? floorDivide(x, y) : x.sdiv(y);
       });
+}
+
+OpFoldResult AtenFloorDivideOp::fold(FoldAdaptor a) {
+  DenseElementsAttr lhs = getConstantTensor(getSelf(), a.getSelf());
+  DenseElementsAttr rhs = getConstantTensor(getOther(), a.getOther());
+  if (!foldsFloorRounding(lhs, rhs))
+    return {};
+  return foldElementwise(lhs, rhs, floorDivideDouble, floorDivide);
+}
+
+OpFoldResult AtenRemainderTensorOp::fold(FoldAdaptor a) {
+  DenseElementsAttr lhs = getConstantTensor(getSelf(), a.getSelf());
+  DenseElementsAttr rhs = getConstantTensor(getOther(), a.getOther());
+  if (!foldsFloorRounding(lhs, rhs))
+    return {};
+  return foldElementwise(
+      lhs, rhs,
+      [](double x, double y) {
+        double r = std::fmod(x, y);
+        return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;
+      },
+      [](const APInt &x, const APInt &y) { return x - floorDivide(x, y) * y; });
 }
 
 OpFoldResult AtenNegOp::fold(FoldAdaptor a) {

@@ -829,6 +829,7 @@ void ts::populateDecompositionPatterns(RewritePatternSet &patterns) {
   decompose::populateShapePatterns(patterns);
   decompose::populateEinsumPatterns(patterns);
   decompose::populateFactoryPatterns(patterns);
+  decompose::populateLossPatterns(patterns);
   patterns.add<DecomposeInstanceNorm, DecomposeConvStringPadding,
                DecomposeStatMean<AtenVarMeanOp, AtenVarOp, StatForm::Plain>,
                DecomposeStatMean<AtenVarMeanDimOp, AtenVarDimOp,

@@ -10,6 +10,9 @@
 //   x.new_ones(size, dtype, ...)           ones(...)
 //   x.new_empty(size, dtype, ...)          zeros(...) (any contents will do)
 //   x.new_full(size, fill, dtype, ...)     full(size, fill, dtype or x's)
+//   fill(x, number)                        full_like(x, number)
+//   fill(x, value), value a 0-d tensor     value broadcast to x's sizes,
+//                                          copied in x's dtype
 //
 // The layout, device and pin_memory arguments pass through.
 //
@@ -63,6 +66,41 @@ struct DecomposeNewFull : public OpRewritePattern<AtenNewFullOp> {
   }
 };
 
+struct DecomposeFillScalar : public OpRewritePattern<AtenFillScalarOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenFillScalarOp op,
+                                PatternRewriter &rewriter) const override {
+    TSBuilder t{rewriter, op.getLoc()};
+    Value result = AtenFullLikeOp::create(rewriter, op.getLoc(), t.tensor(),
+                                          op.getSelf(), op.getValue(), t.none(),
+                                          t.none(), t.none(), t.none(),
+                                          t.none());
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+struct DecomposeFillTensor : public OpRewritePattern<AtenFillTensorOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenFillTensorOp op,
+                                PatternRewriter &rewriter) const override {
+    // PyTorch raises for a value of another rank than 0.
+    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getValue());
+    if (!sizes || !sizes->empty())
+      return rewriter.notifyMatchFailure(op, "the value is not known 0-d");
+    TSBuilder t{rewriter, op.getLoc()};
+    Value expanded = AtenExpandAsOp::create(rewriter, op.getLoc(), t.tensor(),
+                                            op.getValue(), op.getSelf());
+    Value result = AtenToOtherOp::create(rewriter, op.getLoc(), t.tensor(),
+                                         expanded, op.getSelf(), t.flag(false),
+                                         t.flag(true), t.none());
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tsmlir::ts::decompose::populateFactoryPatterns(
@@ -70,5 +108,6 @@ void mlir::tsmlir::ts::decompose::populateFactoryPatterns(
   patterns.add<DecomposeNewFactory<AtenNewZerosOp, AtenZerosOp>,
                DecomposeNewFactory<AtenNewOnesOp, AtenOnesOp>,
                DecomposeNewFactory<AtenNewEmptyOp, AtenZerosOp>,
-               DecomposeNewFull>(patterns.getContext());
+               DecomposeNewFull, DecomposeFillScalar, DecomposeFillTensor>(
+      patterns.getContext());
 }

@@ -25,6 +25,14 @@
 //                            value (< for the left side, <= for the right),
 //                            after gathering by `sorter`: a binary search's
 //                            answer for a sorted sequence, in O(n m) work
+//   bucketize(x, b)          searchsorted(b, x), the same flags
+//   isclose(a, b, rt, at)    a == b (or both NaN with equal_nan), or a
+//                            finite |a - b| <= at + |rt b|, as PyTorch
+//                            computes it (bools as the default float)
+//   linalg_vecdot(x, y, d)   sum of x * y over d
+//   pairwise_distance        norm(x1 - x2 + eps, p) over the last dim
+//   argsort (and .stable)    the indices of sort (.stable)
+//   msort(x)                 the values of sort(x, 0)
 //
 //===----------------------------------------------------------------------===//
 
@@ -250,7 +258,175 @@ struct DecomposeSearchsorted : public OpRewritePattern<OpTy> {
 
 } // namespace
 
+namespace {
+
+struct DecomposeArgsort : public OpRewritePattern<AtenArgsortOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenArgsortOp op,
+                                PatternRewriter &rewriter) const override {
+    TSBuilder t{rewriter, op.getLoc()};
+    auto sort = AtenSortOp::create(rewriter, op.getLoc(), t.tensor(),
+                                   t.tensor(), op.getSelf(), op.getDim(),
+                                   op.getDescending());
+    replaceWithDeclaredTypes(rewriter, op, {sort.getIndices()});
+    return success();
+  }
+};
+
+struct DecomposeArgsortStable : public OpRewritePattern<AtenArgsortStableOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenArgsortStableOp op,
+                                PatternRewriter &rewriter) const override {
+    TSBuilder t{rewriter, op.getLoc()};
+    auto sort = AtenSortStableOp::create(
+        rewriter, op.getLoc(), t.tensor(), t.tensor(), op.getSelf(),
+        op.getStable(), op.getDim(), op.getDescending());
+    replaceWithDeclaredTypes(rewriter, op, {sort.getIndices()});
+    return success();
+  }
+};
+
+template <typename OpTy, typename SearchOp>
+struct DecomposeBucketize : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    TSBuilder t{rewriter, op.getLoc()};
+    Value result = SearchOp::create(
+        rewriter, op.getLoc(), t.tensor(), op.getBoundaries(), op.getSelf(),
+        op.getOutInt32(), op.getRight(), t.none(), t.none());
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+struct DecomposeIsclose : public OpRewritePattern<AtenIscloseOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenIscloseOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<double> rtol = constFloat(op.getRtol());
+    std::optional<double> atol = constFloat(op.getAtol());
+    std::optional<bool> equalNan = constBool(op.getEqualNan());
+    auto type = llvm::dyn_cast<ts::TensorType>(op.getSelf().getType());
+    if (!rtol || !atol || !equalNan || !type || !type.getDtype())
+      return rewriter.notifyMatchFailure(op, "arguments or dtype not known");
+    Location loc = op.getLoc();
+    TSBuilder t{rewriter, loc};
+    Value a = op.getSelf(), b = op.getOther();
+    Value close = AtenEqTensorOp::create(rewriter, loc, t.tensor(), a, b);
+    auto logicalOr = [&](Value x, Value y) -> Value {
+      return AtenLogicalOrOp::create(rewriter, loc, t.tensor(), x, y);
+    };
+    auto logicalAnd = [&](Value x, Value y) -> Value {
+      return AtenLogicalAndOp::create(rewriter, loc, t.tensor(), x, y);
+    };
+    bool isFloat = llvm::isa<mlir::FloatType>(type.getDtype());
+    if (*equalNan && isFloat)
+      close = logicalOr(close,
+                        logicalAnd(AtenIsnanOp::create(rewriter, loc,
+                                                       t.tensor(), a),
+                                   AtenIsnanOp::create(rewriter, loc,
+                                                       t.tensor(), b)));
+    if (*rtol != 0 || *atol != 0) {
+      if (type.getDtype().isInteger(1)) {
+        // Bools compute their errors in the default float dtype.
+        Value f32 = t.i(6);
+        auto toFloat = [&](Value x) -> Value {
+          return AtenToDtypeOp::create(rewriter, loc, t.tensor(), x, f32,
+                                       t.flag(false), t.flag(false), t.none());
+        };
+        a = toFloat(a);
+        b = toFloat(b);
+      }
+      Value allowed = AtenAddScalarOp::create(
+          rewriter, loc, t.tensor(),
+          AtenAbsOp::create(rewriter, loc, t.tensor(),
+                            AtenMulScalarOp::create(rewriter, loc, t.tensor(),
+                                                    b, t.f(*rtol))),
+          t.f(*atol), t.i(1));
+      Value actual = AtenAbsOp::create(
+          rewriter, loc, t.tensor(),
+          AtenSubTensorOp::create(rewriter, loc, t.tensor(), a, b, t.i(1)));
+      Value within = logicalAnd(
+          AtenIsfiniteOp::create(rewriter, loc, t.tensor(), actual),
+          AtenLeTensorOp::create(rewriter, loc, t.tensor(), actual, allowed));
+      close = logicalOr(close, within);
+    }
+    replaceWithDeclaredTypes(rewriter, op, {close});
+    return success();
+  }
+};
+
+struct DecomposeVecdot : public OpRewritePattern<AtenLinalgVecdotOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenLinalgVecdotOp op,
+                                PatternRewriter &rewriter) const override {
+    TSBuilder t{rewriter, op.getLoc()};
+    Value dims = PrimListConstructOp::create(
+        rewriter, op.getLoc(),
+        ts::ListType::get(t.ctx(), ts::IntType::get(t.ctx())), op.getDim());
+    Value result = AtenSumDimIntListOp::create(
+        rewriter, op.getLoc(), t.tensor(), t.mul(op.getX(), op.getY()), dims,
+        t.flag(false), t.none());
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+struct DecomposePairwiseDistance
+    : public OpRewritePattern<AtenPairwiseDistanceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenPairwiseDistanceOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> a = staticSizes(op.getX1());
+    std::optional<SmallVector<int64_t>> b = staticSizes(op.getX2());
+    if (!a || !b)
+      return rewriter.notifyMatchFailure(op, "ranks not known");
+    int64_t rank = std::max(a->size(), b->size());
+    TSBuilder t{rewriter, op.getLoc()};
+    Value difference = AtenAddScalarOp::create(
+        rewriter, op.getLoc(), t.tensor(),
+        AtenSubTensorOp::create(rewriter, op.getLoc(), t.tensor(), op.getX1(),
+                                op.getX2(), t.i(1)),
+        op.getEps(), t.i(1));
+    Value result = AtenNormScalarOptDimOp::create(
+        rewriter, op.getLoc(), t.tensor(), difference, op.getP(),
+        intListValue(t, {std::max<int64_t>(rank - 1, 0)}), op.getKeepdim());
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+struct DecomposeMsort : public OpRewritePattern<AtenMsortOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenMsortOp op,
+                                PatternRewriter &rewriter) const override {
+    TSBuilder t{rewriter, op.getLoc()};
+    auto sort = AtenSortOp::create(rewriter, op.getLoc(), t.tensor(),
+                                   t.tensor(), op.getSelf(), t.i(0),
+                                   t.flag(false));
+    replaceWithDeclaredTypes(rewriter, op, {sort.getValuesValue()});
+    return success();
+  }
+};
+
+} // namespace
+
 void decompose::populateReductionPatterns(RewritePatternSet &patterns) {
+  patterns.add<DecomposeArgsort, DecomposeArgsortStable, DecomposeMsort,
+               DecomposeBucketize<AtenBucketizeTensorOp,
+                                  AtenSearchsortedTensorOp>,
+               DecomposeBucketize<AtenBucketizeScalarOp,
+                                  AtenSearchsortedScalarOp>,
+               DecomposeIsclose, DecomposeVecdot, DecomposePairwiseDistance>(
+      patterns.getContext());
   patterns.add<DecomposeCdist, DecomposeSearchsorted<AtenSearchsortedTensorOp>,
                DecomposeSearchsorted<AtenSearchsortedScalarOp>>(
       patterns.getContext());

@@ -20,10 +20,24 @@
 //   max_unpool2d(x, idx, hw)  zeros of [..., oH * oW] with x's elements
 //                             scattered to the flattened indices, viewed
 //                             as [..., oH, oW]
+//   swapaxes, swapdims        transpose.int
+//   movedim, moveaxis         permute: the moved dims at their
+//   (int and int[])           destinations, the others in order between
+//   broadcast_tensors         each tensor expanded to the broadcast sizes
+//   im2col(x, k, d, p, s)     (nn.functional.unfold) the padded input's
+//                             strided slices, one per kernel position,
+//                             stacked and viewed as [N, C*kh*kw, L]
+//   unfold(x, dim, size, st)  index_select of the windows' elements (a
+//                             constant index), viewed as [..., n, size]
+//                             with the window dim last
+//   combinations(x, r, rep)   index_select of the combinations' indices,
+//                             enumerated at compile time, viewed [count, r]
 //
 //===----------------------------------------------------------------------===//
 
 #include "DecomposeUtils.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -234,6 +248,269 @@ struct DecomposeSplitSizes : public OpRewritePattern<OpTy> {
   }
 };
 
+/// swapaxes(x, a, b) and swapdims(x, a, b): transpose(x, a, b).
+template <typename OpTy>
+struct DecomposeSwapDims : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Operation *raw = op.getOperation();
+    rewriter.replaceOpWithNewOp<AtenTransposeIntOp>(
+        op, raw->getResult(0).getType(), raw->getOperand(0),
+        raw->getOperand(1), raw->getOperand(2));
+    return success();
+  }
+};
+
+/// The permutation movedim(source, destination) makes of `rank` dims, or
+/// nullopt when PyTorch raises (a dim out of range or repeated, lists of
+/// different lengths).
+std::optional<SmallVector<int64_t>>
+movedimPermutation(ArrayRef<int64_t> source, ArrayRef<int64_t> destination,
+                   int64_t rank) {
+  if (source.size() != destination.size())
+    return std::nullopt;
+  SmallVector<int64_t> order(rank, -1);
+  SmallVector<bool> moved(rank, false);
+  for (auto [from, to] : llvm::zip(source, destination)) {
+    std::optional<int64_t> src = normalizeDim(from, rank);
+    std::optional<int64_t> dst = normalizeDim(to, rank);
+    if (!src || !dst || moved[*src] || order[*dst] != -1)
+      return std::nullopt;
+    order[*dst] = *src;
+    moved[*src] = true;
+  }
+  int64_t next = 0;
+  for (int64_t &slot : order) {
+    if (slot != -1)
+      continue;
+    while (moved[next])
+      ++next;
+    slot = next++;
+  }
+  return order;
+}
+
+template <typename OpTy>
+struct DecomposeMovedim : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Operation *raw = op.getOperation();
+    std::optional<SmallVector<int64_t>> sizes =
+        staticSizes(raw->getOperand(0));
+    auto list = [](Value v) -> std::optional<SmallVector<int64_t>> {
+      if (llvm::isa<ts::ListType>(v.getType()))
+        return constIntList(v);
+      if (std::optional<int64_t> one = constInt(v))
+        return SmallVector<int64_t>{*one};
+      return std::nullopt;
+    };
+    std::optional<SmallVector<int64_t>> source = list(raw->getOperand(1));
+    std::optional<SmallVector<int64_t>> destination = list(raw->getOperand(2));
+    if (!sizes || !source || !destination)
+      return rewriter.notifyMatchFailure(op, "rank or dims not known");
+    std::optional<SmallVector<int64_t>> order = movedimPermutation(
+        *source, *destination, static_cast<int64_t>(sizes->size()));
+    if (!order)
+      return rewriter.notifyMatchFailure(op, "invalid dims");
+    TSBuilder t{rewriter, op.getLoc()};
+    Value result = AtenPermuteOp::create(rewriter, op.getLoc(), t.tensor(),
+                                         raw->getOperand(0),
+                                         intListValue(t, *order));
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+struct DecomposeBroadcastTensors
+    : public OpRewritePattern<AtenBroadcastTensorsOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenBroadcastTensorsOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<OpFoldResult>> elements =
+        knownTensors(op.getTensors());
+    if (!elements)
+      return rewriter.notifyMatchFailure(op, "the list's tensors not known");
+    SmallVector<SmallVector<int64_t>> shapes;
+    size_t rank = 0;
+    for (OpFoldResult e : *elements) {
+      std::optional<SmallVector<int64_t>> sizes = staticSizes(e);
+      if (!sizes)
+        return rewriter.notifyMatchFailure(op, "sizes not known");
+      rank = std::max(rank, sizes->size());
+      shapes.push_back(std::move(*sizes));
+    }
+    SmallVector<int64_t> shape(rank, 1);
+    for (ArrayRef<int64_t> sizes : shapes)
+      for (auto [d, size] : llvm::enumerate(sizes)) {
+        int64_t &out = shape[rank - sizes.size() + d];
+        if (size != 1 && out != 1 && out != size)
+          return rewriter.notifyMatchFailure(op, "sizes do not broadcast");
+        if (size != 1)
+          out = size;
+      }
+    TSBuilder t{rewriter, op.getLoc()};
+    SmallVector<Value> expanded;
+    for (OpFoldResult e : *elements)
+      expanded.push_back(AtenExpandOp::create(
+          rewriter, op.getLoc(), t.tensor(),
+          materialize(rewriter, op.getLoc(), e), intListValue(t, shape),
+          t.flag(false)));
+    rewriter.replaceOpWithNewOp<PrimListConstructOp>(op, op.getType(),
+                                                     expanded);
+    return success();
+  }
+};
+
+struct DecomposeIm2col : public OpRewritePattern<AtenIm2colOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenIm2colOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
+    std::optional<SmallVector<int64_t>> kernel =
+        intList(op.getKernelSize(), 2);
+    std::optional<SmallVector<int64_t>> dilation = intList(op.getDilation(), 2);
+    std::optional<SmallVector<int64_t>> padding = intList(op.getPadding(), 2);
+    std::optional<SmallVector<int64_t>> stride = intList(op.getStride(), 2);
+    if (!sizes || (sizes->size() != 3 && sizes->size() != 4) || !kernel ||
+        !dilation || !padding || !stride || kernel->size() != 2 ||
+        dilation->size() != 2 || padding->size() != 2 || stride->size() != 2)
+      return rewriter.notifyMatchFailure(op, "sizes or arguments not known");
+    bool batched = sizes->size() == 4;
+    int64_t n = batched ? (*sizes)[0] : 1;
+    int64_t c = (*sizes)[sizes->size() - 3];
+    int64_t h = (*sizes)[sizes->size() - 2], w = sizes->back();
+    auto [kh, kw] = std::pair((*kernel)[0], (*kernel)[1]);
+    auto [dh, dw] = std::pair((*dilation)[0], (*dilation)[1]);
+    auto [ph, pw] = std::pair((*padding)[0], (*padding)[1]);
+    auto [sh, sw] = std::pair((*stride)[0], (*stride)[1]);
+    if (kh <= 0 || kw <= 0 || dh <= 0 || dw <= 0 || sh <= 0 || sw <= 0 ||
+        ph < 0 || pw < 0)
+      return rewriter.notifyMatchFailure(op, "invalid arguments");
+    int64_t oh = (h + 2 * ph - dh * (kh - 1) - 1) / sh + 1;
+    int64_t ow = (w + 2 * pw - dw * (kw - 1) - 1) / sw + 1;
+    if (h + 2 * ph - dh * (kh - 1) - 1 < 0 ||
+        w + 2 * pw - dw * (kw - 1) - 1 < 0)
+      return rewriter.notifyMatchFailure(op, "the kernel is larger than the "
+                                             "padded input");
+    TSBuilder t{rewriter, op.getLoc()};
+    Location loc = op.getLoc();
+    Value x = batched ? op.getSelf() : t.unsqueeze(op.getSelf(), 0);
+    if (ph || pw)
+      x = AtenConstantPadNdOp::create(rewriter, loc, t.tensor(), x,
+                                      intListValue(t, {pw, pw, ph, ph}),
+                                      t.i(0));
+    auto slice = [&](Value v, int64_t dim, int64_t start, int64_t count,
+                     int64_t step) -> Value {
+      return AtenSliceTensorOp::create(rewriter, loc, t.tensor(), v, t.i(dim),
+                                       t.i(start),
+                                       t.i(start + step * (count - 1) + 1),
+                                       t.i(step));
+    };
+    SmallVector<Value> patches;
+    for (int64_t i = 0; i < kh; ++i)
+      for (int64_t j = 0; j < kw; ++j)
+        patches.push_back(
+            slice(slice(x, 2, i * dh, oh, sh), 3, j * dw, ow, sw));
+    Value stacked = t.stack(patches, 2);
+    SmallVector<int64_t> out = {c * kh * kw, oh * ow};
+    if (batched)
+      out.insert(out.begin(), n);
+    replaceWithDeclaredTypes(rewriter, op, {t.reshape(stacked, out)});
+    return success();
+  }
+};
+
+struct DecomposeUnfold : public OpRewritePattern<AtenUnfoldOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenUnfoldOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
+    std::optional<int64_t> dimArg = constInt(op.getDimension());
+    std::optional<int64_t> size = constInt(op.getSize());
+    std::optional<int64_t> step = constInt(op.getStep());
+    if (!sizes || sizes->empty() || !dimArg || !size || !step)
+      return rewriter.notifyMatchFailure(op, "sizes or arguments not known");
+    int64_t rank = sizes->size();
+    std::optional<int64_t> dim = normalizeDim(*dimArg, rank);
+    if (!dim || *size < 0 || *step <= 0 || *size > (*sizes)[*dim])
+      return rewriter.notifyMatchFailure(op, "invalid arguments");
+    int64_t windows = ((*sizes)[*dim] - *size) / *step + 1;
+    SmallVector<int64_t> index;
+    for (int64_t k = 0; k < windows; ++k)
+      for (int64_t j = 0; j < *size; ++j)
+        index.push_back(k * *step + j);
+    TSBuilder t{rewriter, op.getLoc()};
+    Value taken = AtenIndexSelectOp::create(
+        rewriter, op.getLoc(), t.tensor(), op.getSelf(), t.i(*dim),
+        t.longs(index, {static_cast<int64_t>(index.size())}));
+    SmallVector<int64_t> split(*sizes);
+    split[*dim] = *size;
+    split.insert(split.begin() + *dim, windows);
+    SmallVector<int64_t> order;
+    for (int64_t d = 0; d <= rank; ++d)
+      if (d != *dim + 1)
+        order.push_back(d);
+    order.push_back(*dim + 1);
+    Value result = AtenPermuteOp::create(rewriter, op.getLoc(), t.tensor(),
+                                         t.reshape(taken, split),
+                                         intListValue(t, order));
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+struct DecomposeCombinations : public OpRewritePattern<AtenCombinationsOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenCombinationsOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
+    std::optional<int64_t> r = constInt(op.getR());
+    std::optional<bool> replacement = constBool(op.getWithReplacement());
+    if (!sizes || sizes->size() != 1 || !r || *r < 0 || !replacement)
+      return rewriter.notifyMatchFailure(op, "a 1-d input and constant "
+                                             "arguments expected");
+    int64_t n = (*sizes)[0];
+    // itertools' order: index tuples increasing (non-decreasing with
+    // replacement), the last index fastest.
+    SmallVector<int64_t> index;
+    SmallVector<int64_t> current(*r, 0);
+    int64_t count = 0;
+    constexpr int64_t kMaxElements = int64_t(1) << 24;
+    std::function<bool(int64_t, int64_t)> visit = [&](int64_t pos,
+                                                      int64_t from) {
+      if (pos == *r) {
+        llvm::append_range(index, current);
+        ++count;
+        return static_cast<int64_t>(index.size()) <= kMaxElements;
+      }
+      for (int64_t i = from; i < n; ++i) {
+        current[pos] = i;
+        if (!visit(pos + 1, *replacement ? i : i + 1))
+          return false;
+      }
+      return true;
+    };
+    if (*r > 0 && !visit(0, 0))
+      return rewriter.notifyMatchFailure(op, "too many combinations");
+    TSBuilder t{rewriter, op.getLoc()};
+    Value taken = AtenIndexSelectOp::create(
+        rewriter, op.getLoc(), t.tensor(), op.getSelf(), t.i(0),
+        t.longs(index, {static_cast<int64_t>(index.size())}));
+    // r = 0 gives an empty 1-d tensor, as PyTorch does.
+    Value result = *r == 0 ? taken : t.reshape(taken, {count, *r});
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
 } // namespace
 
 struct DecomposeMaxUnpool2d : public OpRewritePattern<AtenMaxUnpool2dOp> {
@@ -269,5 +546,13 @@ struct DecomposeMaxUnpool2d : public OpRewritePattern<AtenMaxUnpool2dOp> {
 void decompose::populateShapePatterns(RewritePatternSet &patterns) {
   patterns.add<DecomposeMaxUnpool2d, DecomposeTile, DecomposeRot90, DecomposeDiff, DecomposeGlu,
                DecomposeMaxPool1dWithIndices, DecomposeSplitSizes<AtenSplitOp>,
-               DecomposeSplitSizes<AtenSplitSizesOp>>(patterns.getContext());
+               DecomposeSplitSizes<AtenSplitSizesOp>,
+               DecomposeSwapDims<AtenSwapaxesOp>,
+               DecomposeSwapDims<AtenSwapdimsOp>,
+               DecomposeMovedim<AtenMovedimIntOp>,
+               DecomposeMovedim<AtenMovedimIntlistOp>,
+               DecomposeMovedim<AtenMoveaxisIntOp>,
+               DecomposeMovedim<AtenMoveaxisIntlistOp>,
+               DecomposeBroadcastTensors, DecomposeIm2col, DecomposeUnfold,
+               DecomposeCombinations>(patterns.getContext());
 }

@@ -124,6 +124,14 @@ Value intListValue(TSBuilder &t, ArrayRef<int64_t> values) {
       elements);
 }
 
+Value TSBuilder::longs(ArrayRef<int64_t> values, ArrayRef<int64_t> shape) {
+  Type si64 = IntegerType::get(ctx(), 64, IntegerType::Signed);
+  auto attr = DenseElementsAttr::get(RankedTensorType::get(shape, si64),
+                                     values);
+  return PrimConstantOp::create(b, loc, ts::TensorType::get(ctx(), si64, shape),
+                                attr);
+}
+
 Value TSBuilder::reshape(Value x, ArrayRef<int64_t> sizes) {
   return AtenReshapeOp::create(b, loc, tensor(), x, intListValue(*this, sizes));
 }

@@ -66,6 +66,8 @@ struct TSBuilder {
                                 bias ? bias : none());
   }
   Value reshape(Value x, ArrayRef<int64_t> sizes);
+  /// A constant Long tensor of `shape` holding `values`.
+  Value longs(ArrayRef<int64_t> values, ArrayRef<int64_t> shape);
   Value transpose(Value x, int64_t dim0, int64_t dim1) {
     return AtenTransposeIntOp::create(b, loc, tensor(), x, i(dim0), i(dim1));
   }
@@ -150,6 +152,7 @@ void populateReductionPatterns(RewritePatternSet &patterns);
 void populateShapePatterns(RewritePatternSet &patterns);
 void populateEinsumPatterns(RewritePatternSet &patterns);
 void populateFactoryPatterns(RewritePatternSet &patterns);
+void populateLossPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::tsmlir::ts::decompose
 

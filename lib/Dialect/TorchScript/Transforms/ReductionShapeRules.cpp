@@ -8,7 +8,8 @@
 //
 // Reductions over all dimensions or over a constant `dim` (an int or an int
 // list; negative dims wrap; None or an empty list reduce everything), with
-// `keepdim`; softmax and the normalisations that keep the input's sizes.
+// `keepdim`; softmax and the normalisations that keep the input's sizes;
+// sort and topk.
 //
 //===----------------------------------------------------------------------===//
 
@@ -163,6 +164,34 @@ static void cumsumRule(Operation *op, const ShapeFacts &facts,
   results[0] = withDtype(self, accumulateDtype(self, op->getOperand(2), facts));
 }
 
+/// sort(self, dim, descending) and sort.stable: (values, indices) of
+/// self's sizes.
+static void sortRule(Operation *op, const ShapeFacts &facts,
+                     SmallVectorImpl<Type> &results) {
+  Value self = op->getOperand(0);
+  results[0] = sameAs(self);
+  results[1] = withDtype(self, getLong(op->getContext()));
+}
+
+/// topk(self, k, dim, largest, sorted): self's sizes with k at dim.
+static void topkRule(Operation *op, const ShapeFacts &facts,
+                     SmallVectorImpl<Type> &results) {
+  Value self = op->getOperand(0);
+  Sizes sizes = getSizes(self);
+  std::optional<int64_t> k = facts.getInt(op->getOperand(1));
+  std::optional<int64_t> dimArg = facts.getInt(op->getOperand(2));
+  std::optional<int64_t> dim =
+      sizes && dimArg ? wrapDim(*dimArg, sizes->size()) : std::nullopt;
+  if (sizes && k && dim && !sizes->empty())
+    (*sizes)[*dim] = *k;
+  else if (!(sizes && k && dim))
+    sizes = std::nullopt;
+  results[0] = makeTensor(op->getContext(), getDtype(self), sizes,
+                          getDevice(self));
+  results[1] = makeTensor(op->getContext(), getLong(op->getContext()), sizes,
+                          getDevice(self));
+}
+
 /// native_layer_norm: (output, mean, rstd); mean and rstd keep the leading
 /// dims and have size 1 in the normalised ones.
 static void nativeLayerNormRule(Operation *op, const ShapeFacts &facts,
@@ -213,6 +242,8 @@ void populateReductionShapeRules(ShapeRuleSet &rules) {
   rules.add<AtenProdDimIntOp>(reduction(1, 2, 3, ReduceDtype::Accumulate));
   rules.add<AtenLogsumexpOp>(reduction(1, 2, -1, ReduceDtype::Float));
   rules.add<AtenCumsumOp>(cumsumRule);
+  rules.add<AtenSortOp, AtenSortStableOp>(sortRule);
+  rules.add<AtenTopkOp>(topkRule);
 
   rules.add<AtenSoftmaxIntOp, AtenLogSoftmaxIntOp>(softmaxRule);
   rules.add<Aten_SoftmaxOp, Aten_LogSoftmaxOp>(internalSoftmaxRule);

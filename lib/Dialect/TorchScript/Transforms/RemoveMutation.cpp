@@ -74,12 +74,33 @@ static SmallVector<OperationName> getOutOfPlaceNames(Operation *op) {
     if (auto registered =
             RegisteredOperationName::lookup(candidate, op->getContext()))
       names.push_back(OperationName(*registered));
+  // Then the other overloads of the stem (`transpose_` -> `transpose.int`).
+  std::string stemDot = stem + ".";
+  for (RegisteredOperationName registered :
+       op->getContext()->getRegisteredOperations()) {
+    StringRef other = registered.getStringRef();
+    if (other.starts_with(stemDot) &&
+        !other.drop_front(stemDot.size()).contains('.') &&
+        !llvm::is_contained(names, OperationName(registered)))
+      names.push_back(OperationName(registered));
+  }
   return names;
+}
+
+/// Whether `op` changes its operand's sizes or strides in place, not its
+/// elements (`transpose_`, `unsqueeze_`...): only the tensor object itself
+/// sees the change; views taken before keep theirs, and no element of the
+/// storage is written.
+static bool isMetadataMutation(Operation *op) {
+  return llvm::isa<AtenTranspose_Op, AtenT_Op, AtenSqueeze_Op,
+                   AtenSqueeze_DimOp, AtenUnsqueeze_Op, AtenSwapaxes_Op,
+                   AtenSwapdims_Op>(op);
 }
 
 /// Whether `op` is an in-place tensor op that this pass can rewrite.
 static bool hasValueForm(Operation *op) {
-  if (llvm::isa<AtenZero_Op, AtenFill_ScalarOp, AtenCopy_Op>(op))
+  if (llvm::isa<AtenZero_Op, AtenFill_ScalarOp, AtenFill_TensorOp,
+                AtenCopy_Op>(op))
     return true;
   return !isListMutation(op) && !getOutOfPlaceNames(op).empty();
 }
@@ -133,9 +154,10 @@ namespace {
 class MutationRemover {
 public:
   MutationRemover(bool preserveDtype, bool castUnknownDtypes, bool loopCarried,
-                  bool remarks)
+                  bool remarks, bool metadataOnly = false)
       : preserveDtype(preserveDtype), castUnknownDtypes(castUnknownDtypes),
-        loopCarried(loopCarried), remarks(remarks) {}
+        loopCarried(loopCarried), remarks(remarks),
+        metadataOnly(metadataOnly) {}
 
   void run(Region &body);
 
@@ -153,6 +175,10 @@ private:
   /// Why `value` may not be a fresh object that nothing else refers to at
   /// `point`, an op in the block that defines it; "" when it is one.
   std::string whyObserved(Value value, Operation *point);
+  /// Whether `value` is a view whose base, an original value of `point`'s
+  /// block, is used by nothing else and is itself fresh or such a view (a
+  /// change of sizes in place, rewritten by an earlier run, leaves one).
+  bool isOnlyViewOfPrivate(Value value, Operation *point);
   /// Whether `alias` and its own aliases are only read, and only before
   /// `point`.
   bool isOnlyReadBefore(Value alias, Operation *point);
@@ -161,6 +187,10 @@ private:
   std::string whyViewObserved(ArrayRef<Operation *> chain, Operation *point);
   /// Rewrites the mutation `op`; otherwise says why it stays.
   LogicalResult tryRewrite(Operation *op, std::string &why);
+  /// tryRewrite of a change of sizes in place (isMetadataMutation).
+  LogicalResult tryRewriteMetadata(Operation *op, std::string &why);
+  /// Replaces the in-place op's result by `value` and erases the op.
+  void replaceResult(OpBuilder &builder, Operation *op, Value value);
   Value buildTensorValue(OpBuilder &builder, Operation *op, Value self);
   /// A None constant at the start of the function, shared by the rewrites.
   Value getNone(Location loc);
@@ -173,6 +203,8 @@ private:
   bool castUnknownDtypes;
   bool loopCarried;
   bool remarks;
+  /// Only the changes of sizes in place are rewritten (isMetadataMutation).
+  bool metadataOnly;
   llvm::DenseMap<Value, Value> replacements;
   /// Values this pass built: fresh objects by construction.
   llvm::DenseSet<Value> created;
@@ -229,7 +261,8 @@ void MutationRemover::visit(Operation *op) {
       operand.set(current);
   if (auto loop = llvm::dyn_cast<PrimLoopOp>(op); loop && loopCarried)
     op = makeLoopCarried(loop);
-  if (op->hasTrait<ts::OpTrait::InPlace>()) {
+  if (op->hasTrait<ts::OpTrait::InPlace>() &&
+      (!metadataOnly || isMetadataMutation(op))) {
     std::string why;
     if (succeeded(tryRewrite(op, why)))
       return;
@@ -299,10 +332,28 @@ static std::string describeDefinition(Value value) {
   return "an argument";
 }
 
+bool MutationRemover::isOnlyViewOfPrivate(Value value, Operation *point) {
+  Operation *view = value.getDefiningOp();
+  if (!view || !view->hasTrait<ts::OpTrait::ViewLike>() ||
+      view->getNumOperands() == 0 || view->getNumResults() != 1)
+    return false;
+  // Only an original value's use list is complete: one this pass built is
+  // the replacement of another, whose later uses it takes over as the walk
+  // reaches them.
+  Value base = view->getOperand(0);
+  return !created.contains(base) && base.hasOneUse() &&
+         base.getParentBlock() == point->getBlock() &&
+         !escaped.contains(base) &&
+         (isFreshValue(base) || isOnlyViewOfPrivate(base, point));
+}
+
 std::string MutationRemover::whyObserved(Value value, Operation *point) {
   if (value.getParentBlock() != point->getBlock())
     return "its operand is defined outside its block";
-  if (!created.contains(value) && !isFreshValue(value))
+  // A view that is the only use of a private tensor (as a change of sizes
+  // in place leaves one) is the only name of its storage.
+  if (!created.contains(value) && !isFreshValue(value) &&
+      !isOnlyViewOfPrivate(value, point))
     return "its operand, defined by " + describeDefinition(value) +
            ", may be an alias of another value";
   if (auto it = escaped.find(value); it != escaped.end())
@@ -338,18 +389,24 @@ Value MutationRemover::buildTensorValue(OpBuilder &builder, Operation *op,
     return record(AtenFullLikeOp::create(builder, loc, type, self,
                                          fill.getValue(), n, n, n, n, n));
   }
-  if (auto copy = llvm::dyn_cast<AtenCopy_Op>(op)) {
-    // Broadcast to self's sizes, then a new tensor of self's dtype and
+  if (llvm::isa<AtenCopy_Op, AtenFill_TensorOp>(op)) {
+    // copy_(self, src) and fill_(self, value), whose value is a 0-d tensor:
+    // broadcast to self's sizes, then a new tensor of self's dtype and
     // device: to(copy=True) never returns its input.
     Value expanded = record(AtenExpandAsOp::create(
-        builder, loc, ts::TensorType::get(builder.getContext()), copy.getSrc(),
-        self));
-    auto yes = PrimConstantOp::create(builder, loc,
-                                      ts::BoolType::get(builder.getContext()),
-                                      builder.getBoolAttr(true));
-    newOps.push_back(yes);
+        builder, loc, ts::TensorType::get(builder.getContext()),
+        op->getOperand(1), self));
+    auto bool_ = [&](bool v) {
+      auto constant = PrimConstantOp::create(
+          builder, loc, ts::BoolType::get(builder.getContext()),
+          builder.getBoolAttr(v));
+      newOps.push_back(constant);
+      return constant.getResult();
+    };
+    auto copy = llvm::dyn_cast<AtenCopy_Op>(op);
+    Value nonBlocking = copy ? copy.getNonBlocking() : bool_(false);
     return record(AtenToOtherOp::create(builder, loc, type, expanded, self,
-                                        copy.getNonBlocking(), yes, none()));
+                                        nonBlocking, bool_(true), none()));
   }
 
   bool cast = preserveDtype && mayPromote(op);
@@ -359,8 +416,10 @@ Value MutationRemover::buildTensorValue(OpBuilder &builder, Operation *op,
   for (OperationName name : getOutOfPlaceNames(op)) {
     OperationState state(loc, name);
     state.addOperands(op->getOperands());
-    state.addTypes(cast ? Type(ts::TensorType::get(builder.getContext()))
-                        : type);
+    // A view's sizes are not self's: its type is refined later.
+    state.addTypes(cast || isMetadataMutation(op)
+                       ? Type(ts::TensorType::get(builder.getContext()))
+                       : type);
     state.addAttributes(llvm::to_vector(op->getDiscardableAttrs()));
     outOfPlace = builder.create(state);
     if (isValidOp(outOfPlace))
@@ -458,7 +517,60 @@ std::string MutationRemover::whyViewObserved(ArrayRef<Operation *> chain,
   return "";
 }
 
+LogicalResult MutationRemover::tryRewriteMetadata(Operation *op,
+                                                  std::string &why) {
+  // Later uses of the tensor object see the new sizes; nothing else does
+  // (its storage is not written). Those uses are all in this block, or
+  // nested in it, when the object is defined here and has not escaped into
+  // a container, which would hold the object itself. An argument's new
+  // sizes are not seen by the caller.
+  Value target = op->getOperand(0);
+  if (target.getParentBlock() != op->getBlock())
+    return why = "its operand is defined outside its block", failure();
+  if (auto it = escaped.find(target); it != escaped.end())
+    return why = ("its operand escaped before, into '" +
+                  it->second->getName().getStringRef() + "'")
+                     .str(),
+           failure();
+  bool isPrivate = whyObserved(target, op).empty();
+  OpBuilder builder(op);
+  newOps.clear();
+  Value value = buildTensorValue(builder, op, target);
+  if (!value) {
+    for (Operation *built : llvm::reverse(newOps))
+      built->erase();
+    why = "the dialect has no out-of-place form of it";
+    return failure();
+  }
+  replacements[target] = value;
+  // The view is the only name left for a private tensor's storage.
+  if (isPrivate)
+    created.insert(value);
+  replaceResult(builder, op, value);
+  return success();
+}
+
+void MutationRemover::replaceResult(OpBuilder &builder, Operation *op,
+                                    Value value) {
+  // The in-place op returns its operand: its result is the new value too.
+  Value result = op->getResult(0);
+  if (result.getType() != value.getType()) {
+    auto cast = PrimUncheckedCastOp::create(builder, op->getLoc(),
+                                            result.getType(), value);
+    newOps.push_back(cast);
+    result.replaceAllUsesWith(cast.getResult());
+  } else {
+    result.replaceAllUsesWith(value);
+  }
+  for (Operation *built : newOps)
+    noteUses(built);
+  op->erase();
+  ++numRewritten;
+}
+
 LogicalResult MutationRemover::tryRewrite(Operation *op, std::string &why) {
+  if (isMetadataMutation(op))
+    return tryRewriteMetadata(op, why);
   Value target = op->getOperand(0);
   LLVM_DEBUG(llvm::dbgs() << "mutation " << *op << "\n");
   why = whyObserved(target, op);
@@ -521,20 +633,7 @@ LogicalResult MutationRemover::tryRewrite(Operation *op, std::string &why) {
     replacements[base] = current;
     created.insert(current);
   }
-  // The in-place op returns its operand: its result is the new value too.
-  Value result = op->getResult(0);
-  if (result.getType() != value.getType()) {
-    auto cast = PrimUncheckedCastOp::create(builder, op->getLoc(),
-                                            result.getType(), value);
-    newOps.push_back(cast);
-    result.replaceAllUsesWith(cast.getResult());
-  } else {
-    result.replaceAllUsesWith(value);
-  }
-  for (Operation *built : newOps)
-    noteUses(built);
-  op->erase();
-  ++numRewritten;
+  replaceResult(builder, op, value);
   return success();
 }
 
@@ -552,6 +651,7 @@ Operation *MutationRemover::makeLoopCarried(PrimLoopOp loop) {
   llvm::SetVector<Value> candidates;
   for (Operation &op : body)
     if (op.hasTrait<ts::OpTrait::InPlace>() && hasValueForm(&op) &&
+        !isMetadataMutation(&op) &&
         op.getOperand(0).getParentBlock() == loop->getBlock())
       candidates.insert(op.getOperand(0));
 
@@ -610,6 +710,13 @@ Operation *MutationRemover::makeLoopCarried(PrimLoopOp loop) {
   loop->erase();
   numLoopCarried += chosen.size();
   return newLoop;
+}
+
+void ts::removeMetadataMutations(func::FuncOp func) {
+  MutationRemover remover(/*preserveDtype=*/true, /*castUnknownDtypes=*/true,
+                          /*loopCarried=*/false, /*remarks=*/false,
+                          /*metadataOnly=*/true);
+  remover.run(func.getBody());
 }
 
 namespace {

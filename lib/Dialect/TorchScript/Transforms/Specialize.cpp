@@ -172,6 +172,9 @@ specializeModule(ModuleOp module, const SpecializationSpec &spec, bool guard) {
     return failure();
   const ShapeRuleSet &rules = getDefaultShapeRules();
   for (auto &[func, types] : *selected) {
+    // Sizes inferred for a value hold only where nothing resizes it in
+    // place: those changes become views first.
+    removeMetadataMutations(func);
     bool changed = !spec.device.empty() && specializeDevice(func, spec.device);
     if (TypeRange(types) == func.getArgumentTypes()) {
       // Nothing more to specialise: the arguments say it all.

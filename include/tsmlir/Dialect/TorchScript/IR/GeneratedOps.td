@@ -114,6 +114,7 @@ def TS_AtenFloorDivideOp : TS_SchemaOp<"aten.floor_divide",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenRemainderTensorOp : TS_SchemaOp<"aten.remainder.Tensor",
@@ -121,6 +122,7 @@ def TS_AtenRemainderTensorOp : TS_SchemaOp<"aten.remainder.Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenRemainderScalarOp : TS_SchemaOp<"aten.remainder.Scalar",
@@ -1337,6 +1339,14 @@ def TS_Aten_GradSumToSizeOp : TS_SchemaOp<"aten._grad_sum_to_size",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_Aten_InferSizeOp : TS_SchemaOp<"aten._infer_size",
+    "aten::_infer_size(int[] a, int[] b) -> int[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_IntList:$a, TS_IntList:$b);
+  let results = (outs TS_IntList:$result);
+  let hasFolder = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // linalg
 //===----------------------------------------------------------------------===//
@@ -1875,6 +1885,294 @@ def TS_AtenMaxUnpool2dOp : TS_SchemaOp<"aten.max_unpool2d",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$indices, TS_IntListLike:$output_size);
   let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSwapaxesOp : TS_SchemaOp<"aten.swapaxes",
+    "aten::swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$axis0, TS_IntLike:$axis1);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSwapdimsOp : TS_SchemaOp<"aten.swapdims",
+    "aten::swapdims(Tensor(a) self, int dim0, int dim1) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim0, TS_IntLike:$dim1);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMovedimIntOp : TS_SchemaOp<"aten.movedim.int",
+    "aten::movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$source, TS_IntLike:$destination);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMovedimIntlistOp : TS_SchemaOp<"aten.movedim.intlist",
+    "aten::movedim.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$source, TS_IntList:$destination);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMoveaxisIntOp : TS_SchemaOp<"aten.moveaxis.int",
+    "aten::moveaxis.int(Tensor(a) self, int source, int destination) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$source, TS_IntLike:$destination);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMoveaxisIntlistOp : TS_SchemaOp<"aten.moveaxis.intlist",
+    "aten::moveaxis.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$source, TS_IntList:$destination);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFillScalarOp : TS_SchemaOp<"aten.fill.Scalar",
+    "aten::fill.Scalar(Tensor self, Scalar value) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFillTensorOp : TS_SchemaOp<"aten.fill.Tensor",
+    "aten::fill.Tensor(Tensor self, Tensor value) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenArgsortOp : TS_SchemaOp<"aten.argsort",
+    "aten::argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_BoolType:$descending);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenArgsortStableOp : TS_SchemaOp<"aten.argsort.stable",
+    "aten::argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_BoolType:$stable, TS_IntLike:$dim, TS_BoolType:$descending);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMsortOp : TS_SchemaOp<"aten.msort",
+    "aten::msort(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBroadcastTensorsOp : TS_SchemaOp<"aten.broadcast_tensors",
+    "aten::broadcast_tensors(Tensor[] tensors) -> Tensor[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_TensorList:$tensors);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenBucketizeTensorOp : TS_SchemaOp<"aten.bucketize.Tensor",
+    "aten::bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$boundaries, TS_BoolType:$out_int32, TS_BoolType:$right);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBucketizeScalarOp : TS_SchemaOp<"aten.bucketize.Scalar",
+    "aten::bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$self, TS_Tensor:$boundaries, TS_BoolType:$out_int32, TS_BoolType:$right);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIscloseOp : TS_SchemaOp<"aten.isclose",
+    "aten::isclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float atol=1e-08, bool equal_nan=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_FloatType:$rtol, TS_FloatType:$atol, TS_BoolType:$equal_nan);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIm2colOp : TS_SchemaOp<"aten.im2col",
+    "aten::im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$kernel_size, TS_IntListLike:$dilation, TS_IntListLike:$padding, TS_IntListLike:$stride);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUnfoldOp : TS_SchemaOp<"aten.unfold",
+    "aten::unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dimension, TS_IntLike:$size, TS_IntLike:$step);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCombinationsOp : TS_SchemaOp<"aten.combinations",
+    "aten::combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$r, TS_BoolType:$with_replacement);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgVecdotOp : TS_SchemaOp<"aten.linalg_vecdot",
+    "aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_Tensor:$y, TS_IntLike:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenPairwiseDistanceOp : TS_SchemaOp<"aten.pairwise_distance",
+    "aten::pairwise_distance(Tensor x1, Tensor x2, float p=2., float eps=9.9999999999999995e-07, bool keepdim=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x1, TS_Tensor:$x2, TS_FloatType:$p, TS_FloatType:$eps, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// loss
+//===----------------------------------------------------------------------===//
+
+def TS_AtenMseLossOp : TS_SchemaOp<"aten.mse_loss",
+    "aten::mse_loss(Tensor self, Tensor target, int reduction=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_IntLike:$reduction);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenL1LossOp : TS_SchemaOp<"aten.l1_loss",
+    "aten::l1_loss(Tensor self, Tensor target, int reduction=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_IntLike:$reduction);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSmoothL1LossOp : TS_SchemaOp<"aten.smooth_l1_loss",
+    "aten::smooth_l1_loss(Tensor self, Tensor target, int reduction=1, float beta=1.) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_IntLike:$reduction, TS_FloatType:$beta);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenHuberLossOp : TS_SchemaOp<"aten.huber_loss",
+    "aten::huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_IntLike:$reduction, TS_FloatType:$delta);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSoftMarginLossOp : TS_SchemaOp<"aten.soft_margin_loss",
+    "aten::soft_margin_loss(Tensor self, Tensor target, int reduction=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_IntLike:$reduction);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenHingeEmbeddingLossOp : TS_SchemaOp<"aten.hinge_embedding_loss",
+    "aten::hinge_embedding_loss(Tensor self, Tensor target, float margin=1., int reduction=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_FloatType:$margin, TS_IntLike:$reduction);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMarginRankingLossOp : TS_SchemaOp<"aten.margin_ranking_loss",
+    "aten::margin_ranking_loss(Tensor input1, Tensor input2, Tensor target, float margin=0., int reduction=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input1, TS_Tensor:$input2, TS_Tensor:$target, TS_FloatType:$margin, TS_IntLike:$reduction);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBinaryCrossEntropyOp : TS_SchemaOp<"aten.binary_cross_entropy",
+    "aten::binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_OptionalTensor:$weight, TS_IntLike:$reduction);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBinaryCrossEntropyWithLogitsOp : TS_SchemaOp<"aten.binary_cross_entropy_with_logits",
+    "aten::binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_OptionalTensor:$weight, TS_OptionalTensor:$pos_weight, TS_IntLike:$reduction);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenKlDivOp : TS_SchemaOp<"aten.kl_div",
+    "aten::kl_div(Tensor self, Tensor target, int reduction=1, *, bool log_target=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_IntLike:$reduction, TS_BoolType:$log_target);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNllLossOp : TS_SchemaOp<"aten.nll_loss",
+    "aten::nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_OptionalTensor:$weight, TS_IntLike:$reduction, TS_IntLike:$ignore_index);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNllLossNdOp : TS_SchemaOp<"aten.nll_loss_nd",
+    "aten::nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_OptionalTensor:$weight, TS_IntLike:$reduction, TS_IntLike:$ignore_index);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNllLoss2dOp : TS_SchemaOp<"aten.nll_loss2d",
+    "aten::nll_loss2d(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_OptionalTensor:$weight, TS_IntLike:$reduction, TS_IntLike:$ignore_index);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCrossEntropyLossOp : TS_SchemaOp<"aten.cross_entropy_loss",
+    "aten::cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100, float label_smoothing=0.) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_OptionalTensor:$weight, TS_IntLike:$reduction, TS_IntLike:$ignore_index, TS_FloatType:$label_smoothing);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCosineEmbeddingLossOp : TS_SchemaOp<"aten.cosine_embedding_loss",
+    "aten::cosine_embedding_loss(Tensor input1, Tensor input2, Tensor target, float margin=0., int reduction=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input1, TS_Tensor:$input2, TS_Tensor:$target, TS_FloatType:$margin, TS_IntLike:$reduction);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTripletMarginLossOp : TS_SchemaOp<"aten.triplet_margin_loss",
+    "aten::triplet_margin_loss(Tensor anchor, Tensor positive, Tensor negative, float margin=1., float p=2., float eps=9.9999999999999995e-07, bool swap=False, int reduction=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$anchor, TS_Tensor:$positive, TS_Tensor:$negative, TS_FloatType:$margin, TS_FloatType:$p, TS_FloatType:$eps, TS_BoolType:$swap, TS_IntLike:$reduction);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenPoissonNllLossOp : TS_SchemaOp<"aten.poisson_nll_loss",
+    "aten::poisson_nll_loss(Tensor input, Tensor target, bool log_input, bool full, float eps, int reduction) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$target, TS_BoolType:$log_input, TS_BoolType:$full, TS_FloatType:$eps, TS_IntLike:$reduction);
+  let results = (outs TS_Tensor:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// sort
+//===----------------------------------------------------------------------===//
+
+def TS_AtenSortOp : TS_SchemaOp<"aten.sort",
+    "aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_BoolType:$descending);
+  let results = (outs TS_Tensor:$valuesValue, TS_Tensor:$indices);
+}
+
+def TS_AtenSortStableOp : TS_SchemaOp<"aten.sort.stable",
+    "aten::sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalBool:$stable, TS_IntLike:$dim, TS_BoolType:$descending);
+  let results = (outs TS_Tensor:$valuesValue, TS_Tensor:$indices);
+}
+
+def TS_AtenTopkOp : TS_SchemaOp<"aten.topk",
+    "aten::topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$k, TS_IntLike:$dim, TS_BoolType:$largest, TS_BoolType:$sorted);
+  let results = (outs TS_Tensor:$valuesValue, TS_Tensor:$indices);
 }
 
 //===----------------------------------------------------------------------===//
@@ -2698,6 +2996,13 @@ def TS_AtenFill_ScalarOp : TS_SchemaOp<"aten.fill_.Scalar",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenFill_TensorOp : TS_SchemaOp<"aten.fill_.Tensor",
+    "aten::fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenZero_Op : TS_SchemaOp<"aten.zero_",
     "aten::zero_(Tensor(a!) self) -> Tensor(a!)",
     [TS_InPlace, TS_SideEffecting]> {
@@ -2731,6 +3036,55 @@ def TS_AtenAppendTOp : TS_SchemaOp<"aten.append.t",
     [TS_InPlace, TS_SideEffecting]> {
   let arguments = (ins TS_AnyList:$self, TS_AnyTSType:$el);
   let results = (outs TS_AnyList:$result);
+}
+
+def TS_AtenTranspose_Op : TS_SchemaOp<"aten.transpose_",
+    "aten::transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim0, TS_IntLike:$dim1);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenT_Op : TS_SchemaOp<"aten.t_",
+    "aten::t_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSqueeze_Op : TS_SchemaOp<"aten.squeeze_",
+    "aten::squeeze_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSqueeze_DimOp : TS_SchemaOp<"aten.squeeze_.dim",
+    "aten::squeeze_.dim(Tensor(a!) self, int dim) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUnsqueeze_Op : TS_SchemaOp<"aten.unsqueeze_",
+    "aten::unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSwapaxes_Op : TS_SchemaOp<"aten.swapaxes_",
+    "aten::swapaxes_(Tensor(a!) self, int axis0, int axis1) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$axis0, TS_IntLike:$axis1);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSwapdims_Op : TS_SchemaOp<"aten.swapdims_",
+    "aten::swapdims_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim0, TS_IntLike:$dim1);
+  let results = (outs TS_Tensor:$result);
 }
 
 //===----------------------------------------------------------------------===//
@@ -4706,4 +5060,4 @@ def TS_AtenAddcdiv_Op : TS_SchemaOp<"aten.addcdiv_",
   let results = (outs TS_Tensor:$result);
 }
 
-// 642 ops.
+// 691 ops.

@@ -18,6 +18,9 @@ class raw_ostream;
 namespace mlir {
 class PassManager;
 class RewritePatternSet;
+namespace func {
+class FuncOp;
+} // namespace func
 } // namespace mlir
 
 namespace mlir::tsmlir::ts {
@@ -34,6 +37,12 @@ void addNodeCountInstrumentation(PassManager &pm, llvm::raw_ostream &os);
 /// instance_norm, var_mean/std_mean, mv/outer/addmv) as the ops they are
 /// made of.
 void populateDecompositionPatterns(RewritePatternSet &patterns);
+
+/// Rewrites the in-place changes of sizes of `func` (`transpose_`,
+/// `unsqueeze_`, `t_`...) into views that later uses read, as
+/// --ts-remove-mutation does. ts-specialize runs it before refining types:
+/// a value's sizes are one fact only once nothing resizes it in place.
+void removeMetadataMutations(func::FuncOp func);
 
 #define GEN_PASS_DECL
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h.inc"
