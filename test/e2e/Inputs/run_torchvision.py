@@ -40,7 +40,15 @@ import harness  # noqa: E402
 RTOL, ATOL_SCALE = 1e-3, 1e-4
 
 # "MODEL/FORM" -> the reason its run fails, exactly as the driver sees it.
-EXPECTED_FAILURES = {}
+EXPECTED_FAILURES = {
+    # Traced window attention computes its padding on 0-d tensors
+    # (rsub and remainder with a number, of prim::NumToTensor of a size):
+    # those do not fold yet, so the padded sizes stay unknown.
+    "swin_t/traced": "error: 'aten::pad' has a tensor of unknown dtype or "
+                     "shape ('!ts.tensor<f32, [1, ?, ?, 96]>'): specialise "
+                     "the graph for its inputs first (--ts-specialize or "
+                     "--ts-insert-guards)",
+}
 
 
 def archives(root, only):
