@@ -116,31 +116,6 @@ Value identity(OpBuilder &b, Location loc, Reduce reduce, Type t,
   return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, v));
 }
 
-Value indexConstant(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
-/// Loops over every element of the static `shape` carrying `inits`.
-SmallVector<Value> loopOver(
-    OpBuilder &b, Location loc, ArrayRef<int64_t> shape, ValueRange inits,
-    function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange ivs,
-                                    ValueRange carried)>
-        body) {
-  SmallVector<Value> lbs, ubs, steps;
-  for (int64_t size : shape) {
-    lbs.push_back(indexConstant(b, loc, 0));
-    ubs.push_back(indexConstant(b, loc, size));
-    steps.push_back(indexConstant(b, loc, 1));
-  }
-  scf::LoopNest nest = scf::buildLoopNest(
-      b, loc, lbs, ubs, steps, inits,
-      [&](OpBuilder &nb, Location l, ValueRange ivs, ValueRange carried) {
-        SmallVector<Value> next = body(nb, l, ivs, carried);
-        return scf::ValueVector(next.begin(), next.end());
-      });
-  return SmallVector<Value>(nest.results);
-}
-
 /// The element of `index` at `ivs` as an `index` value, checked to lie in
 /// [0, size) (negative ones first counted from the end when `wrap`); out of
 /// range aborts with PyTorch's message.

@@ -99,10 +99,6 @@ Value equalTo(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
 }
 
-Value indexConstant(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
 class SortLowering : public NamedOpLowering {
 public:
   using NamedOpLowering::NamedOpLowering;
@@ -137,12 +133,6 @@ public:
     for (int64_t d = 0; d < rank; ++d)
       if (d != *dim)
         outer.push_back(selfType.getDimSize(d));
-    SmallVector<Value> lbs, ubs, steps;
-    for (int64_t size : outer) {
-      lbs.push_back(indexConstant(rewriter, loc, 0));
-      ubs.push_back(indexConstant(rewriter, loc, size));
-      steps.push_back(indexConstant(rewriter, loc, 1));
-    }
     Value zero = indexConstant(rewriter, loc, 0);
     Value one = indexConstant(rewriter, loc, 1);
     Value length = indexConstant(rewriter, loc, n);
@@ -155,11 +145,12 @@ public:
         position.insert(position.begin() + *dim, i);
       return position;
     };
-    scf::LoopNest nest = scf::buildLoopNest(
-        rewriter, loc, lbs, ubs, steps, inits,
-        [&](OpBuilder &b, Location l, ValueRange ivs, ValueRange results) {
+    SmallVector<Value> results = loopOver(
+        rewriter, loc, outer, inits,
+        [&](OpBuilder &b, Location l, ValueRange ivs,
+            ValueRange carried) -> SmallVector<Value> {
           auto rows = scf::ForOp::create(
-              b, l, zero, length, one, results,
+              b, l, zero, length, one, carried,
               [&](OpBuilder &rb, Location rl, Value i, ValueRange acc) {
                 Value vi = tensor::ExtractOp::create(rb, rl, spec.self,
                                                      at(ivs, i));
@@ -203,10 +194,9 @@ public:
                     });
                 scf::YieldOp::create(rb, rl, write.getResults());
               });
-          return scf::ValueVector(rows.getResults().begin(),
-                                  rows.getResults().end());
+          return SmallVector<Value>(rows.getResults());
         });
-    rewriter.replaceOp(op, nest.results);
+    rewriter.replaceOp(op, results);
     return success();
   }
 };

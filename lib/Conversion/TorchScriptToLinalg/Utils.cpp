@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -183,6 +184,30 @@ Value lowering::createScalarConstant(OpBuilder &b, Location loc, Type type,
     return arith::ConstantOp::create(b, loc, b.getBoolAttr(value != 0));
   return arith::ConstantOp::create(
       b, loc, IntegerAttr::get(i, static_cast<int64_t>(value)));
+}
+
+Value lowering::indexConstant(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+SmallVector<Value> lowering::loopOver(
+    OpBuilder &b, Location loc, ArrayRef<int64_t> shape, ValueRange inits,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange ivs,
+                                    ValueRange carried)>
+        body) {
+  SmallVector<Value> lbs, ubs, steps;
+  for (int64_t size : shape) {
+    lbs.push_back(indexConstant(b, loc, 0));
+    ubs.push_back(indexConstant(b, loc, size));
+    steps.push_back(indexConstant(b, loc, 1));
+  }
+  scf::LoopNest nest = scf::buildLoopNest(
+      b, loc, lbs, ubs, steps, inits,
+      [&](OpBuilder &nb, Location l, ValueRange ivs, ValueRange carried) {
+        SmallVector<Value> next = body(nb, l, ivs, carried);
+        return scf::ValueVector(next.begin(), next.end());
+      });
+  return SmallVector<Value>(nest.results);
 }
 
 Value lowering::createEmpty(OpBuilder &b, Location loc,

@@ -97,6 +97,16 @@ FailureOr<Value> getOptionalTensor(OpBuilder &b, Operation *op,
                                    ArrayRef<Value> operands, unsigned i);
 /// A `tensor.empty` of `type`.
 Value createEmpty(OpBuilder &b, Location loc, RankedTensorType type);
+/// An `index` constant.
+Value indexConstant(OpBuilder &b, Location loc, int64_t v);
+/// A nest of scf.for loops over every element of the static `shape`,
+/// carrying `inits`; `body` gives the carried values' next ones. Returns
+/// the values carried out (for an empty `shape`, `body` runs once).
+SmallVector<Value> loopOver(
+    OpBuilder &b, Location loc, ArrayRef<int64_t> shape, ValueRange inits,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange ivs,
+                                    ValueRange carried)>
+        body);
 /// A tensor of `type` filled with `value` (cast to its element type).
 Value createFilled(OpBuilder &b, Location loc, RankedTensorType type,
                    Value value);

@@ -370,9 +370,8 @@ struct DecomposeVecdot : public OpRewritePattern<AtenLinalgVecdotOp> {
     Value dims = PrimListConstructOp::create(
         rewriter, op.getLoc(),
         ts::ListType::get(t.ctx(), ts::IntType::get(t.ctx())), op.getDim());
-    Value result = AtenSumDimIntListOp::create(
-        rewriter, op.getLoc(), t.tensor(), t.mul(op.getX(), op.getY()), dims,
-        t.flag(false), t.none());
+    Value result = sumOver(t, t.mul(op.getX(), op.getY()), dims,
+                           t.flag(false));
     replaceWithDeclaredTypes(rewriter, op, {result});
     return success();
   }
