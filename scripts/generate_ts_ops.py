@@ -119,6 +119,31 @@ OPS = {
         aten::broadcast_tensors aten::bucketize.Tensor aten::bucketize.Scalar
         aten::isclose aten::im2col aten::unfold aten::combinations
         aten::linalg_vecdot aten::pairwise_distance
+        aten::diag aten::diagonal aten::diag_embed aten::diagonal_scatter
+        aten::trace aten::unflatten.int aten::tensor_split.sections
+        aten::tensor_split.indices aten::take aten::take_along_dim
+        aten::meshgrid aten::meshgrid.indexing aten::prelu aten::allclose
+        aten::sum_to_size aten::cov aten::corrcoef aten::median
+        aten::median.dim aten::nanmedian aten::nanmedian.dim aten::quantile
+        aten::quantile.scalar aten::nanquantile aten::nanquantile.scalar
+        aten::kthvalue aten::mode aten::histc aten::put aten::special_xlog1py
+        aten::special_xlog1py.other_scalar aten::special_xlog1py.self_scalar
+        aten::kron aten::cartesian_prod aten::block_diag aten::cross
+        aten::linalg_cross aten::aminmax aten::triu_indices
+        aten::tril_indices aten::cummax aten::cummin aten::logcumsumexp
+        aten::index_fill.int_Scalar aten::index_fill.int_Tensor
+        aten::index_copy aten::masked_scatter aten::bilinear
+        aten::linalg_norm aten::linalg_matrix_norm
+        aten::linalg_matrix_norm.str_ord aten::frobenius_norm.dim
+        aten::renorm
+    """,
+    # Ops whose result sizes depend on the values of their operands:
+    # --ts-decompose computes each at its largest size and slices it to the
+    # run-time count (lib/Dialect/TorchScript/Transforms/DecomposeSelection.cpp).
+    "selection": """
+        aten::_unique2 aten::unique_dim aten::unique_consecutive
+        aten::unique_dim_consecutive aten::masked_select aten::nonzero
+        aten::argwhere
     """,
     # Loss functions --ts-decompose rewrites into the ops above
     # (lib/Dialect/TorchScript/Transforms/DecomposeLosses.cpp).
@@ -273,7 +298,8 @@ HAS_FOLDER = set("""
     aten::pow.Tensor_Scalar aten::dropout aten::type_as aten::view
     aten::reshape aten::expand aten::squeeze.dim aten::transpose.int
     aten::add.Tensor aten::sub.Tensor aten::mul.Tensor aten::div.Tensor
-    aten::floor_divide aten::remainder.Tensor
+    aten::floor_divide aten::remainder.Tensor aten::rsub.Scalar
+    aten::remainder.Scalar aten::floor_divide.Scalar
     aten::neg prim::NumToTensor.Scalar aten::Int.Tensor aten::Float.Tensor
     aten::sqrt.int aten::sqrt.float aten::__contains__.int_list
     aten::__contains__.str_list aten::eq.int_list aten::ne.int_list

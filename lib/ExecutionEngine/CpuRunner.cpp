@@ -37,6 +37,7 @@
 #include <chrono>
 #include <functional>
 #include <limits>
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -112,6 +113,8 @@ struct CompiledGraph::Buffer {
     return success();
   }
   void *device = nullptr;
+
+  HostTensor leadingCorner(const int64_t *sizes) const;
 };
 
 CompiledGraph::~CompiledGraph() = default;
@@ -127,6 +130,9 @@ void CompiledGraph::pack() {
   }
   for (auto &buffer : outputs)
     packed.push_back(&buffer->descriptorPtr);
+  for (auto &buffer : outputSizes)
+    if (buffer)
+      packed.push_back(&buffer->descriptorPtr);
 }
 
 void CompiledGraph::setInputs(ArrayRef<RunValue> inputs) {
@@ -207,9 +213,42 @@ FailureOr<CompiledGraph::Timing> CompiledGraph::benchmark(unsigned runs) {
   return timing;
 }
 
+/// The elements of `buffer` (row-major, of its bound shape) in the leading
+/// corner of `sizes`, which the compiled code wrote: an output sized at run
+/// time. Sizes beyond the bound (which the code never writes) are clamped.
+HostTensor CompiledGraph::Buffer::leadingCorner(const int64_t *sizes) const {
+  const Buffer &buffer = *this;
+  HostTensor t;
+  t.descr = buffer.descr;
+  size_t rank = buffer.shape.size();
+  int64_t count = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    t.shape.push_back(std::clamp<int64_t>(sizes[d], 0, buffer.shape[d]));
+    count *= t.shape.back();
+  }
+  int64_t total = 1;
+  for (int64_t d : buffer.shape)
+    total *= d;
+  size_t elementSize = total ? buffer.bytes / total : 0;
+  t.data.resize(count * elementSize);
+  auto *from = static_cast<const uint8_t *>(buffer.data);
+  // Each element's index in the bound shape, from its index in the corner.
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t rest = i, offset = 0, stride = 1;
+    for (size_t d = rank; d-- > 0;) {
+      offset += (rest % t.shape[d]) * stride;
+      rest /= t.shape[d];
+      stride *= buffer.shape[d];
+    }
+    std::memcpy(t.data.data() + i * elementSize, from + offset * elementSize,
+                elementSize);
+  }
+  return t;
+}
+
 SmallVector<HostTensor> CompiledGraph::getOutputs() const {
   SmallVector<HostTensor> result;
-  for (const auto &buffer : outputs) {
+  for (auto [i, buffer] : llvm::enumerate(outputs)) {
     if (buffer->device && buffer->bytes)
       tsmlirCudaMemcpyDtoH(buffer->data, buffer->device, buffer->bytes,
                            nullptr);
@@ -217,7 +256,10 @@ SmallVector<HostTensor> CompiledGraph::getOutputs() const {
     t.descr = buffer->descr;
     t.shape = buffer->shape;
     auto *bytes = static_cast<const uint8_t *>(buffer->data);
-    t.data.assign(bytes, bytes + buffer->bytes);
+    if (const Buffer *sizes = outputSizes[i].get())
+      t = buffer->leadingCorner(static_cast<const int64_t *>(sizes->data));
+    else
+      t.data.assign(bytes, bytes + buffer->bytes);
     result.push_back(std::move(t));
   }
   return result;
@@ -238,6 +280,7 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   prepare.dumpDir = options.dumpDir;
   prepare.device =
       options.device == CpuCompileOptions::Device::CUDA ? "cuda:0" : "cpu";
+  prepare.sizedAtRunTime = options.device == CpuCompileOptions::Device::CPU;
   FailureOr<PreparedGraph> prepared = prepareGraph(module, inputs, prepare);
   if (failed(prepared))
     return failure();
@@ -272,6 +315,15 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
              << " bytes of output " << graph->outputs.size() - 1 << " ("
              << output.typeText << ")";
   }
+  for (const GraphValue &output : prepared->outputs)
+    graph->outputSizes.push_back(
+        output.sizedAtRunTime
+            ? std::make_unique<Buffer>(
+                  "<i8", ArrayRef<int64_t>{static_cast<int64_t>(
+                             output.shape.size())},
+                  8, graph->arguments.size() + graph->outputs.size() +
+                         graph->outputSizes.size())
+            : nullptr);
 
   if (options.device == CpuCompileOptions::Device::CUDA) {
     if (failed(graph->compileForCUDA(module, entry, options)))

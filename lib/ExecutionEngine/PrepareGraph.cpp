@@ -9,6 +9,7 @@
 #include "tsmlir/ExecutionEngine/PrepareGraph.h"
 
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/DataDependentSizes.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 #include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
@@ -25,6 +26,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <functional>
 #include <optional>
 
 using namespace mlir;
@@ -216,6 +218,29 @@ static void flattenResultTypes(Type type, SmallVectorImpl<Type> &flat) {
   flat.push_back(type);
 }
 
+/// The values `func` returns, flattened as flattenResultTypes flattens
+/// their types; null for the elements of a tuple not built in `func`.
+static SmallVector<Value> flattenReturnedValues(func::FuncOp func) {
+  SmallVector<Value> flat;
+  std::function<void(Value)> add = [&](Value v) {
+    if (auto tuple = v.getDefiningOp<ts::PrimTupleConstructOp>()) {
+      for (Value element : tuple.getElements())
+        add(element);
+      return;
+    }
+    SmallVector<Type> types;
+    flattenResultTypes(v.getType(), types);
+    if (types.size() == 1)
+      flat.push_back(v);
+    else
+      flat.append(types.size(), Value());
+  };
+  auto ret = llvm::cast<func::ReturnOp>(func.getBody().back().getTerminator());
+  for (Value v : ret.getOperands())
+    add(v);
+  return flat;
+}
+
 /// Whether `value` is always None: a None constant, or a cast of one.
 static bool isNoneValue(Value value) {
   while (auto cast = value.getDefiningOp<ts::PrimUncheckedCastOp>())
@@ -315,8 +340,9 @@ static Operation *findFirstUnknownResult(func::FuncOp func) {
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op->getNumRegions() != 0)
       return WalkResult::advance();
-    bool unknownResult = llvm::any_of(op->getResultTypes(), [](Type t) {
-      return llvm::isa<ts::TensorType>(t) && !isKnownTensor(t);
+    bool unknownResult = llvm::any_of(op->getResults(), [](Value v) {
+      return llvm::isa<ts::TensorType>(v.getType()) &&
+             !isKnownTensor(v.getType()) && !ts::getSizeBound(v);
     });
     bool knownOperands = llvm::all_of(op->getOperandTypes(), [](Type t) {
       return !llvm::isa<ts::TensorType>(t) || isKnownTensor(t);
@@ -655,12 +681,25 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
   SmallVector<Type> results;
   for (Type type : func.getResultTypes())
     flattenResultTypes(type, results);
+  SmallVector<Value> returned = flattenReturnedValues(func);
   for (auto [i, type] : llvm::enumerate(results)) {
     std::string descr;
     SmallVector<int64_t> shape;
     unsigned size = 0;
+    std::optional<SmallVector<int64_t>> bound;
+    if (i < returned.size() && returned[i])
+      bound = ts::getSizeBound(returned[i]);
+    if (bound && !options.sizedAtRunTime)
+      return func.emitError()
+             << "output " << i << " has type " << type
+             << ": its size depends on the data, which only tsmlir-run on "
+                "the CPU returns (not the GPU, nor ahead-of-time objects)";
     if (auto tensor = llvm::dyn_cast<ts::TensorType>(type)) {
-      if (!tensor.hasStaticShape() || !tensor.hasDtype()) {
+      if (bound) {
+        descr = getNpyDescr(tensor.getDtype());
+        shape = *bound;
+        size = std::max(tensor.getDtype().getIntOrFloatBitWidth() / 8, 1u);
+      } else if (!tensor.hasStaticShape() || !tensor.hasDtype()) {
         InFlightDiagnostic diag =
             func.emitError()
             << "output " << i << " has type " << type
@@ -673,11 +712,12 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
           note << ")";
         }
         return diag;
+      } else {
+        descr = getNpyDescr(tensor.getDtype());
+        shape.assign(tensor.getSizesOrEmpty().begin(),
+                     tensor.getSizesOrEmpty().end());
+        size = std::max(tensor.getDtype().getIntOrFloatBitWidth() / 8, 1u);
       }
-      descr = getNpyDescr(tensor.getDtype());
-      shape.assign(tensor.getSizesOrEmpty().begin(),
-                   tensor.getSizesOrEmpty().end());
-      size = std::max(tensor.getDtype().getIntOrFloatBitWidth() / 8, 1u);
     } else if (llvm::isa<ts::IntType>(type)) {
       descr = "<i8", size = 8;
     } else if (llvm::isa<ts::FloatType>(type)) {
@@ -693,6 +733,7 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
     value.descr = descr;
     value.elementSize = size;
     value.shape = shape;
+    value.sizedAtRunTime = bound.has_value();
     value.typeText = describe(type);
     graph.outputs.push_back(std::move(value));
   }

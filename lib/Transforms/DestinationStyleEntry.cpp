@@ -8,8 +8,11 @@
 
 #include "tsmlir/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace mlir::tsmlir {
 #define GEN_PASS_DEF_TSDESTINATIONSTYLEENTRYPASS
@@ -17,6 +20,16 @@ namespace mlir::tsmlir {
 } // namespace mlir::tsmlir
 
 using namespace mlir;
+
+/// The static shape bounding `value` of dynamic shape: that of the tensor
+/// it is a slice of.
+static std::optional<ArrayRef<int64_t>> getSizeBound(Value value) {
+  auto slice = value.getDefiningOp<tensor::ExtractSliceOp>();
+  if (!slice || !slice.hasUnitStride() ||
+      !slice.getSourceType().hasStaticShape())
+    return std::nullopt;
+  return slice.getSourceType().getShape();
+}
 
 func::FuncOp mlir::tsmlir::findEntryFunction(ModuleOp module, StringRef name) {
   if (!name.empty())
@@ -52,16 +65,36 @@ public:
                                  : "no function named '" + entry + "'");
       return signalPassFailure();
     }
+    // A result of dynamic shape must be a slice of a tensor of static
+    // shape, in every return: its output buffer has the larger shape, and
+    // its sizes go to a buffer of their own.
+    SmallVector<std::optional<ArrayRef<int64_t>>> bounds(
+        func.getNumResults());
+    bool bounded = true;
+    func.walk([&](func::ReturnOp ret) {
+      for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
+        auto type = llvm::dyn_cast<RankedTensorType>(value.getType());
+        if (!type || type.hasStaticShape())
+          continue;
+        std::optional<ArrayRef<int64_t>> bound = getSizeBound(value);
+        if (!bound || (bounds[i] && *bounds[i] != *bound)) {
+          bounded = false;
+          continue;
+        }
+        bounds[i] = bound;
+      }
+    });
     SmallVector<Type> outputTypes;
-    for (Type t : func.getResultTypes()) {
+    for (auto [i, t] : llvm::enumerate(func.getResultTypes())) {
       if (auto tensor = llvm::dyn_cast<RankedTensorType>(t)) {
-        if (!tensor.hasStaticShape()) {
-          func.emitError() << "result of type " << t
-                           << " has no static shape";
+        if (!tensor.hasStaticShape() && (!bounded || !bounds[i])) {
+          func.emitError() << "result " << i << " of type " << t
+                           << " has no static shape, nor a bound (a slice "
+                              "of a tensor of static shape)";
           return signalPassFailure();
         }
-        outputTypes.push_back(
-            MemRefType::get(tensor.getShape(), tensor.getElementType()));
+        outputTypes.push_back(MemRefType::get(
+            bounds[i] ? *bounds[i] : tensor.getShape(), tensor.getElementType()));
       } else if (t.isIntOrFloat()) {
         outputTypes.push_back(MemRefType::get({}, t));
       } else {
@@ -71,13 +104,38 @@ public:
       }
     }
     Block &body = func.getBody().front();
-    SmallVector<Value> outputs;
+    SmallVector<Value> outputs, sizeOutputs;
     for (Type t : outputTypes)
       outputs.push_back(body.addArgument(t, func.getLoc()));
+    for (auto [t, bound] : llvm::zip(func.getResultTypes(), bounds))
+      if (bound)
+        sizeOutputs.push_back(body.addArgument(
+            MemRefType::get({static_cast<int64_t>(bound->size())},
+                            IntegerType::get(&getContext(), 64)),
+            func.getLoc()));
     func.walk([&](func::ReturnOp ret) {
       OpBuilder b(ret);
+      Location loc = ret.getLoc();
+      unsigned nextSizes = 0;
       for (auto [value, output] : llvm::zip(ret.getOperands(), outputs)) {
-        if (llvm::isa<RankedTensorType>(value.getType())) {
+        if (auto type = llvm::dyn_cast<RankedTensorType>(value.getType())) {
+          if (!type.hasStaticShape()) {
+            // The leading corner of the output buffer, and the sizes.
+            Value sizes = sizeOutputs[nextSizes++];
+            SmallVector<OpFoldResult> extents =
+                tensor::getMixedSizes(b, loc, value);
+            for (auto [d, extent] : llvm::enumerate(extents)) {
+              Value index = arith::ConstantIndexOp::create(b, loc, d);
+              Value size = arith::IndexCastOp::create(
+                  b, loc, b.getI64Type(),
+                  getValueOrCreateConstantIndexOp(b, loc, extent));
+              memref::StoreOp::create(b, loc, size, sizes, index);
+            }
+            SmallVector<OpFoldResult> zeros(type.getRank(), b.getIndexAttr(0));
+            SmallVector<OpFoldResult> ones(type.getRank(), b.getIndexAttr(1));
+            output = memref::SubViewOp::create(b, loc, output, zeros, extents,
+                                               ones);
+          }
           auto copy = bufferization::MaterializeInDestinationOp::create(
               b, ret.getLoc(), value, output);
           copy.setRestrict(true);

@@ -111,6 +111,9 @@ private:
   /// The entry's packed interface (`_mlir__mlir_ciface_<entry>`).
   void (*entryPoint)(void **) = nullptr;
   std::vector<std::unique_ptr<Buffer>> arguments, outputs;
+  /// For each output sized at run time, the buffer its sizes are written
+  /// to (null for the others); passed after all the outputs.
+  std::vector<std::unique_ptr<Buffer>> outputSizes;
   std::vector<double> floatArguments;
   std::vector<void *> packed;
   void pack();

@@ -58,6 +58,10 @@ struct GraphValue {
   std::string descr;
   unsigned elementSize = 0;
   SmallVector<int64_t> shape;
+  /// Outputs: the size depends on the data (DataDependentSizes.h); `shape`
+  /// is its bound, the size of the buffer, and the compiled entry writes
+  /// the sizes it has to a buffer of its own (--ts-destination-style-entry).
+  bool sizedAtRunTime = false;
   /// Inputs: the argument's position among the graph's arguments.
   unsigned position = 0;
   /// The ts type, for messages (`!ts.tensor<f32, [2, 3]>`).
@@ -82,6 +86,9 @@ struct PrepareOptions {
   /// Where the compiled code runs, as PyTorch names it (`cpu`, `cuda:0`):
   /// the graph's device queries (prim::device, prim::is_cuda) answer it.
   std::string device = "cpu";
+  /// Whether the caller takes outputs sized at run time (GraphValue::
+  /// sizedAtRunTime); otherwise they are refused with a diagnostic.
+  bool sizedAtRunTime = false;
 };
 
 struct PreparedGraph {

@@ -25,6 +25,13 @@ def TSDestinationStyleEntryPass
     result straight into its output buffer. The function gets
     `llvm.emit_c_interface`.
 
+    A result of dynamic shape (a tensor sized at run time) must be a
+    `tensor.extract_slice` of unit strides of a tensor of static shape in
+    every return. Its output buffer has that tensor's shape and receives
+    the result in its leading corner; the result's sizes are written to a
+    `memref<RANKxi64>` appended after all the outputs, one per such result,
+    in order.
+
     ```mlir
     // before
     func.func @f(%x: tensor<4xf32>) -> tensor<4xf32>
@@ -38,8 +45,10 @@ def TSDestinationStyleEntryPass
            "one)">,
   ];
   let dependentDialects = [
+    "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect",
   ];
 }
 

@@ -39,7 +39,9 @@
 // Shapes always come from the converted result types (the graph is
 // specialised); the int operands that say where (dims, starts, indices) are
 // read at compile time from the original operands, except for the index of
-// select and the start of narrow and slice, which may be run-time ints.
+// select and the start of narrow and slice, which may be run-time ints. A
+// slice whose length is a run-time int has a dynamic size
+// (DataDependentSizes.h), the one dynamic size the lowering makes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +53,7 @@
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
@@ -529,6 +532,9 @@ public:
       return rewriter.notifyMatchFailure(op, "step must be positive");
     int64_t size = inputType.getDimSize(*dim);
     int64_t length = resultType.getDimSize(*dim);
+    if (ShapedType::isDynamic(length))
+      return lowerRunTimeLength(op, adaptor, rewriter, inputType, resultType,
+                                *dim);
 
     // With constant bounds, check the result's length against them.
     bool startNone = isConstNone(op.getStart());
@@ -569,6 +575,55 @@ public:
         op, buildSlice(rewriter, loc, adaptor.getSelf(), resultType, offsets,
                        resultType.getShape(), strides, std::nullopt,
                        isFusedComputation(op, adaptor.getSelf())));
+    return success();
+  }
+
+private:
+  /// A slice whose length is known only at run time (DataDependentSizes.h):
+  /// the bounds clamped as Python slicing does, step 1, the other dims
+  /// whole.
+  LogicalResult lowerRunTimeLength(ts::AtenSliceTensorOp op, OpAdaptor adaptor,
+                                   ConversionPatternRewriter &rewriter,
+                                   RankedTensorType inputType,
+                                   RankedTensorType resultType,
+                                   int64_t dim) const {
+    std::optional<int64_t> step = getConstInt(op.getStep());
+    if (!step || *step != 1)
+      return rewriter.notifyMatchFailure(op, "a run-time length needs step 1");
+    int64_t rank = inputType.getRank();
+    for (int64_t i = 0; i < rank; ++i)
+      if (i != dim && resultType.getDimSize(i) != inputType.getDimSize(i))
+        return rewriter.notifyMatchFailure(op, "result shape differs outside "
+                                               "the sliced dim");
+    int64_t size = inputType.getDimSize(dim);
+    Location loc = op.getLoc();
+    auto bound = [&](Value original, Value converted,
+                     int64_t none) -> FailureOr<Value> {
+      if (isConstNone(original))
+        return arith::ConstantIndexOp::create(rewriter, loc, none).getResult();
+      if (!getConstInt(original) &&
+          !llvm::isa<IntegerType>(converted.getType()))
+        return failure();
+      return getValueOrCreateConstantIndexOp(
+          rewriter, loc, getOffset(rewriter, loc, original, converted, size, 0));
+    };
+    FailureOr<Value> start = bound(op.getStart(), adaptor.getStart(), 0);
+    FailureOr<Value> end = bound(op.getEnd(), adaptor.getEnd(), size);
+    if (failed(start) || failed(end))
+      return rewriter.notifyMatchFailure(op, "start or end is not an int");
+    Value length = arith::MaxSIOp::create(
+        rewriter, loc, arith::SubIOp::create(rewriter, loc, *end, *start),
+        arith::ConstantIndexOp::create(rewriter, loc, 0));
+    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes, strides(rank, rewriter.getIndexAttr(1));
+    for (int64_t i = 0; i < rank; ++i)
+      sizes.push_back(i == dim ? OpFoldResult(length)
+                               : rewriter.getIndexAttr(inputType.getDimSize(i)));
+    offsets[dim] = *start;
+    remapListOperands(rewriter, op);
+    rewriter.replaceOp(op, tensor::ExtractSliceOp::create(
+                               rewriter, loc, resultType, adaptor.getSelf(),
+                               offsets, sizes, strides));
     return success();
   }
 };

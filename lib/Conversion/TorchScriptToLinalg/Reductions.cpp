@@ -18,7 +18,8 @@
 // Accumulation types follow PyTorch's CPU kernels: f16 and bf16 accumulate in
 // f32, f32 sums over more than `kWideSumThreshold` elements in f64 (PyTorch
 // sums pairwise, which a sequential f32 loop does not match at that size),
-// integer and bool sums and products in i64.
+// integer and bool sums and products in i64. cumsum, a scan, is a generic
+// whose extra reduction dim adds the elements up to each position.
 //
 //===----------------------------------------------------------------------===//
 
@@ -979,9 +980,87 @@ public:
 // Pattern Population
 //===----------------------------------------------------------------------===//
 
+//===----------------------------------------------------------------------===//
+// Scans
+//===----------------------------------------------------------------------===//
+
+/// cumsum(self, dim, dtype?): element i along dim is the sum of elements
+/// 0..i, accumulated in order in the type PyTorch's CPU kernel uses (f64
+/// for f32 and f64, f32 for f16 and bf16, i64 for integers; self is first
+/// cast to the result dtype, Long for integers and bools) and rounded to
+/// the result type once per element. One generic whose extra innermost
+/// dim j is a reduction adding the elements j <= i: O(n^2) per row.
+class CumsumLowering : public OpConversionPattern<ts::AtenCumsumOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ts::AtenCumsumOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
+    auto inputType = llvm::dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
+    std::optional<int64_t> dimArg = getConstInt(op.getDim());
+    if (!resultType || !inputType || !dimArg ||
+        resultType.getShape() != inputType.getShape())
+      return rewriter.notifyMatchFailure(op, "static shapes and a constant "
+                                             "dim expected");
+    int64_t rank = inputType.getRank();
+    std::optional<int64_t> dim = wrapDim(*dimArg, std::max<int64_t>(rank, 1));
+    if (!dim)
+      return rewriter.notifyMatchFailure(op, "dim out of range");
+    Location loc = op.getLoc();
+    Type element = resultType.getElementType();
+    Value input = castElementType(rewriter, loc, adaptor.getSelf(), element,
+                                  isUnsignedDtype(getTSDtype(op.getSelf())));
+    if (rank == 0 || resultType.getNumElements() == 0) {
+      rewriter.replaceOp(op, input);
+      return success();
+    }
+    Type accType = rewriter.getI64Type();
+    if (isFloat(element))
+      accType = element.isF16() || element.isBF16()
+                    ? Type(rewriter.getF32Type())
+                    : Type(rewriter.getF64Type());
+    else if (element.isInteger(1))
+      return rewriter.notifyMatchFailure(op, "a Bool result");
+    MLIRContext *ctx = rewriter.getContext();
+    // Loops d0..d(rank-1) over the result, then j over the summed dim.
+    SmallVector<AffineExpr> read;
+    for (int64_t d = 0; d < rank; ++d)
+      read.push_back(getAffineDimExpr(d == *dim ? rank : d, ctx));
+    SmallVector<AffineMap> maps{
+        AffineMap::get(rank + 1, 0, read, ctx),
+        AffineMap::getMultiDimIdentityMap(rank + 1, ctx).getMajorSubMap(rank)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    iterators.push_back(utils::IteratorType::reduction);
+    auto accTensorType = RankedTensorType::get(resultType.getShape(), accType);
+    Value init = createFilled(rewriter, loc, accTensorType,
+                              createScalarConstant(rewriter, loc, accType, 0));
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{accTensorType}, ValueRange{input},
+        ValueRange{init}, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value i = linalg::IndexOp::create(b, l, *dim);
+          Value j = linalg::IndexOp::create(b, l, rank);
+          Value in = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ule, j, i);
+          Value x = castScalar(b, l, args[0], accType);
+          Value sum = isFloat(accType)
+                          ? arith::AddFOp::create(b, l, args[1], x).getResult()
+                          : arith::AddIOp::create(b, l, args[1], x).getResult();
+          linalg::YieldOp::create(
+              b, l, ValueRange{arith::SelectOp::create(b, l, in, sum, args[1])});
+        });
+    rewriter.replaceOp(op, castElementType(rewriter, loc, generic.getResult(0),
+                                           element));
+    return success();
+  }
+};
+
 void lowering::populateReductionPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
+  patterns.add<CumsumLowering>(converter, ctx);
   using K = ReduceKind;
   struct Reduce {
     StringRef name;

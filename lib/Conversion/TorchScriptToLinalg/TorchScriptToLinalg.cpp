@@ -32,6 +32,7 @@
 #include "tsmlir/Dialect/Fusion/IR/FusionDialect.h"
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
+#include "tsmlir/Dialect/TorchScript/IR/DataDependentSizes.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
@@ -109,8 +110,10 @@ TorchScriptTypeConverter::TorchScriptTypeConverter() {
   // stay as they are; the ops that make them are erased once unused.
   addConversion([](Type type) { return type; });
   addConversion([](ts::TensorType type) -> std::optional<Type> {
+    // Unknown sizes are dynamic: checkLowerable lets through only those of
+    // tensors sized at run time (DataDependentSizes.h).
     Type element = convertDtype(type.getDtype());
-    if (!element || !type.hasStaticShape())
+    if (!element || !type.hasSizes())
       return std::nullopt;
     return RankedTensorType::get(type.getSizesOrEmpty(), element);
   });
@@ -351,19 +354,42 @@ static void flattenReturnedTuples(func::FuncOp func) {
   });
 }
 
-/// Whether every tensor `op` reads or produces has a dtype and static sizes.
+/// A tensor `op` reads or produces without a dtype or static sizes, other
+/// than a result sized at run time (DataDependentSizes.h).
 static std::optional<Type> findUnknownTensor(Operation *op) {
   auto check = [](Type t) {
     auto tensor = llvm::dyn_cast<ts::TensorType>(t);
     return tensor && (!tensor.hasStaticShape() || !convertDtype(tensor.getDtype()));
   };
-  for (Type t : op->getResultTypes())
-    if (check(t))
-      return t;
+  for (Value v : op->getResults())
+    if (check(v.getType()) && !ts::getSizeBound(v))
+      return v.getType();
   for (Type t : op->getOperandTypes())
     if (check(t))
       return t;
   return std::nullopt;
+}
+
+/// Reports `op` when it reads a tensor sized at run time, which only the
+/// function's return may.
+static bool readsDataDependentSizes(Operation *op) {
+  for (Value operand : op->getOperands()) {
+    std::optional<SmallVector<int64_t>> bound = ts::getSizeBound(operand);
+    if (!bound)
+      continue;
+    InFlightDiagnostic diag =
+        op->emitError()
+        << "'" << torchScriptName(op) << "' reads a tensor whose size "
+        << "depends on the data (" << operand.getType() << ", at most [";
+    llvm::interleaveComma(*bound, diag);
+    diag << "]): a compiled graph returns such a tensor, but computes "
+            "nothing more from it";
+    diag.attachNote(operand.getLoc())
+        << "its size is computed here, by '"
+        << torchScriptName(operand.getDefiningOp()) << "'";
+    return true;
+  }
+  return false;
 }
 
 /// Step 2: reports every op the conversion cannot lower.
@@ -378,6 +404,10 @@ static LogicalResult checkLowerable(ModuleOp module,
     if (!supported.contains(op->getName().getStringRef())) {
       op->emitError() << "'" << torchScriptName(op)
                       << "' has no lowering to linalg";
+      ok = false;
+      return;
+    }
+    if (readsDataDependentSizes(op)) {
       ok = false;
       return;
     }

@@ -1934,6 +1934,426 @@ func.func @op_aten_pairwise_distance(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>,
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_diag(
+func.func @op_aten_diag(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.diag %arg0, %arg1
+  %r = ts.aten.diag %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_diagonal(
+func.func @op_aten_diagonal(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int, %a3: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.diagonal %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.diagonal %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_diag_embed(
+func.func @op_aten_diag_embed(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int, %a3: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.diag_embed %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.diag_embed %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_diagonal_scatter(
+func.func @op_aten_diagonal_scatter(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int, %a3: !ts.int, %a4: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.diagonal_scatter %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.diagonal_scatter %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_trace(
+func.func @op_aten_trace(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.trace %arg0
+  %r = ts.aten.trace %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_unflatten_int(
+func.func @op_aten_unflatten_int(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.unflatten.int %arg0, %arg1, %arg2
+  %r = ts.aten.unflatten.int %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_tensor_split_sections(
+func.func @op_aten_tensor_split_sections(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.tensor_split.sections %arg0, %arg1, %arg2
+  %r = ts.aten.tensor_split.sections %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_tensor_split_indices(
+func.func @op_aten_tensor_split_indices(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.tensor_split.indices %arg0, %arg1, %arg2
+  %r = ts.aten.tensor_split.indices %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_take(
+func.func @op_aten_take(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.take %arg0, %arg1
+  %r = ts.aten.take %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_take_along_dim(
+func.func @op_aten_take_along_dim(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.take_along_dim %arg0, %arg1, %arg2
+  %r = ts.aten.take_along_dim %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_meshgrid(
+func.func @op_aten_meshgrid(%a0: !ts.list<!ts.tensor>) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.meshgrid %arg0
+  %r = ts.aten.meshgrid %a0 : (!ts.list<!ts.tensor>) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_meshgrid_indexing(
+func.func @op_aten_meshgrid_indexing(%a0: !ts.list<!ts.tensor>, %a1: !ts.str) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.meshgrid.indexing %arg0, %arg1
+  %r = ts.aten.meshgrid.indexing %a0, %a1 : (!ts.list<!ts.tensor>, !ts.str) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_prelu(
+func.func @op_aten_prelu(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.prelu %arg0, %arg1
+  %r = ts.aten.prelu %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_allclose(
+func.func @op_aten_allclose(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.float, %a3: !ts.float, %a4: !ts.bool) -> (!ts.bool) {
+  // CHECK: ts.aten.allclose %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.allclose %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.float, !ts.float, !ts.bool) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_sum_to_size(
+func.func @op_aten_sum_to_size(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.sum_to_size %arg0, %arg1
+  %r = ts.aten.sum_to_size %a0, %a1 : (!ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cov(
+func.func @op_aten_cov(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.optional<!ts.tensor>, %a3: !ts.optional<!ts.tensor>) -> (!ts.tensor) {
+  // CHECK: ts.aten.cov %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.cov %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_corrcoef(
+func.func @op_aten_corrcoef(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.corrcoef %arg0
+  %r = ts.aten.corrcoef %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_median(
+func.func @op_aten_median(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.median %arg0
+  %r = ts.aten.median %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_median_dim(
+func.func @op_aten_median_dim(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.median.dim %arg0, %arg1, %arg2
+  %r:2 = ts.aten.median.dim %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nanmedian(
+func.func @op_aten_nanmedian(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.nanmedian %arg0
+  %r = ts.aten.nanmedian %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nanmedian_dim(
+func.func @op_aten_nanmedian_dim(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.nanmedian.dim %arg0, %arg1, %arg2
+  %r:2 = ts.aten.nanmedian.dim %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_quantile(
+func.func @op_aten_quantile(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.none, %a3: !ts.bool, %a4: !ts.str) -> (!ts.tensor) {
+  // CHECK: ts.aten.quantile %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.quantile %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.none, !ts.bool, !ts.str) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_quantile_scalar(
+func.func @op_aten_quantile_scalar(%a0: !ts.tensor<f32>, %a1: !ts.float, %a2: !ts.none, %a3: !ts.bool, %a4: !ts.str) -> (!ts.tensor) {
+  // CHECK: ts.aten.quantile.scalar %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.quantile.scalar %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.float, !ts.none, !ts.bool, !ts.str) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nanquantile(
+func.func @op_aten_nanquantile(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.none, %a3: !ts.bool, %a4: !ts.str) -> (!ts.tensor) {
+  // CHECK: ts.aten.nanquantile %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.nanquantile %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.none, !ts.bool, !ts.str) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nanquantile_scalar(
+func.func @op_aten_nanquantile_scalar(%a0: !ts.tensor<f32>, %a1: !ts.float, %a2: !ts.none, %a3: !ts.bool, %a4: !ts.str) -> (!ts.tensor) {
+  // CHECK: ts.aten.nanquantile.scalar %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.nanquantile.scalar %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.float, !ts.none, !ts.bool, !ts.str) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_kthvalue(
+func.func @op_aten_kthvalue(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int, %a3: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.kthvalue %arg0, %arg1, %arg2, %arg3
+  %r:2 = ts.aten.kthvalue %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.int, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_mode(
+func.func @op_aten_mode(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.mode %arg0, %arg1, %arg2
+  %r:2 = ts.aten.mode %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_histc(
+func.func @op_aten_histc(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.number, %a3: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.histc %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.histc %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.number, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_put(
+func.func @op_aten_put(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.put %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.put %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_xlog1py(
+func.func @op_aten_special_xlog1py(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_xlog1py %arg0, %arg1
+  %r = ts.aten.special_xlog1py %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_xlog1py_other_scalar(
+func.func @op_aten_special_xlog1py_other_scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_xlog1py.other_scalar %arg0, %arg1
+  %r = ts.aten.special_xlog1py.other_scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_xlog1py_self_scalar(
+func.func @op_aten_special_xlog1py_self_scalar(%a0: !ts.number, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_xlog1py.self_scalar %arg0, %arg1
+  %r = ts.aten.special_xlog1py.self_scalar %a0, %a1 : (!ts.number, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_kron(
+func.func @op_aten_kron(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.kron %arg0, %arg1
+  %r = ts.aten.kron %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cartesian_prod(
+func.func @op_aten_cartesian_prod(%a0: !ts.list<!ts.tensor>) -> (!ts.tensor) {
+  // CHECK: ts.aten.cartesian_prod %arg0
+  %r = ts.aten.cartesian_prod %a0 : (!ts.list<!ts.tensor>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_block_diag(
+func.func @op_aten_block_diag(%a0: !ts.list<!ts.tensor>) -> (!ts.tensor) {
+  // CHECK: ts.aten.block_diag %arg0
+  %r = ts.aten.block_diag %a0 : (!ts.list<!ts.tensor>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cross(
+func.func @op_aten_cross(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.cross %arg0, %arg1, %arg2
+  %r = ts.aten.cross %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_cross(
+func.func @op_aten_linalg_cross(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_cross %arg0, %arg1, %arg2
+  %r = ts.aten.linalg_cross %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_aminmax(
+func.func @op_aten_aminmax(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.aminmax %arg0, %arg1, %arg2
+  %r:2 = ts.aten.aminmax %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.none, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_triu_indices(
+func.func @op_aten_triu_indices(%a0: !ts.int, %a1: !ts.int, %a2: !ts.int, %a3: !ts.optional<!ts.int>, %a4: !ts.none, %a5: !ts.none, %a6: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.triu_indices %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6
+  %r = ts.aten.triu_indices %a0, %a1, %a2, %a3, %a4, %a5, %a6 : (!ts.int, !ts.int, !ts.int, !ts.optional<!ts.int>, !ts.none, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_tril_indices(
+func.func @op_aten_tril_indices(%a0: !ts.int, %a1: !ts.int, %a2: !ts.int, %a3: !ts.optional<!ts.int>, %a4: !ts.none, %a5: !ts.none, %a6: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.tril_indices %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6
+  %r = ts.aten.tril_indices %a0, %a1, %a2, %a3, %a4, %a5, %a6 : (!ts.int, !ts.int, !ts.int, !ts.optional<!ts.int>, !ts.none, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cummax(
+func.func @op_aten_cummax(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.cummax %arg0, %arg1
+  %r:2 = ts.aten.cummax %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cummin(
+func.func @op_aten_cummin(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.cummin %arg0, %arg1
+  %r:2 = ts.aten.cummin %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_logcumsumexp(
+func.func @op_aten_logcumsumexp(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.logcumsumexp %arg0, %arg1
+  %r = ts.aten.logcumsumexp %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_index_fill_int_Scalar(
+func.func @op_aten_index_fill_int_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.index_fill.int_Scalar %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.index_fill.int_Scalar %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_index_fill_int_Tensor(
+func.func @op_aten_index_fill_int_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.index_fill.int_Tensor %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.index_fill.int_Tensor %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_index_copy(
+func.func @op_aten_index_copy(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.index_copy %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.index_copy %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_masked_scatter(
+func.func @op_aten_masked_scatter(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.masked_scatter %arg0, %arg1, %arg2
+  %r = ts.aten.masked_scatter %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bilinear(
+func.func @op_aten_bilinear(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.optional<!ts.tensor>) -> (!ts.tensor) {
+  // CHECK: ts.aten.bilinear %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.bilinear %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_norm(
+func.func @op_aten_linalg_norm(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.number>, %a2: !ts.none, %a3: !ts.bool, %a4: !ts.optional<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_norm %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.linalg_norm %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.optional<!ts.number>, !ts.none, !ts.bool, !ts.optional<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_matrix_norm(
+func.func @op_aten_linalg_matrix_norm(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.list<!ts.int>, %a3: !ts.bool, %a4: !ts.optional<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_matrix_norm %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.linalg_matrix_norm %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.number, !ts.list<!ts.int>, !ts.bool, !ts.optional<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_matrix_norm_str_ord(
+func.func @op_aten_linalg_matrix_norm_str_ord(%a0: !ts.tensor<f32>, %a1: !ts.str, %a2: !ts.list<!ts.int>, %a3: !ts.bool, %a4: !ts.optional<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_matrix_norm.str_ord %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.linalg_matrix_norm.str_ord %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.str, !ts.list<!ts.int>, !ts.bool, !ts.optional<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_frobenius_norm_dim(
+func.func @op_aten_frobenius_norm_dim(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.frobenius_norm.dim %arg0, %arg1, %arg2
+  %r = ts.aten.frobenius_norm.dim %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_renorm(
+func.func @op_aten_renorm(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.int, %a3: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.renorm %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.renorm %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.number, !ts.int, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten__unique2(
+func.func @op_aten__unique2(%a0: !ts.tensor<f32>, %a1: !ts.bool, %a2: !ts.bool, %a3: !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten._unique2 %arg0, %arg1, %arg2, %arg3
+  %r:3 = ts.aten._unique2 %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.bool, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2 : !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_unique_dim(
+func.func @op_aten_unique_dim(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.bool, %a3: !ts.bool, %a4: !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.unique_dim %arg0, %arg1, %arg2, %arg3, %arg4
+  %r:3 = ts.aten.unique_dim %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.int, !ts.bool, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2 : !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_unique_consecutive(
+func.func @op_aten_unique_consecutive(%a0: !ts.tensor<f32>, %a1: !ts.bool, %a2: !ts.bool, %a3: !ts.none) -> (!ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.unique_consecutive %arg0, %arg1, %arg2, %arg3
+  %r:3 = ts.aten.unique_consecutive %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.bool, !ts.bool, !ts.none) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2 : !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_unique_dim_consecutive(
+func.func @op_aten_unique_dim_consecutive(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.bool, %a3: !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.unique_dim_consecutive %arg0, %arg1, %arg2, %arg3
+  %r:3 = ts.aten.unique_dim_consecutive %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2 : !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_masked_select(
+func.func @op_aten_masked_select(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.masked_select %arg0, %arg1
+  %r = ts.aten.masked_select %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nonzero(
+func.func @op_aten_nonzero(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.nonzero %arg0
+  %r = ts.aten.nonzero %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_argwhere(
+func.func @op_aten_argwhere(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.argwhere %arg0
+  %r = ts.aten.argwhere %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_mse_loss(
 func.func @op_aten_mse_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int) -> (!ts.tensor) {
   // CHECK: ts.aten.mse_loss %arg0, %arg1, %arg2
@@ -4388,6 +4808,48 @@ func.func @op_aten_addr_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.te
 func.func @op_aten_addbmm_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number, %a4: !ts.number) -> (!ts.tensor) {
   // CHECK: ts.aten.addbmm_ %arg0, %arg1, %arg2, %arg3, %arg4
   %r = ts.aten.addbmm_ %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_put_(
+func.func @op_aten_put_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.put_ %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.put_ %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_index_fill__int_Scalar(
+func.func @op_aten_index_fill__int_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.index_fill_.int_Scalar %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.index_fill_.int_Scalar %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_index_fill__int_Tensor(
+func.func @op_aten_index_fill__int_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.index_fill_.int_Tensor %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.index_fill_.int_Tensor %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_index_copy_(
+func.func @op_aten_index_copy_(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.index_copy_ %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.index_copy_ %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_masked_scatter_(
+func.func @op_aten_masked_scatter_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.masked_scatter_ %arg0, %arg1, %arg2
+  %r = ts.aten.masked_scatter_ %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_renorm_(
+func.func @op_aten_renorm_(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.int, %a3: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.renorm_ %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.renorm_ %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.number, !ts.int, !ts.number) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 

@@ -26,7 +26,11 @@ sample gets its own outcome:
 sort, argsort and topk may order equal elements any way (PyTorch leaves
 that order unspecified unless stable=True, and topk(sorted=False) its k
 elements too): their indices are checked by what they select, not compared
-one by one (ORDERINGS).
+one by one (ORDERINGS). unique(sorted=False) may return its values in any
+order (PyTorch's is its hash table's): they are compared as a set, the
+inverse by the values it selects and the counts by the values they count
+(unique_check). median, nanmedian and kthvalue along a dim may pick any of
+equal elements: their indices are checked by what they select (PICKS).
 
 Samples are counted apart, with their reason, when the comparison cannot
 mean anything: complex or sparse values, results that differ between two
@@ -97,6 +101,92 @@ ORDERINGS = {
     "topk": ([("k", None), ("dim", -1), ("largest", True),
               ("sorted", True)], True),
 }
+
+
+# Operators returning (values, indices) of one element picked per row,
+# whose index among equal elements PyTorch leaves unspecified: parameter
+# names after the input with their defaults.
+PICKS = {
+    "median": [("dim", None), ("keepdim", False)],
+    "nanmedian": [("dim", None), ("keepdim", False)],
+    "kthvalue": [("k", None), ("dim", -1), ("keepdim", False)],
+}
+
+
+def pick_check(op_name, sample):
+    """For PICKS operators called with a dim, a function of (our outputs,
+    PyTorch's) giving None when the values equal PyTorch's and the indices
+    select them from the input; otherwise None."""
+    if op_name not in PICKS or not isinstance(sample.input, torch.Tensor):
+        return None
+    params = PICKS[op_name]
+    given = dict(zip([n for n, _ in params], sample.args))
+    given.update(sample.kwargs)
+    arg = {n: given.get(n, d) for n, d in params}
+    if arg["dim"] is None:
+        return None
+    inp = sample.input.detach().numpy()
+    axis = arg["dim"] % max(inp.ndim, 1)
+
+    def check(ours, refs):
+        if len(ours) != 2 or len(refs) != 2:
+            return "%d outputs, PyTorch gives %d" % (len(ours), len(refs))
+        why = harness.mismatch(ours[0], refs[0], "values")
+        if why:
+            return why
+        idx = ours[1]
+        if idx.dtype != refs[1].dtype or idx.shape != refs[1].shape:
+            return harness.mismatch(idx, refs[1], "indices")
+        size = inp.shape[axis] if inp.ndim else 1
+        if idx.size and (idx.min() < 0 or idx.max() >= size):
+            return "indices: out of range"
+        if inp.ndim == 0:
+            return None
+        kept = idx if arg["keepdim"] else np.expand_dims(idx, axis)
+        picked = np.take_along_axis(inp, kept, axis=axis)
+        if not arg["keepdim"]:
+            picked = np.squeeze(picked, axis)
+        return harness.mismatch(picked, refs[0], "values at indices")
+    return check
+
+
+def unique_check(op_name, sample):
+    """For unique(sorted=False) without a dim, a function of (our outputs,
+    PyTorch's) giving None when ours are a valid answer in some order (see
+    the module's docstring); otherwise None."""
+    kwargs = sample.kwargs
+    if op_name != "unique" or kwargs.get("sorted", True) or \
+            kwargs.get("dim") is not None:
+        return None
+    inp = sample.input.detach().numpy()
+
+    def check(ours, refs):
+        if len(ours) != len(refs):
+            return "%d outputs, PyTorch gives %d" % (len(ours), len(refs))
+        values, ref_values = ours[0], refs[0]
+        order = np.argsort(ref_values, kind="stable")
+        why = harness.mismatch(np.sort(values), ref_values[order], "values")
+        if why:
+            return why
+        # Where PyTorch's k-th value is among ours.
+        ours_order = np.argsort(values, kind="stable")
+        position = ours_order[np.searchsorted(values[ours_order], ref_values)]
+        rest = list(zip(ours[1:], refs[1:]))
+        if kwargs.get("return_inverse") and rest:
+            inverse, ref_inverse = rest.pop(0)
+            why = harness.mismatch(inverse, position[ref_inverse]
+                                   if ref_inverse.size else ref_inverse,
+                                   "inverse") or \
+                harness.mismatch(values[inverse], inp, "values at inverse")
+            if why:
+                return why
+        if kwargs.get("return_counts") and rest:
+            counts, ref_counts = rest.pop(0)
+            expected = np.zeros_like(ref_counts)
+            expected[position] = ref_counts
+            return harness.mismatch(counts, expected, "counts")
+        return None
+    return check
 
 
 def ordering_check(op_name, sample):
@@ -610,7 +700,9 @@ def make_jobs(op, apart):
                 if inplace and sample.broadcasts_input:
                     continue
                 p = prepare(form, sample, inplace, i)
-                p.check = ordering_check(op.name, sample)
+                p.check = ordering_check(op.name, sample) or \
+                    unique_check(op.name, sample) or \
+                    pick_check(op.name, sample)
                 if p.apart:
                     apart.append((variant_name, p.apart))
                 else:

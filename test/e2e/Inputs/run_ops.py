@@ -601,6 +601,51 @@ def shape_and_compare(x, v, n, a, b):
             F.pairwise_distance(v, v * 2, p=1.0, keepdim=True))
 
 
+# Results sized by the data: computed at their largest size and sliced to a
+# run-time count (DecomposeSelection.cpp); returned at that count.
+@case(torch.tensor([[3., 1., 3., 2.], [2., 1., 5., 3.], [3., 1., 3., 2.]]),
+      torch.tensor([[True, False], [True, True], [True, False]]),
+      torch.tensor([4, 4, 1, 1, 1, 4, 2]))
+def unique(x, b, n):
+    return (torch.unique(x),
+            torch.unique(x, return_inverse=True, return_counts=True),
+            torch.unique(x, dim=0, return_inverse=True, return_counts=True),
+            torch.unique(x, dim=1), torch.unique(b, dim=0, return_counts=True),
+            torch.unique(b), torch.unique_consecutive(n, return_counts=True),
+            torch.unique_consecutive(x, return_inverse=True, dim=1),
+            torch.unique_consecutive(x[0]),
+            torch.unique(n, sorted=True, return_inverse=True))
+
+
+@case(randn(3, 4), randn(4), torch.tensor([[0, 2, 0], [1, 0, 0]]))
+def select_by_value(x, y, n):
+    return (torch.masked_select(x, x > 0), torch.masked_select(x, y > 0),
+            torch.masked_select(y, x < -5), torch.nonzero(x > 0.5),
+            torch.nonzero(n), torch.argwhere(y < 0), x[x > 0], x.t()[y > 0.2],
+            n[n.sum(1) > 1])
+
+
+# Order statistics, histograms and covariance (DecomposeStatistics.cpp).
+@case(with_nan(3, 5), randn(4, 6), torch.tensor([[3, 1, 2], [2, 2, 5]]),
+      torch.tensor([0.1, 0.5, 0.95]))
+def statistics(x, y, n, q):
+    return (torch.median(y), torch.median(x), torch.nanmedian(x),
+            torch.median(n), torch.median(y, 1), torch.nanmedian(x, 0, True),
+            torch.median(x, 1), torch.kthvalue(y, 2, 0),
+            torch.kthvalue(y, 6, -1, True), torch.quantile(y, q),
+            torch.quantile(y, 0.3, dim=1, keepdim=True),
+            torch.nanquantile(x, q, dim=0), torch.quantile(x, q, dim=1),
+            torch.quantile(y, q, dim=0, interpolation="lower"),
+            torch.quantile(y, 0.5, dim=-1, interpolation="higher"),
+            torch.quantile(y, q, interpolation="nearest"),
+            torch.nanquantile(x, 0.25, interpolation="midpoint"),
+            torch.histc(y, 5), torch.histc(y, 4, -1.0, 1.0),
+            torch.histc(torch.ones(3), 3), torch.cov(y),
+            torch.cov(y, correction=0, fweights=torch.tensor([1, 2, 1, 3, 1, 1]),
+                      aweights=torch.rand(6)),
+            torch.cov(y[0]), torch.corrcoef(y), torch.corrcoef(y[1]))
+
+
 def graph_text(fn):
     scripted = torch.jit.script(fn)
     graph = scripted.graph.copy()

@@ -17,7 +17,9 @@
 //   and `expand` to the same static shape, `squeeze` of a dimension that is
 //   not 1, `squeeze(unsqueeze(x, d), d)`, `transpose(transpose(x, a, b), a, b)`;
 // * constant folding of small tensors: `neg` and `add`/`sub`/`mul`/`div`
-//   (every rounding mode), `floor_divide` and `remainder` of constant tensors of at most kMaxFoldedElements elements,
+//   (every rounding mode), `floor_divide` and `remainder` of constant tensors
+//   of at most kMaxFoldedElements elements, and their `.Scalar` overloads
+//   (with `rsub`) of a constant tensor and a number,
 //   `prim::NumToTensor` of a constant, `aten::Int`/`aten::Float` of a
 //   constant one-element tensor.
 //
@@ -113,25 +115,55 @@ static bool namesShape(TensorType type, ArrayRef<int64_t> sizes) {
 // Arithmetic identities
 //===----------------------------------------------------------------------===//
 
+static DenseElementsAttr getConstantTensor(Value value, Attribute constant);
+static DenseElementsAttr scalarOperand(DenseElementsAttr lhs, Attribute scalar);
+static Attribute foldScalarAddSub(Value self, Attribute selfAttr,
+                                  Attribute scalar, Attribute alphaAttr,
+                                  bool subtract, bool reverse);
+template <typename FloatFn, typename IntFn>
+static Attribute foldElementwise(DenseElementsAttr lhs, DenseElementsAttr rhs,
+                                 FloatFn floatFn, IntFn intFn);
+
 OpFoldResult AtenAddScalarOp::fold(FoldAdaptor a) {
+  if (Attribute folded = foldScalarAddSub(getSelf(), a.getSelf(), a.getOther(),
+                                          a.getAlpha(), /*subtract=*/false,
+                                          /*reverse=*/false))
+    return folded;
   if (!isNumber(a.getOther(), 0) || !asNumber(a.getAlpha()))
     return {};
   return foldIdentity(getSelf(), getResult(), a.getOther());
 }
 
 OpFoldResult AtenSubScalarOp::fold(FoldAdaptor a) {
+  if (Attribute folded = foldScalarAddSub(getSelf(), a.getSelf(), a.getOther(),
+                                          a.getAlpha(), /*subtract=*/true,
+                                          /*reverse=*/false))
+    return folded;
   if (!isNumber(a.getOther(), 0) || !asNumber(a.getAlpha()))
     return {};
   return foldIdentity(getSelf(), getResult(), a.getOther());
 }
 
 OpFoldResult AtenMulScalarOp::fold(FoldAdaptor a) {
+  DenseElementsAttr lhs = getConstantTensor(getSelf(), a.getSelf());
+  if (Attribute folded = foldElementwise(
+          lhs, scalarOperand(lhs, a.getOther()),
+          [](double x, double y) { return x * y; },
+          [](const APInt &x, const APInt &y) { return x * y; }))
+    return folded;
   if (!isNumber(a.getOther(), 1))
     return {};
   return foldIdentity(getSelf(), getResult(), a.getOther());
 }
 
 OpFoldResult AtenDivScalarOp::fold(FoldAdaptor a) {
+  DenseElementsAttr lhs = getConstantTensor(getSelf(), a.getSelf());
+  if (lhs && isFloatDtype(lhs.getElementType()))
+    if (Attribute folded = foldElementwise(
+            lhs, scalarOperand(lhs, a.getOther()),
+            [](double x, double y) { return x / y; },
+            [](const APInt &x, const APInt &) { return x; }))
+      return folded;
   // True division: an integer tensor divided by 1 becomes a float tensor.
   if (!isNumber(a.getOther(), 1) || !isFloatDtype(getSelf().getType().getDtype()))
     return {};
@@ -317,6 +349,61 @@ static Attribute foldAddSub(Value self, Value other, Attribute selfAttr,
       [&](const APInt &x, const APInt &y) { return subtract ? x - y : x + y; });
 }
 
+/// A number operand (`other` of the `.Scalar` overloads) as a 0-d constant
+/// of `lhs`'s element type, where the result keeps that type: an int with
+/// an int tensor, any number with a float tensor. A float with an int tensor
+/// promotes to the default dtype, and bool tensors promote: not folded.
+static DenseElementsAttr scalarOperand(DenseElementsAttr lhs,
+                                       Attribute scalar) {
+  if (!lhs)
+    return {};
+  Type element = lhs.getElementType();
+  auto type = RankedTensorType::get({}, element);
+  auto i = llvm::dyn_cast_or_null<IntegerAttr>(scalar);
+  if (i && i.getType().isInteger(1))
+    return {};
+  if (isFloatDtype(element)) {
+    std::optional<double> v = asNumber(scalar);
+    if (!v)
+      return {};
+    return DenseElementsAttr::get(type, FloatAttr::get(element, *v));
+  }
+  auto intType = llvm::dyn_cast<IntegerType>(element);
+  if (!intType || intType.getWidth() == 1 || !i)
+    return {};
+  return DenseElementsAttr::get(
+      type, IntegerAttr::get(element, APInt(intType.getWidth(), i.getInt(),
+                                            /*isSigned=*/true)));
+}
+
+/// add.Scalar, sub.Scalar (`self op alpha * other`) and rsub.Scalar
+/// (`reverse`: `other - alpha * self`) of a constant tensor and a number.
+/// Traced graphs compute sizes so, on 0-d tensors made from sizes.
+static Attribute foldScalarAddSub(Value self, Attribute selfAttr,
+                                  Attribute scalar, Attribute alphaAttr,
+                                  bool subtract, bool reverse) {
+  std::optional<double> alpha = asNumber(alphaAttr);
+  DenseElementsAttr tensor = getConstantTensor(self, selfAttr);
+  DenseElementsAttr number = scalarOperand(tensor, scalar);
+  if (!alpha || !number)
+    return {};
+  if (!isFloatDtype(tensor.getElementType()) && *alpha != 1)
+    return {};
+  double sign = subtract ? -1.0 : 1.0;
+  if (reverse)
+    return foldElementwise(
+        number, tensor, [&](double x, double y) { return x - *alpha * y; },
+        [](const APInt &x, const APInt &y) { return x - y; });
+  return foldElementwise(
+      tensor, number, [&](double x, double y) { return x + sign * *alpha * y; },
+      [&](const APInt &x, const APInt &y) { return subtract ? x - y : x + y; });
+}
+
+OpFoldResult AtenRsubScalarOp::fold(FoldAdaptor a) {
+  return foldScalarAddSub(getSelf(), a.getSelf(), a.getOther(), a.getAlpha(),
+                          /*subtract=*/true, /*reverse=*/true);
+}
+
 OpFoldResult AtenAddTensorOp::fold(FoldAdaptor a) {
   return foldAddSub(getSelf(), getOther(), a.getSelf(), a.getOther(),
                     a.getAlpha(), /*subtract=*/false);
@@ -420,6 +507,16 @@ OpFoldResult AtenDivTensorModeOp::fold(FoldAdaptor a) {
       });
 }
 
+/// Python's remainder: the sign of the divisor.
+static double remainderDouble(double x, double y) {
+  double r = std::fmod(x, y);
+  return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;
+}
+
+static APInt remainderInt(const APInt &x, const APInt &y) {
+  return x - floorDivide(x, y) * y;
+}
+
 OpFoldResult AtenFloorDivideOp::fold(FoldAdaptor a) {
   DenseElementsAttr lhs = getConstantTensor(getSelf(), a.getSelf());
   DenseElementsAttr rhs = getConstantTensor(getOther(), a.getOther());
@@ -433,13 +530,23 @@ OpFoldResult AtenRemainderTensorOp::fold(FoldAdaptor a) {
   DenseElementsAttr rhs = getConstantTensor(getOther(), a.getOther());
   if (!foldsFloorRounding(lhs, rhs))
     return {};
-  return foldElementwise(
-      lhs, rhs,
-      [](double x, double y) {
-        double r = std::fmod(x, y);
-        return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;
-      },
-      [](const APInt &x, const APInt &y) { return x - floorDivide(x, y) * y; });
+  return foldElementwise(lhs, rhs, remainderDouble, remainderInt);
+}
+
+OpFoldResult AtenFloorDivideScalarOp::fold(FoldAdaptor a) {
+  DenseElementsAttr lhs = getConstantTensor(getSelf(), a.getSelf());
+  DenseElementsAttr rhs = scalarOperand(lhs, a.getOther());
+  if (!foldsFloorRounding(lhs, rhs))
+    return {};
+  return foldElementwise(lhs, rhs, floorDivideDouble, floorDivide);
+}
+
+OpFoldResult AtenRemainderScalarOp::fold(FoldAdaptor a) {
+  DenseElementsAttr lhs = getConstantTensor(getSelf(), a.getSelf());
+  DenseElementsAttr rhs = scalarOperand(lhs, a.getOther());
+  if (!foldsFloorRounding(lhs, rhs))
+    return {};
+  return foldElementwise(lhs, rhs, remainderDouble, remainderInt);
 }
 
 OpFoldResult AtenNegOp::fold(FoldAdaptor a) {

@@ -25,6 +25,9 @@
 //   cdist, searchsorted
 //   tile, rot90, diff, glu,                  (DecomposeShapes.cpp)
 //   max_pool1d_with_indices, max_unpool2d
+//   unique (every form), masked_select,      computed at their largest size,
+//   nonzero, argwhere                        sliced to a run-time count
+//                                            (DecomposeSelection.cpp)
 //   einsum                                   permutes, sums and bmm
 //                                            (DecomposeEinsum.cpp)
 //   new_zeros, new_ones, new_empty,          zeros, ones, full of the
@@ -830,6 +833,10 @@ void ts::populateDecompositionPatterns(RewritePatternSet &patterns) {
   decompose::populateEinsumPatterns(patterns);
   decompose::populateFactoryPatterns(patterns);
   decompose::populateLossPatterns(patterns);
+  decompose::populateSelectionPatterns(patterns);
+  decompose::populateMatricesPatterns(patterns);
+  decompose::populateIndexingPatterns(patterns);
+  decompose::populateStatisticsPatterns(patterns);
   patterns.add<DecomposeInstanceNorm, DecomposeConvStringPadding,
                DecomposeStatMean<AtenVarMeanOp, AtenVarOp, StatForm::Plain>,
                DecomposeStatMean<AtenVarMeanDimOp, AtenVarDimOp,

@@ -153,6 +153,10 @@ void populateShapePatterns(RewritePatternSet &patterns);
 void populateEinsumPatterns(RewritePatternSet &patterns);
 void populateFactoryPatterns(RewritePatternSet &patterns);
 void populateLossPatterns(RewritePatternSet &patterns);
+void populateSelectionPatterns(RewritePatternSet &patterns);
+void populateMatricesPatterns(RewritePatternSet &patterns);
+void populateIndexingPatterns(RewritePatternSet &patterns);
+void populateStatisticsPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::tsmlir::ts::decompose
 

@@ -107,6 +107,7 @@ def TS_AtenRsubScalarOp : TS_SchemaOp<"aten.rsub.Scalar",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other, TS_ScalarLike:$alpha);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenFloorDivideOp : TS_SchemaOp<"aten.floor_divide",
@@ -130,6 +131,7 @@ def TS_AtenRemainderScalarOp : TS_SchemaOp<"aten.remainder.Scalar",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenNegOp : TS_SchemaOp<"aten.neg",
@@ -2027,6 +2029,430 @@ def TS_AtenPairwiseDistanceOp : TS_SchemaOp<"aten.pairwise_distance",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenDiagOp : TS_SchemaOp<"aten.diag",
+    "aten::diag(Tensor self, int diagonal=0) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$diagonal);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenDiagonalOp : TS_SchemaOp<"aten.diagonal",
+    "aten::diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$offset, TS_IntLike:$dim1, TS_IntLike:$dim2);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenDiagEmbedOp : TS_SchemaOp<"aten.diag_embed",
+    "aten::diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$offset, TS_IntLike:$dim1, TS_IntLike:$dim2);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenDiagonalScatterOp : TS_SchemaOp<"aten.diagonal_scatter",
+    "aten::diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$src, TS_IntLike:$offset, TS_IntLike:$dim1, TS_IntLike:$dim2);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTraceOp : TS_SchemaOp<"aten.trace",
+    "aten::trace(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUnflattenIntOp : TS_SchemaOp<"aten.unflatten.int",
+    "aten::unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_IntList:$sizes);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTensorSplitSectionsOp : TS_SchemaOp<"aten.tensor_split.sections",
+    "aten::tensor_split.sections(Tensor(a -> *) self, int sections, int dim=0) -> Tensor(a)[]",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$sections, TS_IntLike:$dim);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenTensorSplitIndicesOp : TS_SchemaOp<"aten.tensor_split.indices",
+    "aten::tensor_split.indices(Tensor(a -> *) self, int[] indices, int dim=0) -> Tensor(a)[]",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$indices, TS_IntLike:$dim);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenTakeOp : TS_SchemaOp<"aten.take",
+    "aten::take(Tensor self, Tensor index) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$index);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTakeAlongDimOp : TS_SchemaOp<"aten.take_along_dim",
+    "aten::take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$indices, TS_OptionalInt:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMeshgridOp : TS_SchemaOp<"aten.meshgrid",
+    "aten::meshgrid(Tensor[] tensors) -> Tensor[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_TensorList:$tensors);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenMeshgridIndexingOp : TS_SchemaOp<"aten.meshgrid.indexing",
+    "aten::meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_TensorList:$tensors, TS_StrLike:$indexing);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenPreluOp : TS_SchemaOp<"aten.prelu",
+    "aten::prelu(Tensor self, Tensor weight) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$weight);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAllcloseOp : TS_SchemaOp<"aten.allclose",
+    "aten::allclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float atol=1e-08, bool equal_nan=False) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_FloatType:$rtol, TS_FloatType:$atol, TS_BoolType:$equal_nan);
+  let results = (outs TS_BoolType:$result);
+}
+
+def TS_AtenSumToSizeOp : TS_SchemaOp<"aten.sum_to_size",
+    "aten::sum_to_size(Tensor self, int[] size) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$size);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCovOp : TS_SchemaOp<"aten.cov",
+    "aten::cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$correction, TS_OptionalTensor:$fweights, TS_OptionalTensor:$aweights);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCorrcoefOp : TS_SchemaOp<"aten.corrcoef",
+    "aten::corrcoef(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMedianOp : TS_SchemaOp<"aten.median",
+    "aten::median(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMedianDimOp : TS_SchemaOp<"aten.median.dim",
+    "aten::median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$valuesValue, TS_Tensor:$indices);
+}
+
+def TS_AtenNanmedianOp : TS_SchemaOp<"aten.nanmedian",
+    "aten::nanmedian(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNanmedianDimOp : TS_SchemaOp<"aten.nanmedian.dim",
+    "aten::nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$valuesValue, TS_Tensor:$indices);
+}
+
+def TS_AtenQuantileOp : TS_SchemaOp<"aten.quantile",
+    "aten::quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation=\"linear\") -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$q, TS_OptionalInt:$dim, TS_BoolType:$keepdim, TS_StrLike:$interpolation);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenQuantileScalarOp : TS_SchemaOp<"aten.quantile.scalar",
+    "aten::quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation=\"linear\") -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_FloatType:$q, TS_OptionalInt:$dim, TS_BoolType:$keepdim, TS_StrLike:$interpolation);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNanquantileOp : TS_SchemaOp<"aten.nanquantile",
+    "aten::nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation=\"linear\") -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$q, TS_OptionalInt:$dim, TS_BoolType:$keepdim, TS_StrLike:$interpolation);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNanquantileScalarOp : TS_SchemaOp<"aten.nanquantile.scalar",
+    "aten::nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation=\"linear\") -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_FloatType:$q, TS_OptionalInt:$dim, TS_BoolType:$keepdim, TS_StrLike:$interpolation);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenKthvalueOp : TS_SchemaOp<"aten.kthvalue",
+    "aten::kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$k, TS_IntLike:$dim, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$valuesValue, TS_Tensor:$indices);
+}
+
+def TS_AtenModeOp : TS_SchemaOp<"aten.mode",
+    "aten::mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$valuesValue, TS_Tensor:$indices);
+}
+
+def TS_AtenHistcOp : TS_SchemaOp<"aten.histc",
+    "aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$bins, TS_ScalarLike:$minValue, TS_ScalarLike:$maxValue);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenPutOp : TS_SchemaOp<"aten.put",
+    "aten::put(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$index, TS_Tensor:$source, TS_BoolType:$accumulate);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialXlog1pyOp : TS_SchemaOp<"aten.special_xlog1py",
+    "aten::special_xlog1py(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialXlog1pyOtherScalarOp : TS_SchemaOp<"aten.special_xlog1py.other_scalar",
+    "aten::special_xlog1py.other_scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialXlog1pySelfScalarOp : TS_SchemaOp<"aten.special_xlog1py.self_scalar",
+    "aten::special_xlog1py.self_scalar(Scalar self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenKronOp : TS_SchemaOp<"aten.kron",
+    "aten::kron(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCartesianProdOp : TS_SchemaOp<"aten.cartesian_prod",
+    "aten::cartesian_prod(Tensor[] tensors) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_TensorList:$tensors);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBlockDiagOp : TS_SchemaOp<"aten.block_diag",
+    "aten::block_diag(Tensor[] tensors) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_TensorList:$tensors);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCrossOp : TS_SchemaOp<"aten.cross",
+    "aten::cross(Tensor self, Tensor other, int? dim=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_OptionalInt:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgCrossOp : TS_SchemaOp<"aten.linalg_cross",
+    "aten::linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_IntLike:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAminmaxOp : TS_SchemaOp<"aten.aminmax",
+    "aten::aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalInt:$dim, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$minValue, TS_Tensor:$maxValue);
+}
+
+def TS_AtenTriuIndicesOp : TS_SchemaOp<"aten.triu_indices",
+    "aten::triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+    [TS_Functional]> {
+  let arguments = (ins TS_IntLike:$row, TS_IntLike:$col, TS_IntLike:$offset, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTrilIndicesOp : TS_SchemaOp<"aten.tril_indices",
+    "aten::tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+    [TS_Functional]> {
+  let arguments = (ins TS_IntLike:$row, TS_IntLike:$col, TS_IntLike:$offset, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCummaxOp : TS_SchemaOp<"aten.cummax",
+    "aten::cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim);
+  let results = (outs TS_Tensor:$valuesValue, TS_Tensor:$indices);
+}
+
+def TS_AtenCumminOp : TS_SchemaOp<"aten.cummin",
+    "aten::cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim);
+  let results = (outs TS_Tensor:$valuesValue, TS_Tensor:$indices);
+}
+
+def TS_AtenLogcumsumexpOp : TS_SchemaOp<"aten.logcumsumexp",
+    "aten::logcumsumexp(Tensor self, int dim) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIndexFillIntScalarOp : TS_SchemaOp<"aten.index_fill.int_Scalar",
+    "aten::index_fill.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_ScalarLike:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIndexFillIntTensorOp : TS_SchemaOp<"aten.index_fill.int_Tensor",
+    "aten::index_fill.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIndexCopyOp : TS_SchemaOp<"aten.index_copy",
+    "aten::index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$source);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMaskedScatterOp : TS_SchemaOp<"aten.masked_scatter",
+    "aten::masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$mask, TS_Tensor:$source);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBilinearOp : TS_SchemaOp<"aten.bilinear",
+    "aten::bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input1, TS_Tensor:$input2, TS_Tensor:$weight, TS_OptionalTensor:$bias);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgNormOp : TS_SchemaOp<"aten.linalg_norm",
+    "aten::linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalScalar:$ord, TS_OptionalIntList:$dim, TS_BoolType:$keepdim, TS_OptionalDtype:$dtype);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgMatrixNormOp : TS_SchemaOp<"aten.linalg_matrix_norm",
+    "aten::linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$ord, TS_IntList:$dim, TS_BoolType:$keepdim, TS_OptionalDtype:$dtype);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgMatrixNormStrOrdOp : TS_SchemaOp<"aten.linalg_matrix_norm.str_ord",
+    "aten::linalg_matrix_norm.str_ord(Tensor self, str ord=\"fro\", int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_StrLike:$ord, TS_IntList:$dim, TS_BoolType:$keepdim, TS_OptionalDtype:$dtype);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFrobeniusNormDimOp : TS_SchemaOp<"aten.frobenius_norm.dim",
+    "aten::frobenius_norm.dim(Tensor self, int[1] dim, bool keepdim=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$dim, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRenormOp : TS_SchemaOp<"aten.renorm",
+    "aten::renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$p, TS_IntLike:$dim, TS_ScalarLike:$maxnorm);
+  let results = (outs TS_Tensor:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// selection
+//===----------------------------------------------------------------------===//
+
+def TS_Aten_Unique2Op : TS_SchemaOp<"aten._unique2",
+    "aten::_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_BoolType:$sorted, TS_BoolType:$return_inverse, TS_BoolType:$return_counts);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1, TS_Tensor:$result2);
+}
+
+def TS_AtenUniqueDimOp : TS_SchemaOp<"aten.unique_dim",
+    "aten::unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_BoolType:$sorted, TS_BoolType:$return_inverse, TS_BoolType:$return_counts);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1, TS_Tensor:$result2);
+}
+
+def TS_AtenUniqueConsecutiveOp : TS_SchemaOp<"aten.unique_consecutive",
+    "aten::unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_BoolType:$return_inverse, TS_BoolType:$return_counts, TS_OptionalInt:$dim);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1, TS_Tensor:$result2);
+}
+
+def TS_AtenUniqueDimConsecutiveOp : TS_SchemaOp<"aten.unique_dim_consecutive",
+    "aten::unique_dim_consecutive(Tensor self, int dim, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_BoolType:$return_inverse, TS_BoolType:$return_counts);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1, TS_Tensor:$result2);
+}
+
+def TS_AtenMaskedSelectOp : TS_SchemaOp<"aten.masked_select",
+    "aten::masked_select(Tensor self, Tensor mask) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$mask);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNonzeroOp : TS_SchemaOp<"aten.nonzero",
+    "aten::nonzero(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenArgwhereOp : TS_SchemaOp<"aten.argwhere",
+    "aten::argwhere(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
 //===----------------------------------------------------------------------===//
 // loss
 //===----------------------------------------------------------------------===//
@@ -2871,6 +3297,7 @@ def TS_AtenFloorDivideScalarOp : TS_SchemaOp<"aten.floor_divide.Scalar",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
   let results = (outs TS_Tensor:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenAddcmulOp : TS_SchemaOp<"aten.addcmul",
@@ -4612,6 +5039,48 @@ def TS_AtenAddbmm_Op : TS_SchemaOp<"aten.addbmm_",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenPut_Op : TS_SchemaOp<"aten.put_",
+    "aten::put_(Tensor(a!) self, Tensor index, Tensor source, bool accumulate=False) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$index, TS_Tensor:$source, TS_BoolType:$accumulate);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIndexFill_IntScalarOp : TS_SchemaOp<"aten.index_fill_.int_Scalar",
+    "aten::index_fill_.int_Scalar(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_ScalarLike:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIndexFill_IntTensorOp : TS_SchemaOp<"aten.index_fill_.int_Tensor",
+    "aten::index_fill_.int_Tensor(Tensor(a!) self, int dim, Tensor index, Tensor value) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIndexCopy_Op : TS_SchemaOp<"aten.index_copy_",
+    "aten::index_copy_(Tensor(a!) self, int dim, Tensor index, Tensor source) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$source);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMaskedScatter_Op : TS_SchemaOp<"aten.masked_scatter_",
+    "aten::masked_scatter_(Tensor(a!) self, Tensor mask, Tensor source) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$mask, TS_Tensor:$source);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRenorm_Op : TS_SchemaOp<"aten.renorm_",
+    "aten::renorm_(Tensor(a!) self, Scalar p, int dim, Scalar maxnorm) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$p, TS_IntLike:$dim, TS_ScalarLike:$maxnorm);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenScatter_SrcOp : TS_SchemaOp<"aten.scatter_.src",
     "aten::scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)",
     [TS_InPlace, TS_SideEffecting]> {
@@ -5060,4 +5529,4 @@ def TS_AtenAddcdiv_Op : TS_SchemaOp<"aten.addcdiv_",
   let results = (outs TS_Tensor:$result);
 }
 
-// 691 ops.
+// 757 ops.
