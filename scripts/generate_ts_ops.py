@@ -66,7 +66,7 @@ OPS = {
         aten::_softmax aten::_log_softmax aten::layer_norm
         aten::native_layer_norm aten::argmax aten::argmin aten::all aten::any
         aten::prod aten::prod.dim_int aten::all.dim aten::any.dim
-        aten::logsumexp aten::cumsum
+        aten::logsumexp aten::cumsum aten::cumprod
     """,
     "shape": """
         aten::view aten::view_as aten::reshape aten::reshape_as aten::permute
@@ -135,7 +135,7 @@ OPS = {
         aten::index_copy aten::masked_scatter aten::bilinear
         aten::linalg_norm aten::linalg_matrix_norm
         aten::linalg_matrix_norm.str_ord aten::frobenius_norm.dim
-        aten::renorm
+        aten::renorm aten::linalg_norm.ord_str aten::max_unpool3d
     """,
     # Ops whose result sizes depend on the values of their operands:
     # --ts-decompose computes each at its largest size and slices it to the

@@ -18,8 +18,8 @@
 // Accumulation types follow PyTorch's CPU kernels: f16 and bf16 accumulate in
 // f32, f32 sums over more than `kWideSumThreshold` elements in f64 (PyTorch
 // sums pairwise, which a sequential f32 loop does not match at that size),
-// integer and bool sums and products in i64. cumsum, a scan, is a generic
-// whose extra reduction dim adds the elements up to each position.
+// integer and bool sums and products in i64. cumsum and cumprod, scans, are
+// a loop over the scanned dim carrying one accumulator per row.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +32,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include <limits>
 
@@ -984,20 +986,24 @@ public:
 // Scans
 //===----------------------------------------------------------------------===//
 
-/// cumsum(self, dim, dtype?): element i along dim is the sum of elements
-/// 0..i, accumulated in order in the type PyTorch's CPU kernel uses (f64
-/// for f32 and f64, f32 for f16 and bf16, i64 for integers; self is first
-/// cast to the result dtype, Long for integers and bools) and rounded to
-/// the result type once per element. One generic whose extra innermost
-/// dim j is a reduction adding the elements j <= i: O(n^2) per row.
-class CumsumLowering : public OpConversionPattern<ts::AtenCumsumOp> {
+/// cumsum(self, dim, dtype?) and cumprod: element i along dim is the sum
+/// (product) of elements 0..i, accumulated in order in the type PyTorch's
+/// CPU kernel uses (f64 for f32 and f64, f32 for f16 and bf16, i64 for
+/// integers; self is first cast to the result dtype, Long for integers and
+/// bools) and rounded to the result type once per element. An scf.for over
+/// dim carries the accumulators of every row (self without dim) and the
+/// result; each step combines one slice into the accumulators with a
+/// generic and inserts them, rounded, into the result: O(n) work.
+template <typename OpTy, bool product>
+class ScanLowering : public OpConversionPattern<OpTy> {
 public:
-  using OpConversionPattern::OpConversionPattern;
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
 
   LogicalResult
-  matchAndRewrite(ts::AtenCumsumOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType = getResultType(getTypeConverter(), op);
+    RankedTensorType resultType = getResultType(this->getTypeConverter(), op);
     auto inputType = llvm::dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
     std::optional<int64_t> dimArg = getConstInt(op.getDim());
     if (!resultType || !inputType || !dimArg ||
@@ -1023,36 +1029,57 @@ public:
                     : Type(rewriter.getF64Type());
     else if (element.isInteger(1))
       return rewriter.notifyMatchFailure(op, "a Bool result");
-    MLIRContext *ctx = rewriter.getContext();
-    // Loops d0..d(rank-1) over the result, then j over the summed dim.
-    SmallVector<AffineExpr> read;
-    for (int64_t d = 0; d < rank; ++d)
-      read.push_back(getAffineDimExpr(d == *dim ? rank : d, ctx));
-    SmallVector<AffineMap> maps{
-        AffineMap::get(rank + 1, 0, read, ctx),
-        AffineMap::getMultiDimIdentityMap(rank + 1, ctx).getMajorSubMap(rank)};
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
-    iterators.push_back(utils::IteratorType::reduction);
-    auto accTensorType = RankedTensorType::get(resultType.getShape(), accType);
-    Value init = createFilled(rewriter, loc, accTensorType,
-                              createScalarConstant(rewriter, loc, accType, 0));
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{accTensorType}, ValueRange{input},
-        ValueRange{init}, maps, iterators,
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          Value i = linalg::IndexOp::create(b, l, *dim);
-          Value j = linalg::IndexOp::create(b, l, rank);
-          Value in = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ule, j, i);
-          Value x = castScalar(b, l, args[0], accType);
-          Value sum = isFloat(accType)
-                          ? arith::AddFOp::create(b, l, args[1], x).getResult()
-                          : arith::AddIOp::create(b, l, args[1], x).getResult();
-          linalg::YieldOp::create(
-              b, l, ValueRange{arith::SelectOp::create(b, l, in, sum, args[1])});
+    SmallVector<int64_t> rowShape(resultType.getShape());
+    rowShape.erase(rowShape.begin() + *dim);
+    auto rowType = RankedTensorType::get(rowShape, element);
+    auto accRowType = RankedTensorType::get(rowShape, accType);
+    Value init = createFilled(
+        rewriter, loc, accRowType,
+        createScalarConstant(rewriter, loc, accType, product ? 1 : 0));
+    SmallVector<int64_t> sliceSizes(resultType.getShape());
+    sliceSizes[*dim] = 1;
+    auto scan = scf::ForOp::create(
+        rewriter, loc, indexConstant(rewriter, loc, 0),
+        indexConstant(rewriter, loc, resultType.getDimSize(*dim)),
+        indexConstant(rewriter, loc, 1),
+        ValueRange{init, createEmpty(rewriter, loc, resultType)},
+        [&](OpBuilder &b, Location l, Value iv, ValueRange carried) {
+          SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+          offsets[*dim] = iv;
+          SmallVector<OpFoldResult> sizes, strides(rank, b.getIndexAttr(1));
+          for (int64_t s : sliceSizes)
+            sizes.push_back(b.getIndexAttr(s));
+          Value row = tensor::ExtractSliceOp::create(b, l, rowType, input,
+                                                     offsets, sizes, strides);
+          // In place on the carried accumulators (bufferisation wants each
+          // yielded value to be its iteration argument's buffer).
+          int64_t rowRank = rowShape.size();
+          AffineMap identity = b.getMultiDimIdentityMap(rowRank);
+          auto combine = linalg::GenericOp::create(
+              b, l, TypeRange{accRowType}, ValueRange{row},
+              ValueRange{carried[0]}, ArrayRef<AffineMap>{identity, identity},
+              SmallVector<utils::IteratorType>(rowRank,
+                                               utils::IteratorType::parallel),
+              [&](OpBuilder &nb, Location nl, ValueRange xs) {
+                Value x = castScalar(nb, nl, xs[0], accType);
+                Value next;
+                if (isFloat(accType))
+                  next = product
+                             ? arith::MulFOp::create(nb, nl, xs[1], x).getResult()
+                             : arith::AddFOp::create(nb, nl, xs[1], x).getResult();
+                else
+                  next = product
+                             ? arith::MulIOp::create(nb, nl, xs[1], x).getResult()
+                             : arith::AddIOp::create(nb, nl, xs[1], x).getResult();
+                linalg::YieldOp::create(nb, nl, next);
+              });
+          Value acc = combine.getResult(0);
+          Value result = tensor::InsertSliceOp::create(
+              b, l, castElementType(b, l, acc, element), carried[1], offsets,
+              sizes, strides);
+          scf::YieldOp::create(b, l, ValueRange{acc, result});
         });
-    rewriter.replaceOp(op, castElementType(rewriter, loc, generic.getResult(0),
-                                           element));
+    rewriter.replaceOp(op, scan.getResult(1));
     return success();
   }
 };
@@ -1060,7 +1087,8 @@ public:
 void lowering::populateReductionPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<CumsumLowering>(converter, ctx);
+  patterns.add<ScanLowering<ts::AtenCumsumOp, false>,
+               ScanLowering<ts::AtenCumprodOp, true>>(converter, ctx);
   using K = ReduceKind;
   struct Reduce {
     StringRef name;

@@ -43,3 +43,17 @@ func.func @index_with_mask(%x: !ts.tensor<f32, [4]>, %m: !ts.tensor<i1, [4]>) ->
   %0 = ts.aten.index.Tensor %x, %indices : (!ts.tensor<f32, [4]>, !ts.list<!ts.optional<!ts.tensor>>) -> !ts.tensor<f32, [4]>
   return %0 : !ts.tensor<f32, [4]>
 }
+
+// -----
+
+// A tensor sized at run time is returned, not computed with.
+func.func @reads_run_time_size(%x: !ts.tensor<f32, [5]>, %n: !ts.int) -> !ts.tensor<f32, []> {
+  %int0 = ts.prim.Constant[0] : !ts.int
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %none = ts.prim.Constant : !ts.none
+  // expected-note @+1 {{its size is computed here, by 'aten::slice.Tensor'}}
+  %0 = ts.aten.slice.Tensor %x, %int0, %int0, %n, %int1 : (!ts.tensor<f32, [5]>, !ts.int, !ts.int, !ts.int, !ts.int) -> !ts.tensor<f32, [?]>
+  // expected-error @+1 {{'aten::sum' reads a tensor whose size depends on the data ('!ts.tensor<f32, [?]>', at most [5]): a compiled graph returns such a tensor, but computes nothing more from it}}
+  %1 = ts.aten.sum %0, %none : (!ts.tensor<f32, [?]>, !ts.none) -> !ts.tensor<f32, []>
+  return %1 : !ts.tensor<f32, []>
+}

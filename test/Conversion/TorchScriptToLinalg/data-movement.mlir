@@ -559,3 +559,24 @@ func.func @group_prefix_slice(%a: !ts.tensor<f32, [8, 4]>) -> !ts.tensor<f32, [8
   }
   return %0 : !ts.tensor<f32, [8, 1]>
 }
+
+// -----
+
+// A slice whose end is an int known at run time has a dynamic size: its
+// bounds are clamped as Python's, the other dims stay whole. The function
+// returns it (--ts-destination-style-entry then writes it to an output of
+// the sliced tensor's size).
+// CHECK-LABEL: func.func @slice_to_run_time_end(
+// CHECK-SAME: %[[X:.+]]: tensor<5x3xf32>, %[[N:.+]]: i64) -> tensor<?x3xf32>
+// CHECK:     %[[WRAPPED:.+]] = arith.select
+// CHECK:     %[[CLAMPED:.+]] = arith.minsi
+// CHECK:     %[[END:.+]] = arith.index_cast %[[CLAMPED]] : i64 to index
+// CHECK:     %[[LENGTH:.+]] = arith.maxsi
+// CHECK:     %[[SLICE:.+]] = tensor.extract_slice %[[X]][{{.+}}, 0] [%[[LENGTH]], 3] [1, 1] : tensor<5x3xf32> to tensor<?x3xf32>
+// CHECK:     return %[[SLICE]]
+func.func @slice_to_run_time_end(%x: !ts.tensor<f32, [5, 3]>, %n: !ts.int) -> !ts.tensor<f32, [?, 3]> {
+  %int0 = ts.prim.Constant[0] : !ts.int
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %0 = ts.aten.slice.Tensor %x, %int0, %int1, %n, %int1 : (!ts.tensor<f32, [5, 3]>, !ts.int, !ts.int, !ts.int, !ts.int) -> !ts.tensor<f32, [?, 3]>
+  return %0 : !ts.tensor<f32, [?, 3]>
+}

@@ -625,3 +625,43 @@ func.func @layer_norm_bad_shape(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, 
   %0 = ts.aten.layer_norm %x, %shape, %none, %none, %eps, %true : (!ts.tensor<f32, [4, 8]>, !ts.list<!ts.int>, !ts.none, !ts.none, !ts.float, !ts.bool) -> !ts.tensor<f32, [4, 8]>
   return %0 : !ts.tensor<f32, [4, 8]>
 }
+
+// -----
+
+// cumsum: a loop over dim carries each row's accumulator, in f64 for f32
+// (PyTorch's CPU accumulation type), and the result; each step adds one
+// slice and inserts the sums, rounded.
+// CHECK-LABEL: func.func @cumsum(
+// CHECK:     %[[ACC:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%{{.+}} : tensor<3xf64>)
+// CHECK:     %[[SCAN:.+]]:2 = scf.for %[[I:.+]] = %c0 to %c4 step %c1 iter_args(%[[SUMS:.+]] = %[[ACC]], %[[OUT:.+]] = %{{.+}}) -> (tensor<3xf64>, tensor<3x4xf32>)
+// CHECK:       %[[COLUMN:.+]] = tensor.extract_slice %arg0[0, %[[I]]] [3, 1] [1, 1] : tensor<3x4xf32> to tensor<3xf32>
+// CHECK:       %[[NEXT:.+]] = linalg.generic {{.*}} ins(%[[COLUMN]] : tensor<3xf32>) outs(%[[SUMS]] : tensor<3xf64>)
+// CHECK:         arith.extf
+// CHECK:         arith.addf {{.*}} : f64
+// CHECK:       %[[ROUNDED:.+]] = linalg.generic {{.*}} ins(%[[NEXT]] : tensor<3xf64>)
+// CHECK:         arith.truncf {{.*}} : f64 to f32
+// CHECK:       %[[INSERTED:.+]] = tensor.insert_slice %[[ROUNDED]] into %[[OUT]][0, %[[I]]] [3, 1] [1, 1]
+// CHECK:       scf.yield %[[NEXT]], %[[INSERTED]]
+// CHECK:     return %[[SCAN]]#1
+func.func @cumsum(%x: !ts.tensor<f32, [3, 4]>) -> !ts.tensor<f32, [3, 4]> {
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %none = ts.prim.Constant : !ts.none
+  %0 = ts.aten.cumsum %x, %int1, %none : (!ts.tensor<f32, [3, 4]>, !ts.int, !ts.none) -> !ts.tensor<f32, [3, 4]>
+  return %0 : !ts.tensor<f32, [3, 4]>
+}
+
+// -----
+
+// cumprod of ints: Long products from 1, the rows of a 1-D tensor 0-d.
+// CHECK-LABEL: func.func @cumprod(
+// CHECK:     %[[ONE:.+]] = arith.constant 1 : i64
+// CHECK:     linalg.fill ins(%[[ONE]] : i64) outs(%{{.+}} : tensor<i64>)
+// CHECK:     scf.for
+// CHECK:       tensor.extract_slice %arg0[%{{.+}}] [1] [1] : tensor<5xi64> to tensor<i64>
+// CHECK:       arith.muli
+func.func @cumprod(%x: !ts.tensor<si64, [5]>) -> !ts.tensor<si64, [5]> {
+  %int0 = ts.prim.Constant[0] : !ts.int
+  %none = ts.prim.Constant : !ts.none
+  %0 = ts.aten.cumprod %x, %int0, %none : (!ts.tensor<si64, [5]>, !ts.int, !ts.none) -> !ts.tensor<si64, [5]>
+  return %0 : !ts.tensor<si64, [5]>
+}

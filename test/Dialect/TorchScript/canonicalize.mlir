@@ -1973,3 +1973,67 @@ func.func @dropout_p0(%x: !ts.tensor<f32, [2]>) -> !ts.tensor<f32, [2]> {
   %0 = ts.aten.dropout %x, %p, %true : (!ts.tensor<f32, [2]>, !ts.float, !ts.bool) -> !ts.tensor<f32, [2]>
   return %0 : !ts.tensor<f32, [2]>
 }
+
+// -----
+
+// The .Scalar overloads of constant tensors and numbers fold as the .Tensor
+// ones do (traced graphs pad by rsub and remainder of sizes made 0-d
+// tensors); a float with an int tensor promotes, and is left.
+// CHECK-LABEL: func.func @scalar_op_constants(
+// CHECK-DAG:     ts.prim.Constant[dense<5> : tensor<si64>]
+// CHECK-DAG:     ts.prim.Constant[dense<2> : tensor<si64>]
+// CHECK-DAG:     ts.prim.Constant[dense<[9, -3]> : tensor<2xsi64>]
+// CHECK-DAG:     ts.prim.Constant[dense<[1.250000e+00, -7.500000e-01]> : tensor<2xf32>]
+// CHECK-DAG:     ts.prim.Constant[dense<[2, -2]> : tensor<2xsi64>]
+// CHECK:         ts.aten.add.Scalar
+// CHECK-NOT:     ts.aten.rsub.Scalar
+// CHECK-NOT:     ts.aten.remainder.Scalar
+func.func @scalar_op_constants() -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %int7 = ts.prim.Constant[7] : !ts.int
+  %int3 = ts.prim.Constant[3] : !ts.int
+  %f = ts.prim.Constant[0.5] : !ts.float
+  %two = ts.prim.Constant[dense<2> : tensor<si64>] : !ts.tensor<si64, []>
+  %a = ts.aten.rsub.Scalar %two, %int7, %int1 : (!ts.tensor<si64, []>, !ts.int, !ts.int) -> !ts.tensor
+  %b = ts.aten.remainder.Scalar %a, %int3 : (!ts.tensor, !ts.int) -> !ts.tensor
+  %v = ts.prim.Constant[dense<[6, -6]> : tensor<2xsi64>] : !ts.tensor<si64, [2]>
+  %c = ts.aten.add.Scalar %v, %int3, %int1 : (!ts.tensor<si64, [2]>, !ts.int, !ts.int) -> !ts.tensor
+  %w = ts.prim.Constant[dense<[2.5, -1.5]> : tensor<2xf32>] : !ts.tensor<f32, [2]>
+  %d = ts.aten.mul.Scalar %w, %f : (!ts.tensor<f32, [2]>, !ts.float) -> !ts.tensor
+  %e = ts.aten.floor_divide.Scalar %v, %int3 : (!ts.tensor<si64, [2]>, !ts.int) -> !ts.tensor
+  %g = ts.aten.add.Scalar %v, %f, %int1 : (!ts.tensor<si64, [2]>, !ts.float, !ts.int) -> !ts.tensor
+  return %a, %b, %c, %d, %e, %g : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// A value cast to an optional is None only when the value is: `dim is not
+// None` of an int[] cast to int[]? folds (torch.norm's scripted body).
+// CHECK-LABEL: func.func @is_none_through_cast(
+// CHECK:         %[[FALSE:.+]] = ts.prim.Constant[false]
+// CHECK:         %[[TRUE:.+]] = ts.prim.Constant[true]
+// CHECK:         return %[[FALSE]], %[[TRUE]]
+func.func @is_none_through_cast(%l: !ts.list<!ts.int>) -> (!ts.bool, !ts.bool) {
+  %none = ts.prim.Constant : !ts.none
+  %o = ts.prim.unchecked_cast %l : !ts.list<!ts.int> -> !ts.optional<!ts.list<!ts.int>>
+  %0 = ts.aten.__is__ %o, %none : (!ts.optional<!ts.list<!ts.int>>, !ts.none) -> !ts.bool
+  %1 = ts.aten.__isnot__ %o, %none : (!ts.optional<!ts.list<!ts.int>>, !ts.none) -> !ts.bool
+  return %0, %1 : !ts.bool, !ts.bool
+}
+
+// -----
+
+// A chain of casts is one object: back to the first value's type it folds
+// to that value (torch.norm's dims: int[] to int[]? and back, twice).
+// CHECK-LABEL: func.func @cast_chain(
+// CHECK-SAME:    %[[L:.+]]: !ts.list<!ts.int>
+// CHECK:         %[[O:.+]] = ts.prim.unchecked_cast %[[L]] : !ts.list<!ts.int> -> !ts.optional<!ts.list<!ts.int>>
+// CHECK:         return %[[L]], %[[O]]
+func.func @cast_chain(%l: !ts.list<!ts.int>) -> (!ts.list<!ts.int>, !ts.optional<!ts.list<!ts.int>>) {
+  %0 = ts.prim.unchecked_cast %l : !ts.list<!ts.int> -> !ts.optional<!ts.list<!ts.int>>
+  %1 = ts.prim.unchecked_cast %0 : !ts.optional<!ts.list<!ts.int>> -> !ts.list<!ts.int>
+  %2 = ts.prim.unchecked_cast %1 : !ts.list<!ts.int> -> !ts.optional<!ts.list<!ts.int>>
+  %3 = ts.prim.unchecked_cast %2 : !ts.optional<!ts.list<!ts.int>> -> !ts.list<!ts.int>
+  %4 = ts.prim.unchecked_cast %3 : !ts.list<!ts.int> -> !ts.optional<!ts.list<!ts.int>>
+  return %3, %4 : !ts.list<!ts.int>, !ts.optional<!ts.list<!ts.int>>
+}

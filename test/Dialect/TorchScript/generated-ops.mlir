@@ -989,6 +989,13 @@ func.func @op_aten_cumsum(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.optional<
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_cumprod(
+func.func @op_aten_cumprod(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.optional<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.cumprod %arg0, %arg1, %arg2
+  %r = ts.aten.cumprod %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.optional<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_view(
 func.func @op_aten_view(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>) -> (!ts.tensor) {
   // CHECK: ts.aten.view %arg0, %arg1
@@ -2302,6 +2309,20 @@ func.func @op_aten_frobenius_norm_dim(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.in
 func.func @op_aten_renorm(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.int, %a3: !ts.number) -> (!ts.tensor) {
   // CHECK: ts.aten.renorm %arg0, %arg1, %arg2, %arg3
   %r = ts.aten.renorm %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.number, !ts.int, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_norm_ord_str(
+func.func @op_aten_linalg_norm_ord_str(%a0: !ts.tensor<f32>, %a1: !ts.str, %a2: !ts.none, %a3: !ts.bool, %a4: !ts.optional<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_norm.ord_str %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.linalg_norm.ord_str %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.str, !ts.none, !ts.bool, !ts.optional<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_max_unpool3d(
+func.func @op_aten_max_unpool3d(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.list<!ts.int>, %a3: !ts.list<!ts.int>, %a4: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.max_unpool3d %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.max_unpool3d %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 
@@ -4766,6 +4787,13 @@ func.func @op_aten_bitwise_not_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
 func.func @op_aten_cumsum_(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.optional<!ts.int>) -> (!ts.tensor) {
   // CHECK: ts.aten.cumsum_ %arg0, %arg1, %arg2
   %r = ts.aten.cumsum_ %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.optional<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cumprod_(
+func.func @op_aten_cumprod_(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.optional<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.cumprod_ %arg0, %arg1, %arg2
+  %r = ts.aten.cumprod_ %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.int, !ts.optional<!ts.int>) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 

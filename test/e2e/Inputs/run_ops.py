@@ -642,8 +642,383 @@ def statistics(x, y, n, q):
             torch.histc(y, 5), torch.histc(y, 4, -1.0, 1.0),
             torch.histc(torch.ones(3), 3), torch.cov(y),
             torch.cov(y, correction=0, fweights=torch.tensor([1, 2, 1, 3, 1, 1]),
-                      aweights=torch.rand(6)),
+                      aweights=torch.tensor([0.5, 1.0, 2.0, 0.25, 1.5, 0.75])),
             torch.cov(y[0]), torch.corrcoef(y), torch.corrcoef(y[1]))
+
+
+# Indexing and scattering (DecomposeIndexing.cpp).
+@case(randn(3, 4), ints(3, 4), torch.tensor([[0, -1], [5, -11]]),
+      torch.tensor([True, False, False, True, False]))
+def take_and_put(x, n, i, b):
+    dup = torch.tensor([1, 1, -1, 0])
+    flat = i.flatten()
+    return (torch.take(x, i), torch.take(n, flat), torch.take(x, i[0, 1]),
+            torch.take(x[1, 2], torch.tensor([0, -1])),
+            torch.take(x, torch.zeros(0, 2, dtype=torch.long)),
+            x.put(flat, x[0], False), torch.put(x, i, x[1:3, 1:3]),
+            torch.put(x, dup, x[2], accumulate=True),
+            n.put(dup, n[0], True), n.put(dup[:1], n[2, 1:2]),
+            torch.put(b, dup[:2], b[3:5], accumulate=True),
+            torch.put(b, dup[2:], b[:2]),
+            torch.put(x[0, 0], torch.tensor(0), x[2, 2]),
+            x.put(dup[:0], x[0, :0], True))
+
+
+@case(randn(3, 4), ints(3, 4), torch.tensor([[0, 3], [1, 2], [3, 0]]),
+      torch.tensor([[2], [0], [1]]))
+def take_along_dim(x, n, idx, col):
+    b = n > 0
+    return (torch.take_along_dim(x, idx, 1),
+            torch.take_along_dim(x, idx, dim=-1),
+            torch.take_along_dim(x, idx),
+            torch.take_along_dim(x, torch.tensor([[2, 0, 1, 2]]), 0),
+            torch.take_along_dim(x[:1], col, 1),
+            torch.take_along_dim(x, col[:1], 0),
+            torch.take_along_dim(x, x.argsort(1), 1),
+            torch.take_along_dim(n, idx, 1), torch.take_along_dim(b, col, -1),
+            torch.take_along_dim(x[0, 0], torch.tensor([0, 0])))
+
+
+@case(randn(3, 4), ints(3, 4), torch.tensor([-1, 0]),
+      torch.tensor(2.75, dtype=torch.float64))
+def index_fill(x, n, i, v):
+    b = n > 0
+    return (x.index_fill(1, i, -2.5), x.index_fill(0, i, 7),
+            n.index_fill(-1, i, -2.7), n.index_fill(0, i[:1], v),
+            x.index_fill(0, torch.tensor(-2), v), x.index_fill(1, i, v),
+            b.index_fill(1, i, 1), b.index_fill(0, i, 0.5),
+            b.index_fill(1, i[1:], b[0, 0].logical_not()),
+            b.index_fill(-1, torch.tensor([2]), 0),
+            x.index_fill(1, torch.zeros(0, dtype=torch.long), 3.0),
+            x[0, 0].index_fill(0, torch.tensor([0]), 3.0),
+            x[1, 1].index_fill(-1, torch.tensor(-1), v),
+            x.index_fill(0, torch.tensor([1, 1, -3]), float("nan")))
+
+
+@case(randn(3, 4), ints(3, 4), randn(3, 2), torch.tensor([3, 0]))
+def index_copy(x, n, s, i):
+    b = n > 0
+    return (x.index_copy(1, i, s), x.index_copy(-1, i, s),
+            x.index_copy(0, torch.tensor([2, 0]), x[1:3].flip(1)),
+            x.index_copy(0, torch.tensor([1, 1]), x[:2] * 10),
+            n.index_copy(1, i, n[:, :2] * 3),
+            b.index_copy(0, torch.tensor([1]), b[:1].logical_not()),
+            x.index_copy(1, torch.tensor(2), s[:, :1]),
+            x[0].index_copy(0, torch.tensor(1), x[1, 1]),
+            x[0].index_copy(0, torch.tensor([3]), x[1, 2:3]),
+            x[0, 0].index_copy(0, torch.tensor([0]), x[2, 2]),
+            x[0, 0].index_copy(0, torch.tensor([0]), x[2, :1]),
+            x.index_copy(0, torch.zeros(0, dtype=torch.long), x[:0]))
+
+
+@case(randn(2, 3), ints(2, 3), torch.tensor([True, False, True]),
+      torch.tensor([[True], [False]]), randn(10))
+def masked_scatter(x, n, m, rows, s):
+    return (x.masked_scatter(m, s), x.masked_scatter(x > 0, s),
+            x[0].masked_scatter(rows, s.view(2, 5)),
+            n.masked_scatter(n < 0, n.flatten().flip(0) * 10),
+            (n > 0).masked_scatter(m, (n < 0).flatten()),
+            x.masked_scatter(m.logical_not().logical_and(m), s[:0]),
+            x.masked_scatter(rows, s[:8]),
+            x[0, 0].masked_scatter(torch.tensor(True), s[3:]),
+            x.masked_scatter(torch.ones(2, 3, dtype=torch.bool), s[4:]),
+            x.masked_scatter(m.to(torch.uint8), s),
+            x[:0].masked_scatter(m, s))
+
+
+# Splitting and reshaping.
+@case(randn(7, 2), ints(2, 12))
+def tensor_split(x, n):
+    a, b, c = torch.tensor_split(x, 3)
+    p = torch.tensor_split(x, [1, -2, 10, 3])
+    q = torch.tensor_split(x, 4, dim=-1)
+    r = torch.tensor_split(n, [5], 1)
+    s = torch.tensor_split(x, [], 1)
+    return (a, b, c, p[0], p[1], p[2], p[3], p[4], q[0], q[1], q[2], q[3],
+            r[0], r[1], s[0], torch.tensor_split(x, [-10, 5])[0],
+            torch.tensor_split(n, 5, dim=1)[4])
+
+
+@case(randn(2, 12), ints(2, 3, 4))
+def unflatten_and_sum_to_size(x, n):
+    b = n > 0
+    return (x.unflatten(-1, (3, -1)), x.unflatten(0, [1, 2]),
+            torch.unflatten(x, 1, (2, 3, 2)), x.unflatten(1, [-1]),
+            x[:, :0].unflatten(1, (3, -1)),
+            n.sum_to_size(3, 1), n.sum_to_size([4]), n.sum_to_size([]),
+            n.sum_to_size(2, 3, 4), b.sum_to_size(3, 1), b.sum_to_size(1, 4),
+            b.sum_to_size(2, 3, 4), x.sum_to_size(1, 12), x.sum_to_size(12),
+            x[0, 0].sum_to_size([]), n[:1].sum_to_size(3, 4),
+            n.to(torch.int32).sum_to_size(1, 1, 1))
+
+
+# Element-wise.
+@case(randn(2, 3, 2, 2), torch.tensor([0.1, -0.2, 0.3]), torch.tensor([0.25]),
+      torch.tensor([float("nan"), -0.0, 0.0, -1.5, 2.0]))
+def prelu_and_allclose(x, w, w1, special):
+    return (torch.prelu(x, w), F.prelu(x, w1), torch.prelu(x[:, :, 0, 0], w),
+            torch.prelu(x[0, 0, 0], w1), torch.prelu(x[0, 0, 0, 0], w1),
+            torch.prelu(special, w1), torch.prelu(special, -w1),
+            torch.prelu(x.double(), w.double()),
+            torch.prelu(x[:, :1], w1[0]),
+            torch.tensor(torch.allclose(x, x + 1e-9)),
+            torch.tensor(torch.allclose(x, x + 1e-3)),
+            torch.tensor(torch.allclose(x, x + 1e-3, rtol=0.0, atol=1e-2)),
+            torch.tensor(torch.allclose(special, special)),
+            torch.tensor(torch.allclose(special, special, equal_nan=True)),
+            torch.tensor(torch.allclose(x[:0], x[:0])))
+
+
+@case(torch.tensor([0., 0., 0., 1., float("nan"), 2., 0., -1., 3., -0.0]),
+      torch.tensor([float("nan"), -1., -2., -1., 1., 1., float("inf"),
+                    float("inf"), -float("inf"), 0.5]),
+      ints(2, 5), randn(2, 5))
+def xlog1py(x, y, n, r):
+    b = n > 0
+    return (torch.special.xlog1py(x, y), torch.special.xlog1py(n, n.abs()),
+            torch.special.xlog1py(n, 2), torch.special.xlog1py(x, 0.5),
+            torch.special.xlog1py(2.5, y), torch.special.xlog1py(3, n.abs()),
+            torch.special.xlog1py(b, b), torch.special.xlog1py(r, n.abs()),
+            torch.special.xlog1py(n, torch.tensor(2.5, dtype=torch.float64)),
+            torch.special.xlog1py(x.double(), y),
+            torch.special.xlog1py(r[0, 0], r.abs().double()),
+            torch.special.xlog1py(r.half(), r.abs().half()),
+            torch.special.xlog1py(r.half(), torch.tensor(0.3)),
+            torch.special.xlog1py(x[:0], y[:0]))
+
+
+# Reductions and scans.
+@case(with_nan(3, 4), ints(3, 4), ties(4, 6), randn(3, 4))
+def aminmax(x, n, t, r):
+    a, b = torch.aminmax(r)
+    c, d = torch.aminmax(x, dim=1)
+    e, f = torch.aminmax(r, dim=-1, keepdim=True)
+    g, h = torch.aminmax(r, keepdim=True)
+    k, l = torch.aminmax(n, dim=0)
+    m, o = torch.aminmax(n > 0)
+    p, q = torch.aminmax(t, dim=-2)
+    u, v = torch.aminmax(r[0, 0])
+    w, y = torch.aminmax(r[0, 0], dim=0, keepdim=True)
+    z, zz = torch.aminmax(x)
+    return (a, b, c, d, e, f, g, h, k, l, m, o, p, q, u, v, w, y, z, zz,
+            torch.aminmax(r[:0], dim=1))
+
+
+@case(torch.tensor([[3., 1., 3., float("nan"), 2., 1.],
+                    [1., 1., 1., 0., 2., 2.],
+                    [float("nan"), 1., float("nan"), 3., -0.0, 0.0],
+                    [-float("inf"), -float("inf"), 1., float("inf"), 0., 5.]]),
+      ties(4, 6), ints(3, 5), randn(3, 5))
+def cummax_cummin(x, t, n, r):
+    a = torch.cummax(x, 1)
+    b = torch.cummin(x, -1)
+    c = torch.cummax(t, 0)
+    d = torch.cummin(t, 1)
+    e = torch.cummax(n, 1)
+    f = torch.cummin(n, 0)
+    g = torch.cummax(n > 0, 1)
+    h = torch.cummin(n > 0, 0)
+    k = torch.cummax(r, -2)
+    m = torch.cummin(r.double(), 1)
+    o = torch.cummax(r[0, 0], 0)
+    p = torch.cummin(r[:0], 1)
+    return (a, b, c, d, e, f, g, h, k, m, o, p,
+            torch.cummax(r[0], 0), torch.cummin(x.t(), 0))
+
+
+@case(torch.tensor([[1., 2., -float("inf"), float("inf"), 3.],
+                    [1., float("nan"), 2., 0., 1.],
+                    [-float("inf"), -float("inf"), 2., -1., 1000.],
+                    [float("inf"), float("inf"), 2., 1000., 1000.]]),
+      randn(3, 5, 2))
+def logcumsumexp(x, r):
+    return (torch.logcumsumexp(x, 1), torch.logcumsumexp(x, -2),
+            torch.logcumsumexp(r, 1), torch.logcumsumexp(r, -1),
+            r.logcumsumexp(0), torch.logcumsumexp(r.double(), 1),
+            torch.logcumsumexp(r[0, 0, 0], 0), torch.logcumsumexp(r[:0], 1),
+            torch.logcumsumexp(x * 100, 1))
+
+
+@case(randn(2, 3, 4), ints(3, 5), randn(4, 4) > 0)
+def diagonal(x, m, b):
+    return (torch.diagonal(x), torch.diagonal(x, 1, -1, 0),
+            torch.diagonal(x, -2, 2, 1), m.diagonal(-1), torch.diagonal(m, 2, 1, 0), b.diagonal(1))
+
+
+@case(randn(2, 3), ints(3), randn(2) > 0)
+def diag_embed(v, i, b):
+    return (torch.diag_embed(v), torch.diag_embed(v, 1, 2, 0),
+            torch.diag_embed(v, -2, 0, -1), torch.diag_embed(v, 0, -1, 1),
+            torch.diag_embed(i, 1), torch.diag_embed(b, -1))
+
+
+@case(randn(4), randn(3, 5), ints(3), randn(2) > 0)
+def diag(v, m, i, b):
+    return (torch.diag(v), torch.diag(v, 2), torch.diag(v, -1), torch.diag(m),
+            torch.diag(m, 2), torch.diag(m, -2), torch.diag(i, -1),
+            torch.diag(b, 1), m.diag(-1))
+
+
+@case(randn(3, 4), randn(3), ints(2), randn(2, 3, 4), randn(3, 2),
+      randn(3, 3) > 0, randn(2) > 0)
+def diagonal_scatter(x, s3, s2, y, s32, b, bs):
+    return (torch.diagonal_scatter(x, s3), torch.diagonal_scatter(x, s3, 1),
+            torch.diagonal_scatter(x, s2, -1),
+            torch.diagonal_scatter(x, s3, 0, 1, 0),
+            torch.diagonal_scatter(y, s32, 1, 0, 2),
+            torch.diagonal_scatter(y, s32, -1, -1, 0),
+            torch.diagonal_scatter(y, s32.t(), 1, 1, -1),
+            torch.diagonal_scatter(b, bs, 1))
+
+
+@case(randn(3, 4), ints(4, 4), torch.randint(0, 9, (3, 2), dtype=torch.int32),
+      torch.randint(0, 200, (3, 3), dtype=torch.uint8))
+def trace(x, n, i, u):
+    return (torch.trace(x), torch.trace(x.t()), torch.trace(n), torch.trace(i),
+            torch.trace(u), x.trace())
+
+
+@case(randn(2, 3), randn(4), ints(2, 2),
+      torch.randint(-5, 6, (3,), dtype=torch.int32), randn(3) > 0)
+def kron(a, v, n, i, b):
+    return (torch.kron(a, v), torch.kron(v, a), torch.kron(a, a),
+            torch.kron(n, i), torch.kron(a, b), torch.kron(b, b),
+            torch.kron(a.sum(), v.sum()), torch.kron(v.sum(), a))
+
+
+@case(randn(4, 3), randn(4, 3), randn(3, 5), randn(3, 5), randn(2, 1, 3),
+      randn(1, 4, 3), ints(2, 3))
+def cross(a, b, c, d, e, f, n):
+    return (torch.cross(a, b), torch.cross(c, d), torch.cross(c, d, dim=0),
+            torch.cross(a, b, -1), torch.linalg.cross(a, b),
+            torch.linalg.cross(e, f), torch.linalg.cross(c, d, dim=-2),
+            torch.cross(n, n.flip(1)), torch.linalg.cross(n, n * 2 + 1))
+
+
+@case(randn(2))
+def triangle_indices(x):
+    return (torch.triu_indices(3, 4, 1), torch.tril_indices(4, 3, -1),
+            torch.triu_indices(3, 3), torch.tril_indices(3, 5),
+            torch.triu_indices(3, 3, dtype=torch.int32),
+            torch.tril_indices(2, 3, 10), torch.triu_indices(2, 2, 5),
+            torch.tril_indices(3, 2, -4, dtype=torch.int32), x * 2)
+
+
+@case(randn(2, 3), torch.randint(-5, 6, (2,), dtype=torch.int32),
+      torch.tensor(3), randn(1, 2) > 0, torch.tensor(2.5))
+def block_diag(a, v, s, b, f):
+    return (torch.block_diag(a, v, b), torch.block_diag(v, s),
+            torch.block_diag(v, f), torch.block_diag(b, s),
+            torch.block_diag(b, b), torch.block_diag(a),
+            torch.block_diag(s, a.t()))
+
+
+@case(randn(3), randn(4), randn(2), ints(3), randn(2) > 0)
+def meshgrid(a, b, c, n, m):
+    p, q = torch.meshgrid(a, b)
+    r, s, t = torch.meshgrid(a, b, c, indexing="xy")
+    u, w = torch.meshgrid(n, n.flip(0), indexing="ij")
+    k, l = torch.meshgrid(m, m[:1], indexing="xy")
+    y, z = torch.meshgrid(a.sum(), b, indexing="xy")
+    (o,) = torch.meshgrid([c], indexing="xy")
+    return p, q, r, s, t, u, w, k, l, y, z, o
+
+
+@case(ints(3), ints(2), ints(4), randn(3), randn(2) > 0)
+def cartesian_prod(a, b, c, f, m):
+    return (torch.cartesian_prod(a, b), torch.cartesian_prod(a, b, c),
+            torch.cartesian_prod(a), torch.cartesian_prod(f, f),
+            torch.cartesian_prod(m, m, m))
+
+
+@case(randn(4, 3), randn(4, 5), randn(2, 3, 5), randn(2), randn(2, 4, 3),
+      randn(2, 4, 5), randn(3), randn(5))
+def bilinear(x1, x2, w, b, y1, y2, v1, v2):
+    return (F.bilinear(x1, x2, w, b), F.bilinear(x1, x2, w),
+            F.bilinear(y1, y2, w, b), F.bilinear(v1, v2, w),
+            F.bilinear(v1, v2, w, b.double()))
+
+
+@case(ints(4, 3), ints(4, 5), ints(2, 3, 5))
+def bilinear_int(x1, x2, w):
+    return F.bilinear(x1, x2, w), F.bilinear(x1, x2, w, x2[0, :2])
+
+
+@case(randn(3, 4), randn(5), randn(2, 3, 4))
+def linalg_norm_vector(x, v, t):
+    return (torch.linalg.norm(v), torch.linalg.norm(t),
+            torch.linalg.norm(x, keepdim=True), torch.linalg.norm(v, 3.0),
+            torch.linalg.norm(v, float("inf")), torch.linalg.norm(v, 0),
+            torch.linalg.norm(v, -1.5), torch.linalg.norm(t, 1, dim=[1]),
+            torch.linalg.norm(t, 2.5, dim=[-1], keepdim=True),
+            torch.linalg.norm(t, float("-inf"), dim=[0]),
+            torch.linalg.norm(t, dim=[0, 2]),
+            torch.linalg.norm(x, dtype=torch.float64),
+            torch.linalg.norm(v, 1, dtype=torch.float64))
+
+
+@case(randn(3, 4), randn(2, 3, 4))
+def linalg_norm_matrix(x, t):
+    return (torch.linalg.norm(x, 1), torch.linalg.norm(x, -1),
+            torch.linalg.norm(x, float("inf")),
+            torch.linalg.norm(x, float("-inf"), keepdim=True),
+            torch.linalg.norm(t, 1, dim=[2, 0]),
+            torch.linalg.norm(t, float("inf"), dim=[-1, -2], keepdim=True),
+            torch.linalg.norm(t, -1, dim=[1, 2]),
+            torch.linalg.norm(x, "fro"),
+            torch.linalg.norm(t, "fro", dim=[0, 2], keepdim=True),
+            torch.linalg.norm(x, 1, dtype=torch.float64),
+            torch.linalg.norm(x, "fro", dtype=torch.float64))
+
+
+@case(randn(3, 4), randn(2, 3, 4))
+def matrix_norm(x, t):
+    return (torch.linalg.matrix_norm(t), torch.linalg.matrix_norm(t, 1),
+            torch.linalg.matrix_norm(t, -1, dim=[0, 2]),
+            torch.linalg.matrix_norm(t, float("inf"), keepdim=True),
+            torch.linalg.matrix_norm(t, float("-inf"), dim=[2, 1]),
+            torch.linalg.matrix_norm(t, 1, dim=[-1, 0], keepdim=True),
+            torch.linalg.matrix_norm(x, "fro", keepdim=True,
+                                     dtype=torch.float64),
+            torch.linalg.matrix_norm(x, float("inf"), dtype=torch.float64),
+            torch.linalg.matrix_norm(x))
+
+
+@case(randn(2, 3, 4), randn(5), torch.randn(3, 4, dtype=torch.float64))
+def frobenius_norm(t, v, d):
+    return (torch.frobenius_norm(t, [0, 2]),
+            torch.frobenius_norm(t, [-1, 1], True),
+            torch.frobenius_norm(t, [1]), torch.frobenius_norm(v, [0], True),
+            torch.frobenius_norm(t, [], False), torch.frobenius_norm(d, [0, 1]),
+            torch.frobenius_norm(v.sum(), [0]))
+
+
+@case(randn(2, 3, 4))
+def norm_fro(t):
+    return torch.norm(t, "fro", [0, 2]), torch.norm(t, "fro", [1], True)
+
+
+@case(randn(3, 4, 2) * 2, torch.randn(3, 4, dtype=torch.float64) * 3,
+      (torch.randn(4, 3) * 2).half())
+def renorm(x, d, h):
+    return (torch.renorm(x, 2, 0, 1.0), torch.renorm(x, 1, -1, 2.5),
+            torch.renorm(x, float("inf"), 1, 0.5), x.renorm(3, 2, 100.0),
+            torch.renorm(x, 2.5, 1, 0), torch.renorm(d, 2, 1, 2),
+            torch.renorm(h, 2, 0, 1.5))
+
+
+# Inputs or results without elements.
+@case(randn(3, 5), randn(2, 3), randn(4), randn(3, 4), randn(3), randn(2, 3),
+      torch.tensor(3), randn(4, 3), randn(4, 5), randn(2, 3, 5))
+def matrices_empty(m, v, w, x, s3, a, s, x1, x2, wt):
+    return (m.diagonal(offset=5), torch.diag(m, 5), torch.diag(m, -3),
+            torch.diag_embed(v[:, :0], 2), torch.diag(w[:0]),
+            torch.diagonal_scatter(x, s3[:0], 4),
+            torch.block_diag(a[:0], v), torch.block_diag(w[:0], a, s),
+            torch.trace(x[:0]), torch.kron(a[:0], w),
+            torch.linalg.matrix_norm(x[:0], 1),
+            torch.linalg.matrix_norm(x[:, :0], float("inf")),
+            F.bilinear(x1[:0], x2[:0], wt))
 
 
 def graph_text(fn):

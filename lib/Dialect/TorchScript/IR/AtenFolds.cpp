@@ -819,6 +819,19 @@ static std::optional<bool> isNone(Type type) {
   return false;
 }
 
+/// `isNone` of `v`'s type, or of the value a prim::unchecked_cast casts
+/// (one object: an int[] cast to int[]? is still not None).
+static std::optional<bool> isNoneValue(Value v) {
+  while (true) {
+    if (std::optional<bool> known = isNone(v.getType()))
+      return known;
+    auto cast = v.getDefiningOp<PrimUncheckedCastOp>();
+    if (!cast)
+      return std::nullopt;
+    v = cast.getOperand();
+  }
+}
+
 /// Whether `v` is an argument of the function: an object that exists
 /// before the call, which nothing the function makes can be.
 static bool isFunctionArgument(Value v) {
@@ -841,7 +854,7 @@ static std::optional<bool> foldIs(Value lhs, Value rhs) {
   };
   if (distinct(lhs, rhs) || distinct(rhs, lhs))
     return false;
-  std::optional<bool> a = isNone(lhs.getType()), b = isNone(rhs.getType());
+  std::optional<bool> a = isNoneValue(lhs), b = isNoneValue(rhs);
   if (a && b && (*a || *b))
     return *a && *b;
   return std::nullopt;

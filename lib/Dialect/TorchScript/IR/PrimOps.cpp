@@ -581,6 +581,20 @@ LogicalResult PrimLoopOp::verify() {
 OpFoldResult PrimUncheckedCastOp::fold(FoldAdaptor adaptor) {
   if (getOperand().getType() == getType())
     return getOperand();
+  // A cast of a cast is one object: the nearest value of the chain that
+  // has this type (an int[] cast to int[]? and back); else a cast of the
+  // chain's first value.
+  if (auto inner = getOperand().getDefiningOp<PrimUncheckedCastOp>()) {
+    Value v = inner.getOperand();
+    for (auto cast = inner; cast;
+         cast = cast.getOperand().getDefiningOp<PrimUncheckedCastOp>()) {
+      if (cast.getOperand().getType() == getType())
+        return cast.getOperand();
+      v = cast.getOperand();
+    }
+    getOperandMutable().assign(v);
+    return getResult();
+  }
   auto elements = llvm::dyn_cast_or_null<DenseElementsAttr>(adaptor.getOperand());
   Type type = getType();
   if (!elements || elements.getNumElements() != 1 ||

@@ -26,8 +26,19 @@
 //   tile, rot90, diff, glu,                  (DecomposeShapes.cpp)
 //   max_pool1d_with_indices, max_unpool2d
 //   unique (every form), masked_select,      computed at their largest size,
-//   nonzero, argwhere                        sliced to a run-time count
+//   nonzero, argwhere, x[mask]               sliced to a run-time count
 //                                            (DecomposeSelection.cpp)
+//   take, put, index_fill, index_copy,       gathers, scatters, selects
+//   masked_scatter, tensor_split, unflatten, and scans
+//   sum_to_size, prelu, allclose, xlog1py,   (DecomposeIndexing.cpp)
+//   aminmax, logcumsumexp, cummax, cummin
+//   diagonal, diag, diag_embed, trace,       index_select at flat indices,
+//   diagonal_scatter, kron, cross, block_diag products and padding
+//   meshgrid, cartesian_prod, bilinear,      (DecomposeMatrices.cpp)
+//   triu/tril_indices, matrix and vector
+//   norms, renorm
+//   median, nanmedian, kthvalue, quantile,   sorts, gathers and sums
+//   nanquantile, histc, cov, corrcoef        (DecomposeStatistics.cpp)
 //   einsum                                   permutes, sums and bmm
 //                                            (DecomposeEinsum.cpp)
 //   new_zeros, new_ones, new_empty,          zeros, ones, full of the

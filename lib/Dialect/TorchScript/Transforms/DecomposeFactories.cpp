@@ -10,6 +10,8 @@
 //   x.new_ones(size, dtype, ...)           ones(...)
 //   x.new_empty(size, dtype, ...)          zeros(...) (any contents will do)
 //   x.new_full(size, fill, dtype, ...)     full(size, fill, dtype or x's)
+//   scalar_tensor(s, dtype, ...)           full([], s, dtype or the default
+//                                          float dtype, whatever s is)
 //   fill(x, number)                        full_like(x, number)
 //   fill(x, value), value a 0-d tensor     value broadcast to x's sizes,
 //                                          copied in x's dtype
@@ -103,11 +105,30 @@ struct DecomposeFillTensor : public OpRewritePattern<AtenFillTensorOp> {
 
 } // namespace
 
+struct DecomposeScalarTensor : public OpRewritePattern<AtenScalarTensorOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenScalarTensorOp op,
+                                PatternRewriter &rewriter) const override {
+    TSBuilder t{rewriter, op.getLoc()};
+    // PyTorch's default dtype, float32 (ScalarType 6), even for an int.
+    Value dtype = llvm::isa<ts::NoneType>(op.getDtype().getType())
+                      ? t.i(6)
+                      : op.getDtype();
+    Value result = AtenFullOp::create(
+        rewriter, op.getLoc(), t.tensor(), intListValue(t, {}), op.getS(),
+        dtype, op.getLayout(), op.getDevice(), op.getPinMemory());
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
 void mlir::tsmlir::ts::decompose::populateFactoryPatterns(
     RewritePatternSet &patterns) {
   patterns.add<DecomposeNewFactory<AtenNewZerosOp, AtenZerosOp>,
                DecomposeNewFactory<AtenNewOnesOp, AtenOnesOp>,
                DecomposeNewFactory<AtenNewEmptyOp, AtenZerosOp>,
-               DecomposeNewFull, DecomposeFillScalar, DecomposeFillTensor>(
+               DecomposeNewFull, DecomposeFillScalar, DecomposeFillTensor,
+               DecomposeScalarTensor>(
       patterns.getContext());
 }

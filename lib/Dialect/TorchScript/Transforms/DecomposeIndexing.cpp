@@ -1,4 +1,4 @@
-//===- DecomposeIndexing.cpp - Composite ops: indexing and element-wise helpers ===//
+//===- DecomposeIndexing.cpp - Gathers, scatters, splits and scans --------===//
 //
 // Part of the tsmlir project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -25,9 +25,8 @@
 //                              expanded to s, s)
 //   masked_scatter(x, m, s)    x and m broadcast and flattened; where m is
 //                              set, s flattened at the count of set
-//                              elements before (a running sum by doubling,
-//                              log2(n) adds of shifted copies: cumsum has
-//                              no lowering); viewed as the broadcast shape
+//                              elements before (cumsum); viewed as the
+//                              broadcast shape
 //   tensor_split.sections      slices along dim: n // k elements each, one
 //   (x, k, dim)                more in each of the first n % k
 //   tensor_split.indices       slices between the indices, each clamped as
@@ -168,17 +167,6 @@ struct IndexingBuilder : TSBuilder {
     Value j = arange(n);
     return AtenLeTensorOp::create(b, loc, tensor(), unsqueeze(j, 0),
                                   unsqueeze(j, 1));
-  }
-  /// The inclusive running sum of the [n] Long `x`, by doubling: each step
-  /// adds the sums ending `k` elements before (log2(n) steps, exact).
-  Value runningSum(Value x, int64_t n) {
-    for (int64_t k = 1; k < n; k *= 2) {
-      Value before =
-          AtenConstantPadNdOp::create(b, loc, tensor(), slice(x, 0, 0, n - k),
-                                      intListValue(*this, {k, 0}), i(0));
-      x = add(x, before);
-    }
-    return x;
   }
   /// `x` with dims `dim` and `last` swapped (itself when they are equal):
   /// its own inverse.
@@ -421,7 +409,8 @@ struct DecomposeMaskedScatter : public OpRewritePattern<AtenMaskedScatterOp> {
                                    t.i(0));
     // Each element's rank among the set ones (clamped: an unset element
     // reads any element of source, which where() discards).
-    Value count = t.runningSum(t.to(set, kLong), n);
+    Value count = AtenCumsumOp::create(rewriter, op.getLoc(), t.tensor(), set,
+                                       t.i(0), t.i(kLong));
     Value position = AtenClampOp::create(
         rewriter, op.getLoc(), t.tensor(),
         AtenSubScalarOp::create(rewriter, op.getLoc(), t.tensor(), count,

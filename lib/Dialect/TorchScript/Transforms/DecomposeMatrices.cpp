@@ -1,4 +1,4 @@
-//===- DecomposeMatrices.cpp - Composite ops: matrices, diagonals and products of vectors ===//
+//===- DecomposeMatrices.cpp - Diagonals, products and norms --------------===//
 //
 // Part of the tsmlir project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -126,30 +126,28 @@ std::optional<SmallVector<int64_t>> wrappedDims(Value v, int64_t rank) {
     dims = constIntList(v);
   if (!dims)
     return std::nullopt;
-  for (int64_t &d : *dims) {
-    std::optional<int64_t> w = shape::wrapDim(d, rank);
-    if (!w || llvm::is_contained(ArrayRef(*dims).take_front(&d - dims->data()),
-                                 *w))
+  for (size_t i = 0; i < dims->size(); ++i) {
+    std::optional<int64_t> w = shape::wrapDim((*dims)[i], rank);
+    if (!w || llvm::is_contained(ArrayRef(*dims).take_front(i), *w))
       return std::nullopt;
-    d = *w;
+    (*dims)[i] = *w;
   }
   return dims;
 }
 
-/// PyTorch's broadcast shape of `a` and `b`, or nullopt.
-std::optional<SmallVector<int64_t>> broadcastSizes(ArrayRef<int64_t> a,
-                                                   ArrayRef<int64_t> b) {
+/// Whether sizes `a` and `b` broadcast together.
+bool broadcastable(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
   size_t rank = std::max(a.size(), b.size());
   SmallVector<int64_t> out(rank, 1);
   for (ArrayRef<int64_t> s : {a, b})
     for (auto [i, size] : llvm::enumerate(s)) {
       int64_t &o = out[rank - s.size() + i];
       if (size != 1 && o != 1 && o != size)
-        return std::nullopt;
+        return false;
       if (size != 1)
         o = size;
     }
-  return out;
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -524,7 +522,7 @@ struct DecomposeCross : public OpRewritePattern<OpTy> {
         dimArg && rank > 0 ? shape::wrapDim(*dimArg, rank) : std::nullopt;
     if (!dim || static_cast<int64_t>(bSizes->size()) != rank ||
         (*aSizes)[*dim] != 3 || (*bSizes)[*dim] != 3 ||
-        !broadcastSizes(*aSizes, *bSizes))
+        !broadcastable(*aSizes, *bSizes))
       return rewriter.notifyMatchFailure(op, "no dim of size 3 in both, or "
                                              "ranks or sizes differ");
     if (dtype != dtypeOf(b) || shape::isBoolDtype(dtype))
@@ -1019,27 +1017,17 @@ struct DecomposeLinalgNorm : public OpRewritePattern<AtenLinalgNormOp> {
   }
 };
 
-/// linalg_norm.ord_str(self, str ord, dim?, keepdim, dtype?), which has no
-/// op of its own (a ts.operator "aten::linalg_norm" whose ord is a str): the
-/// matrix norm over dim, or over the two dims of a matrix.
-struct DecomposeLinalgNormStr : public OpRewritePattern<OperatorOp> {
+/// linalg_norm.ord_str(self, str ord, dim?, keepdim, dtype?): the matrix
+/// norm over dim, or over the two dims of a matrix.
+struct DecomposeLinalgNormStr
+    : public OpRewritePattern<AtenLinalgNormOrdStrOp> {
   using OpRewritePattern::OpRewritePattern;
 
-  LogicalResult matchAndRewrite(OperatorOp op,
+  LogicalResult matchAndRewrite(AtenLinalgNormOrdStrOp op,
                                 PatternRewriter &rewriter) const override {
-    if ((op.getKind() != "aten::linalg_norm" &&
-         op.getKind() != "aten::linalg_norm.ord_str") ||
-        op.getArgs().size() != 5 || op->getNumResults() != 1 ||
-        op->getNumRegions() != 0 ||
-        !llvm::isa<ts::StrType>(op.getArgs()[1].getType()) ||
-        !llvm::isa<ts::TensorType>(op->getResult(0).getType()))
-      return rewriter.notifyMatchFailure(op, "not linalg_norm.ord_str");
-    Value self = op.getArgs()[0], dimArg = op.getArgs()[2],
-          keepdim = op.getArgs()[3], dtype = op.getArgs()[4];
-    if (!llvm::isa<ts::TensorType>(self.getType()))
-      return rewriter.notifyMatchFailure(op, "self is not a tensor");
-    FailureOr<std::optional<double>> ord =
-        stringOrder(rewriter, op, op.getArgs()[1]);
+    Value self = op.getSelf(), dimArg = op.getDim(), keepdim = op.getKeepdim(),
+          dtype = op.getDtype();
+    FailureOr<std::optional<double>> ord = stringOrder(rewriter, op, op.getOrd());
     if (failed(ord))
       return failure();
     std::optional<SmallVector<int64_t>> dims =

@@ -1,4 +1,4 @@
-//===- DecomposeSelection.cpp - Results sized by the data ----------------===//
+//===- DecomposeSelection.cpp - Results sized by the data -----------------===//
 //
 // Part of the tsmlir project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

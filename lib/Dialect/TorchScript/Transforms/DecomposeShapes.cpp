@@ -18,8 +18,8 @@
 //   split(x, int[] sizes)     split_with_sizes (torch.split with a list;
 //   (and .sizes)              the .Tensor overload takes one size)
 //   max_unpool2d(x, idx, hw)  zeros of [..., oH * oW] with x's elements
-//                             scattered to the flattened indices, viewed
-//                             as [..., oH, oW]
+//   (and max_unpool3d)        scattered to the flattened indices, viewed
+//                             as [..., oH, oW] ([..., oD, oH, oW])
 //   swapaxes, swapdims        transpose.int
 //   movedim, moveaxis         permute: the moved dims at their
 //   (int and int[])           destinations, the others in order between
@@ -513,22 +513,33 @@ struct DecomposeCombinations : public OpRewritePattern<AtenCombinationsOp> {
 
 } // namespace
 
-struct DecomposeMaxUnpool2d : public OpRewritePattern<AtenMaxUnpool2dOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// max_unpool2d(self, indices, output_size) and max_unpool3d(self,
+/// indices, output_size, stride, padding): zeros of the output size with
+/// self's elements scattered at indices (flat over the spatial dims of
+/// each channel).
+template <typename OpTy, int64_t spatial>
+struct DecomposeMaxUnpool : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
 
-  LogicalResult matchAndRewrite(AtenMaxUnpool2dOp op,
+  LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
     std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
     std::optional<SmallVector<int64_t>> out =
         constIntList(op.getOutputSize());
-    if (!sizes || !out || out->size() != 2 ||
-        (sizes->size() != 3 && sizes->size() != 4))
+    if (!sizes || !out || static_cast<int64_t>(out->size()) != spatial ||
+        (static_cast<int64_t>(sizes->size()) != spatial + 1 &&
+         static_cast<int64_t>(sizes->size()) != spatial + 2))
       return rewriter.notifyMatchFailure(op, "sizes or output size not known");
     TSBuilder t{rewriter, op.getLoc()};
-    SmallVector<int64_t> lead(sizes->begin(), sizes->end() - 2);
+    SmallVector<int64_t> lead(sizes->begin(), sizes->end() - spatial);
     SmallVector<int64_t> flat(lead), target(lead), result(lead);
-    flat.push_back((*sizes)[sizes->size() - 2] * sizes->back());
-    target.push_back((*out)[0] * (*out)[1]);
+    int64_t inner = 1, outer = 1;
+    for (int64_t i = 0; i < spatial; ++i) {
+      inner *= (*sizes)[sizes->size() - spatial + i];
+      outer *= (*out)[i];
+    }
+    flat.push_back(inner);
+    target.push_back(outer);
     llvm::append_range(result, *out);
     Value dtype = PrimDtypeOp::create(rewriter, op.getLoc(),
                                       ts::IntType::get(t.ctx()), op.getSelf());
@@ -544,7 +555,9 @@ struct DecomposeMaxUnpool2d : public OpRewritePattern<AtenMaxUnpool2dOp> {
 };
 
 void decompose::populateShapePatterns(RewritePatternSet &patterns) {
-  patterns.add<DecomposeMaxUnpool2d, DecomposeTile, DecomposeRot90, DecomposeDiff, DecomposeGlu,
+  patterns.add<DecomposeMaxUnpool<AtenMaxUnpool2dOp, 2>,
+               DecomposeMaxUnpool<AtenMaxUnpool3dOp, 3>, DecomposeTile,
+               DecomposeRot90, DecomposeDiff, DecomposeGlu,
                DecomposeMaxPool1dWithIndices, DecomposeSplitSizes<AtenSplitOp>,
                DecomposeSplitSizes<AtenSplitSizesOp>,
                DecomposeSwapDims<AtenSwapaxesOp>,

@@ -157,7 +157,7 @@ static void internalSoftmaxRule(Operation *op, const ShapeFacts &facts,
   results[0] = withDtype(self, dtype);
 }
 
-/// cumsum(self, dim, dtype?): self's sizes; like sum's dtype.
+/// cumsum(self, dim, dtype?) and cumprod: self's sizes; like sum's dtype.
 static void cumsumRule(Operation *op, const ShapeFacts &facts,
                        SmallVectorImpl<Type> &results) {
   Value self = op->getOperand(0);
@@ -241,7 +241,7 @@ void populateReductionShapeRules(ShapeRuleSet &rules) {
   // prod.dim_int(self, dim, keepdim, dtype?).
   rules.add<AtenProdDimIntOp>(reduction(1, 2, 3, ReduceDtype::Accumulate));
   rules.add<AtenLogsumexpOp>(reduction(1, 2, -1, ReduceDtype::Float));
-  rules.add<AtenCumsumOp>(cumsumRule);
+  rules.add<AtenCumsumOp, AtenCumprodOp>(cumsumRule);
   rules.add<AtenSortOp, AtenSortStableOp>(sortRule);
   rules.add<AtenTopkOp>(topkRule);
 

@@ -1044,6 +1044,13 @@ def TS_AtenCumsumOp : TS_SchemaOp<"aten.cumsum",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenCumprodOp : TS_SchemaOp<"aten.cumprod",
+    "aten::cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_OptionalDtype:$dtype);
+  let results = (outs TS_Tensor:$result);
+}
+
 //===----------------------------------------------------------------------===//
 // shape
 //===----------------------------------------------------------------------===//
@@ -2397,6 +2404,20 @@ def TS_AtenRenormOp : TS_SchemaOp<"aten.renorm",
     "aten::renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$p, TS_IntLike:$dim, TS_ScalarLike:$maxnorm);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgNormOrdStrOp : TS_SchemaOp<"aten.linalg_norm.ord_str",
+    "aten::linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_StrLike:$ord, TS_OptionalIntList:$dim, TS_BoolType:$keepdim, TS_OptionalDtype:$dtype);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMaxUnpool3dOp : TS_SchemaOp<"aten.max_unpool3d",
+    "aten::max_unpool3d(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$indices, TS_IntListLike:$output_size, TS_IntListLike:$stride, TS_IntListLike:$padding);
   let results = (outs TS_Tensor:$result);
 }
 
@@ -4997,6 +5018,13 @@ def TS_AtenCumsum_Op : TS_SchemaOp<"aten.cumsum_",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenCumprod_Op : TS_SchemaOp<"aten.cumprod_",
+    "aten::cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_OptionalDtype:$dtype);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenAddmm_Op : TS_SchemaOp<"aten.addmm_",
     "aten::addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
     [TS_InPlace, TS_SideEffecting]> {
@@ -5529,4 +5557,4 @@ def TS_AtenAddcdiv_Op : TS_SchemaOp<"aten.addcdiv_",
   let results = (outs TS_Tensor:$result);
 }
 
-// 757 ops.
+// 761 ops.
