@@ -1,11 +1,12 @@
 // RUN: tsmlir-opt %s --convert-ts-to-linalg -split-input-file -verify-diagnostics
 
 // An op with no lowering is reported by its TorchScript name.
-func.func @unsupported(%x: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
+func.func @unsupported(%x: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, []> {
   %one = ts.prim.Constant[1] : !ts.int
-  // expected-error @+1 {{'aten::cumsum' has no lowering to linalg}}
-  %0 = ts.aten.cumsum %x, %one, %one : (!ts.tensor<f32, [4]>, !ts.int, !ts.int) -> !ts.tensor<f32, [4]>
-  return %0 : !ts.tensor<f32, [4]>
+  %false = ts.prim.Constant[false] : !ts.bool
+  // expected-error @+1 {{'aten::mode' has no lowering to linalg}}
+  %0:2 = ts.aten.mode %x, %one, %false : (!ts.tensor<f32, [4]>, !ts.int, !ts.bool) -> (!ts.tensor<f32, []>, !ts.tensor<si64, []>)
+  return %0#0 : !ts.tensor<f32, []>
 }
 
 // -----

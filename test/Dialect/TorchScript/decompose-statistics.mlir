@@ -42,7 +42,7 @@ func.func @median_quantile(%x: !ts.tensor<f32, [3, 4]>, %q: !ts.tensor<f32, [2]>
 // CHECK:     %[[COUNTS:.+]] = ts.aten.scatter_add %{{.+}}, %int0, %[[KEPT]]
 // CHECK:     ts.aten.narrow %[[COUNTS]], %int0, %int0, %int5 : {{.*}} -> !ts.tensor<f32, [5]>
 // CHECK:     ts.aten.sum.dim_IntList %arg0
-// CHECK:     %[[DOF:.+]] = ts.aten.mul.Tensor
+// CHECK:     %[[DOF:.+]] = ts.aten.where.ScalarOther
 // CHECK:     %[[PRODUCT:.+]] = ts.aten.mm
 // CHECK:     ts.aten.div.Tensor %[[PRODUCT]], %[[DOF]] : {{.*}} -> !ts.tensor<f32, [3, 3]>
 func.func @histc_cov(%x: !ts.tensor<f32, [3, 4]>) -> (!ts.tensor, !ts.tensor) {

@@ -419,10 +419,12 @@ struct DecomposeIndexByMask : public OpRewritePattern<AtenIndexTensorOp> {
         !llvm::equal(*masked, ArrayRef(*self).take_front(masked->size())))
       return rewriter.notifyMatchFailure(op, "not a Bool mask of self's "
                                              "leading sizes");
-    SelectionBuilder t{{rewriter, op.getLoc()}};
     int64_t n = numElements(*masked);
     SmallVector<int64_t> rows{n};
     llvm::append_range(rows, ArrayRef(*self).drop_front(masked->size()));
+    if (n != 0 && numElements(rows) == 0)
+      return rewriter.notifyMatchFailure(op, "rows of nothing");
+    SelectionBuilder t{{rewriter, op.getLoc()}};
     Value values = t.reshape(op.getSelf(), rows);
     if (n == 0) {
       replaceWithDeclaredTypes(rewriter, op, {values});
@@ -447,31 +449,29 @@ struct DecomposeNonzero : public OpRewritePattern<OpTy> {
     std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
     if (!sizes || !dtypeOf(op.getSelf()))
       return rewriter.notifyMatchFailure(op, "static sizes expected");
-    SelectionBuilder t{{rewriter, op.getLoc()}};
     int64_t n = numElements(*sizes);
     int64_t rank = sizes->size();
+    // [count, 0]: a run-time count of rows of nothing, which an output
+    // buffer cannot hold at its bound (no slice of an empty dim).
+    if (rank == 0)
+      return rewriter.notifyMatchFailure(op, "a 0-d input");
+    SelectionBuilder t{{rewriter, op.getLoc()}};
     if (n == 0) {
       replaceWithDeclaredTypes(rewriter, op, {t.emptyLongs({0, rank})});
       return success();
     }
     Value flat = t.to(t.reshape(op.getSelf(), {n}), kBool);
     auto [indices, count] = selectedIndices(t, flat, n);
-    Value coordinates;
-    if (rank == 0) {
-      coordinates = t.emptyLongs({n, 0});
-    } else {
-      SmallVector<Value> columns;
-      int64_t stride = n;
-      for (int64_t size : *sizes) {
-        stride /= size;
-        Value c = AtenFloorDivideScalarOp::create(rewriter, op.getLoc(),
-                                                  t.tensor(), indices,
-                                                  t.i(stride));
-        columns.push_back(AtenRemainderScalarOp::create(
-            rewriter, op.getLoc(), t.tensor(), c, t.i(size)));
-      }
-      coordinates = t.stack(columns, 1);
+    SmallVector<Value> columns;
+    int64_t stride = n;
+    for (int64_t size : *sizes) {
+      stride /= size;
+      Value c = AtenFloorDivideScalarOp::create(
+          rewriter, op.getLoc(), t.tensor(), indices, t.i(stride));
+      columns.push_back(AtenRemainderScalarOp::create(
+          rewriter, op.getLoc(), t.tensor(), c, t.i(size)));
     }
+    Value coordinates = t.stack(columns, 1);
     replaceWithDeclaredTypes(rewriter, op,
                              {t.firstEntries(coordinates, 0, count)});
     return success();

@@ -537,9 +537,12 @@ struct DecomposeCov : public OpRewritePattern<AtenCovOp> {
     else
       norm = AtenSubScalarOp::create(rewriter, loc, t.tensor(), wSum,
                                      t.i(*correction), t.i(1));
-    // Degrees of freedom <= 0 divide by 0, as PyTorch does after a warning.
-    norm = t.mul(norm, AtenGtScalarOp::create(rewriter, loc, t.tensor(), norm,
-                                              t.i(0)));
+    // Degrees of freedom <= 0 divide by +0, as PyTorch does after a
+    // warning (a product with false would keep a negative's sign).
+    norm = AtenWhereScalarOtherOp::create(
+        rewriter, loc, t.tensor(),
+        AtenGtScalarOp::create(rewriter, loc, t.tensor(), norm, t.i(0)), norm,
+        t.i(0));
     Value centered = t.sub(in, t.unsqueeze(avg, 1));
     Value c = AtenMmOp::create(
         rewriter, loc, t.tensor(), centered,
