@@ -39,16 +39,10 @@ import harness  # noqa: E402
 
 RTOL, ATOL_SCALE = 1e-3, 1e-4
 
-# "MODEL/FORM" -> the reason its run fails, exactly as the driver sees it.
-EXPECTED_FAILURES = {
-    # Traced window attention computes its padding on 0-d tensors
-    # (rsub and remainder with a number, of prim::NumToTensor of a size):
-    # those do not fold yet, so the padded sizes stay unknown.
-    "swin_t/traced": "error: 'aten::pad' has a tensor of unknown dtype or "
-                     "shape ('!ts.tensor<f32, [1, ?, ?, 96]>'): specialise "
-                     "the graph for its inputs first (--ts-specialize or "
-                     "--ts-insert-guards)",
-}
+# "MODEL/FORM" -> the reason its run fails, exactly as the driver sees it
+# (none today: traced swin_t's padding, computed by rsub and remainder of
+# 0-d tensors with numbers, folds).
+EXPECTED_FAILURES = {}
 
 
 def archives(root, only):
