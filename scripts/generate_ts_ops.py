@@ -136,6 +136,8 @@ OPS = {
         aten::linalg_norm aten::linalg_matrix_norm
         aten::linalg_matrix_norm.str_ord aten::frobenius_norm.dim
         aten::renorm aten::linalg_norm.ord_str aten::max_unpool3d
+        aten::index_reduce aten::segment_reduce aten::histogram.bin_ct
+        aten::histogram.bins_tensor
     """,
     # Ops whose result sizes depend on the values of their operands:
     # --ts-decompose computes each at its largest size and slices it to the

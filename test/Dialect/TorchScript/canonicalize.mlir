@@ -2037,3 +2037,47 @@ func.func @cast_chain(%l: !ts.list<!ts.int>) -> (!ts.list<!ts.int>, !ts.optional
   %4 = ts.prim.unchecked_cast %3 : !ts.list<!ts.int> -> !ts.optional<!ts.list<!ts.int>>
   return %3, %4 : !ts.list<!ts.int>, !ts.optional<!ts.list<!ts.int>>
 }
+
+// -----
+
+// `with torch.no_grad():` (OperatorCanonicalize.cpp): the grad-mode object,
+// the write of its `prev` flag and the enter and exit around the block go;
+// the block stays. An object whose exit result is read, and a user class's
+// context manager, stay.
+// CHECK-LABEL: func.func @grad_mode_block(
+// CHECK-NEXT:    %[[R:.+]] = ts.aten.relu %arg0
+// CHECK-NEXT:    return %[[R]]
+// CHECK-LABEL: func.func @grad_mode_exit_read(
+// CHECK:         ts.operator "prim::CreateObject"
+// CHECK:         ts.prim.SetAttr
+// CHECK:         ts.operator "prim::Enter"
+// CHECK:         ts.operator "prim::Exit"
+// CHECK-LABEL: func.func @user_context_manager(
+// CHECK:         ts.operator "prim::CreateObject"
+// CHECK:         ts.operator "prim::Enter"
+// CHECK:         ts.operator "prim::Exit"
+func.func @grad_mode_block(%x: !ts.tensor) -> !ts.tensor {
+  %false = ts.prim.Constant[false] : !ts.bool
+  %0 = ts.operator "prim::CreateObject"() : () -> !ts.class<"__torch__.torch.autograd.grad_mode.no_grad">
+  ts.prim.SetAttr %0["prev"] = %false : !ts.class<"__torch__.torch.autograd.grad_mode.no_grad">, !ts.bool
+  %1 = ts.operator "prim::Enter"(%0) : (!ts.class<"__torch__.torch.autograd.grad_mode.no_grad">) -> !ts.none
+  %2 = ts.aten.relu %x : (!ts.tensor) -> !ts.tensor
+  %3 = ts.operator "prim::Exit"(%0) : (!ts.class<"__torch__.torch.autograd.grad_mode.no_grad">) -> !ts.tensor
+  return %2 : !ts.tensor
+}
+func.func @grad_mode_exit_read(%x: !ts.tensor) -> (!ts.tensor, !ts.tensor) {
+  %false = ts.prim.Constant[false] : !ts.bool
+  %0 = ts.operator "prim::CreateObject"() : () -> !ts.class<"__torch__.torch.autograd.grad_mode.no_grad">
+  ts.prim.SetAttr %0["prev"] = %false : !ts.class<"__torch__.torch.autograd.grad_mode.no_grad">, !ts.bool
+  %1 = ts.operator "prim::Enter"(%0) : (!ts.class<"__torch__.torch.autograd.grad_mode.no_grad">) -> !ts.none
+  %2 = ts.aten.relu %x : (!ts.tensor) -> !ts.tensor
+  %3 = ts.operator "prim::Exit"(%0) : (!ts.class<"__torch__.torch.autograd.grad_mode.no_grad">) -> !ts.tensor
+  return %2, %3 : !ts.tensor, !ts.tensor
+}
+func.func @user_context_manager(%x: !ts.tensor) -> !ts.tensor {
+  %0 = ts.operator "prim::CreateObject"() : () -> !ts.class<"__torch__.Timer">
+  %1 = ts.operator "prim::Enter"(%0) : (!ts.class<"__torch__.Timer">) -> !ts.none
+  %2 = ts.aten.relu %x : (!ts.tensor) -> !ts.tensor
+  %3 = ts.operator "prim::Exit"(%0) : (!ts.class<"__torch__.Timer">) -> !ts.tensor
+  return %2 : !ts.tensor
+}

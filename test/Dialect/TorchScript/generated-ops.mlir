@@ -2326,6 +2326,34 @@ func.func @op_aten_max_unpool3d(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2:
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_index_reduce(
+func.func @op_aten_index_reduce(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>, %a4: !ts.str, %a5: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.index_reduce %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.index_reduce %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>, !ts.str, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_segment_reduce(
+func.func @op_aten_segment_reduce(%a0: !ts.tensor<f32>, %a1: !ts.str, %a2: !ts.optional<!ts.tensor>, %a3: !ts.optional<!ts.tensor>, %a4: !ts.optional<!ts.tensor>, %a5: !ts.int, %a6: !ts.bool, %a7: !ts.optional<!ts.number>) -> (!ts.tensor) {
+  // CHECK: ts.aten.segment_reduce %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7
+  %r = ts.aten.segment_reduce %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7 : (!ts.tensor<f32>, !ts.str, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>, !ts.int, !ts.bool, !ts.optional<!ts.number>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_histogram_bin_ct(
+func.func @op_aten_histogram_bin_ct(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.none, %a3: !ts.optional<!ts.tensor>, %a4: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.histogram.bin_ct %arg0, %arg1, %arg2, %arg3, %arg4
+  %r:2 = ts.aten.histogram.bin_ct %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.int, !ts.none, !ts.optional<!ts.tensor>, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_histogram_bins_tensor(
+func.func @op_aten_histogram_bins_tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.histogram.bins_tensor %arg0, %arg1, %arg2, %arg3
+  %r:2 = ts.aten.histogram.bins_tensor %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten__unique2(
 func.func @op_aten__unique2(%a0: !ts.tensor<f32>, %a1: !ts.bool, %a2: !ts.bool, %a3: !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor) {
   // CHECK: ts.aten._unique2 %arg0, %arg1, %arg2, %arg3
@@ -4878,6 +4906,13 @@ func.func @op_aten_masked_scatter_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %
 func.func @op_aten_renorm_(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.int, %a3: !ts.number) -> (!ts.tensor) {
   // CHECK: ts.aten.renorm_ %arg0, %arg1, %arg2, %arg3
   %r = ts.aten.renorm_ %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.number, !ts.int, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_index_reduce_(
+func.func @op_aten_index_reduce_(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>, %a4: !ts.str, %a5: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.index_reduce_ %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.index_reduce_ %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.int, !ts.tensor<f32>, !ts.tensor<f32>, !ts.str, !ts.bool) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 

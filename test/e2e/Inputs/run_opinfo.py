@@ -110,6 +110,7 @@ PICKS = {
     "median": [("dim", None), ("keepdim", False)],
     "nanmedian": [("dim", None), ("keepdim", False)],
     "kthvalue": [("k", None), ("dim", -1), ("keepdim", False)],
+    "mode": [("dim", -1), ("keepdim", False)],
 }
 
 

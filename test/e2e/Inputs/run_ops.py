@@ -646,6 +646,19 @@ def statistics(x, y, n, q):
             torch.cov(y[0]), torch.corrcoef(y), torch.corrcoef(y[1]))
 
 
+# mode's index among equal elements is PyTorch's to choose: each row here
+# holds its most frequent value once per run, so the values match and the
+# indices are checked through what they select.
+@case(torch.tensor([[3.0, 1.0, 3.0, 2.0, 2.0], [0.5, 0.5, 4.0, 4.0, 1.0]]),
+      torch.tensor([[2, 7, 7], [5, 5, 1], [9, 8, 9]]))
+def mode(x, n):
+    v0, i0 = torch.mode(x)
+    v1, i1 = torch.mode(n, 0, True)
+    v2, i2 = torch.mode(x[1, 2])
+    return (v0, x.gather(1, i0.unsqueeze(1)), v1, n.gather(0, i1), v2,
+            torch.mode(x[:, :1], 1).values)
+
+
 # Indexing and scattering (DecomposeIndexing.cpp).
 @case(randn(3, 4), ints(3, 4), torch.tensor([[0, -1], [5, -11]]),
       torch.tensor([True, False, False, True, False]))
@@ -709,6 +722,46 @@ def index_copy(x, n, s, i):
             x[0, 0].index_copy(0, torch.tensor([0]), x[2, 2]),
             x[0, 0].index_copy(0, torch.tensor([0]), x[2, :1]),
             x.index_copy(0, torch.zeros(0, dtype=torch.long), x[:0]))
+
+
+@case(randn(3, 4), randn(3, 2), torch.tensor([2, 0]), ints(3, 4))
+def index_reduce(x, s, i, n):
+    dup = torch.tensor([1, 1, 0])
+    y = x.clone()
+    y.index_reduce_(1, i, s, "amax")
+    return (x.index_reduce(1, i, s, "prod"), x.index_reduce(1, i, s, "mean"),
+            x.index_reduce(1, i, s, "amax", include_self=False),
+            x.index_reduce(0, dup, x, "amin"),
+            x.index_reduce(0, dup, x, "mean", include_self=False),
+            n.index_reduce(0, dup, n, "mean"),
+            n.index_reduce(1, i, n[:, :2], "prod", include_self=False), y)
+
+
+@case(randn(6, 3), torch.tensor([2, 0, 3, 1]), randn(2, 5),
+      torch.tensor([[0, 1, 5], [0, 0, 2]]))
+def segment_reduce(x, lengths, y, offsets):
+    batched = torch.tensor([[1, 4, 0], [0, 2, 3]])
+    return (torch.segment_reduce(x, "sum", lengths=lengths),
+            torch.segment_reduce(x, "max", lengths=lengths),
+            torch.segment_reduce(x, "min", lengths=lengths, initial=0.5),
+            torch.segment_reduce(x, "mean", lengths=lengths),
+            torch.segment_reduce(x, "mean", lengths=lengths, initial=2),
+            torch.segment_reduce(x, "prod",
+                                 offsets=torch.tensor([0, 2, 2, 5, 6])),
+            torch.segment_reduce(y, "sum", lengths=batched, axis=1),
+            torch.segment_reduce(y, "max", offsets=offsets, axis=-1),
+            torch.segment_reduce(y, "mean", offsets=offsets, axis=1))
+
+
+@case(randn(20), randn(3, 4), torch.tensor([-1.0, 0.0, 0.5, 2.0]))
+def histogram(x, y, edges):
+    w = x.abs()
+    return (torch.histogram(x, 5), torch.histogram(x, 4, range=[-1.0, 1.0],
+                                                   weight=w),
+            torch.histogram(y, 3, density=True), torch.histogram(x, edges),
+            torch.histogram(x, edges, weight=w, density=True),
+            torch.histogram(torch.ones(3), 2),
+            torch.histogram(y, 2, range=[0.5, 0.5]))
 
 
 @case(randn(2, 3), ints(2, 3), torch.tensor([True, False, True]),
@@ -1005,6 +1058,19 @@ def renorm(x, d, h):
             torch.renorm(x, float("inf"), 1, 0.5), x.renorm(3, 2, 100.0),
             torch.renorm(x, 2.5, 1, 0), torch.renorm(d, 2, 1, 2),
             torch.renorm(h, 2, 0, 1.5))
+
+
+# Blocks under `with torch.no_grad():` compute what they compute without
+# one (nested, and around an in-place op).
+@case(randn(3, 4))
+def grad_mode_blocks(x):
+    y = x * 2
+    with torch.no_grad():
+        a = y.relu()
+        a.add_(1)
+        with torch.no_grad():
+            b = a.exp()
+    return y, a, b
 
 
 # Inputs or results without elements.

@@ -69,26 +69,9 @@ using namespace mlir::tsmlir::ts::decompose;
 
 namespace {
 
-// PyTorch's ScalarType codes of the dtypes built here.
-constexpr int64_t kLong = 4;
-constexpr int64_t kFloat = 6;
-
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-/// The dtype of tensor `v`, or null.
-Type dtypeOf(Value v) {
-  auto type = llvm::dyn_cast<ts::TensorType>(v.getType());
-  return type ? type.getDtype() : Type();
-}
-
 bool isLong(Type dtype) { return dtype && dtype.isSignedInteger(64); }
-
-int64_t numElements(ArrayRef<int64_t> sizes) {
-  int64_t n = 1;
-  for (int64_t s : sizes)
-    n *= s;
-  return n;
-}
 
 /// `sizes` with 1 everywhere but `size` at `dim` (none for rank 0): a
 /// vector along `dim` viewed to broadcast against a tensor of `rank`.
@@ -101,53 +84,16 @@ SmallVector<int64_t> alongDim(int64_t rank, int64_t dim, int64_t size) {
 
 /// The ts ops the decompositions below build, with unrefined types.
 struct IndexingBuilder : TSBuilder {
-  Value sizes(ArrayRef<int64_t> values) { return intListValue(*this, values); }
-  Value to(Value x, int64_t dtype) {
-    return AtenToDtypeOp::create(b, loc, tensor(), x, i(dtype), flag(false),
-                                 flag(false), none());
-  }
-  /// `x` cast to `dtype` unless it is known to have it.
-  Value castTo(Value x, Type dtype) {
-    if (dtypeOf(x) == dtype)
-      return x;
-    return to(x, *getScalarTypeCode(dtype));
-  }
   /// A number as a 0-d tensor (bool as Bool, int as Long, float as Double).
   Value numToTensor(Value number) {
     if (llvm::isa<ts::BoolType>(number.getType()))
       return PrimNumToTensorBoolOp::create(b, loc, tensor(), number);
     return PrimNumToTensorScalarOp::create(b, loc, tensor(), number);
   }
-  Value arange(int64_t n) {
-    return AtenArangeOp::create(b, loc, tensor(), i(n), i(kLong), none(),
-                                none(), none());
-  }
-  Value zerosLong(ArrayRef<int64_t> shape) {
-    return AtenZerosOp::create(b, loc, tensor(), sizes(shape), i(kLong), none(),
-                               none(), none());
-  }
-  /// A new tensor equal to `x`: what an op that computes nothing returns,
-  /// so that no later write to it reaches `x`.
-  Value clone(Value x) {
-    return AtenCloneOp::create(b, loc, tensor(), x, none());
-  }
-  Value where(Value condition, Value x, Value y) {
-    return AtenWhereSelfOp::create(b, loc, tensor(), condition, x, y);
-  }
-  Value expand(Value x, ArrayRef<int64_t> shape) {
-    return AtenExpandOp::create(b, loc, tensor(), x, sizes(shape), flag(false));
-  }
+  Value zerosLong(ArrayRef<int64_t> shape) { return zeros(shape, kLong); }
   /// `x` of `from` sizes expanded to `to` (itself when they are equal).
   Value expandTo(Value x, ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
     return llvm::equal(from, to) ? x : expand(x, to);
-  }
-  Value slice(Value x, int64_t dim, int64_t start, int64_t end) {
-    return AtenSliceTensorOp::create(b, loc, tensor(), x, i(dim), i(start),
-                                     i(end), i(1));
-  }
-  Value gather(Value x, int64_t dim, Value index) {
-    return AtenGatherOp::create(b, loc, tensor(), x, i(dim), index,
-                                flag(false));
   }
   /// The `Tensor?[]` of one index tensor (for index.Tensor and index_put).
   Value indexList(Value index) {
@@ -197,7 +143,7 @@ struct DecomposeTake : public OpRewritePattern<AtenTakeOp> {
       return rewriter.notifyMatchFailure(op, "static sizes and a Long index "
                                              "expected");
     IndexingBuilder t{{rewriter, op.getLoc()}};
-    Value flat = t.reshape(op.getSelf(), {numElements(*self)});
+    Value flat = t.reshape(op.getSelf(), {shape::numElements(*self)});
     Value taken = AtenIndexTensorOp::create(rewriter, op.getLoc(), t.tensor(),
                                             flat, t.indexList(op.getIndex()));
     return replace(rewriter, op, {taken});
@@ -217,8 +163,8 @@ struct DecomposeTakeAlongDim : public OpRewritePattern<AtenTakeAlongDimOp> {
                                              "expected");
     if (llvm::isa<ts::NoneType>(op.getDim().getType())) {
       IndexingBuilder t{{rewriter, op.getLoc()}};
-      Value flat = t.reshape(op.getSelf(), {numElements(*self)});
-      Value index = t.reshape(op.getIndices(), {numElements(*indices)});
+      Value flat = t.reshape(op.getSelf(), {shape::numElements(*self)});
+      Value index = t.reshape(op.getIndices(), {shape::numElements(*indices)});
       return replace(rewriter, op, {t.gather(flat, 0, index)});
     }
     std::optional<int64_t> dimArg = constInt(op.getDim());
@@ -260,14 +206,14 @@ struct DecomposePut : public OpRewritePattern<AtenPutOp> {
       return rewriter.notifyMatchFailure(op, "static sizes, a Long index and "
                                              "a source of self's dtype "
                                              "expected");
-    int64_t m = numElements(*index);
-    if (numElements(*source) != m)
+    int64_t m = shape::numElements(*index);
+    if (shape::numElements(*source) != m)
       return rewriter.notifyMatchFailure(op, "source and index differ in "
                                              "size");
     IndexingBuilder t{{rewriter, op.getLoc()}};
     if (m == 0)
       return replace(rewriter, op, {t.clone(op.getSelf())});
-    Value flat = t.reshape(op.getSelf(), {numElements(*self)});
+    Value flat = t.reshape(op.getSelf(), {shape::numElements(*self)});
     Value put = AtenIndexPutOp::create(
         rewriter, op.getLoc(), t.tensor(), flat,
         t.indexList(t.reshape(op.getIndex(), {m})),
@@ -307,7 +253,7 @@ struct DecomposeIndexFill : public OpRewritePattern<OpTy> {
     if (!dim)
       return rewriter.notifyMatchFailure(op, "dim out of range");
     int64_t size = rank == 0 ? 1 : (*self)[*dim];
-    int64_t k = numElements(*index);
+    int64_t k = shape::numElements(*index);
     IndexingBuilder t{{rewriter, op.getLoc()}};
     if (k == 0)
       return replace(rewriter, op, {t.clone(op.getSelf())});
@@ -316,8 +262,7 @@ struct DecomposeIndexFill : public OpRewritePattern<OpTy> {
     Value named = AtenEqTensorOp::create(rewriter, op.getLoc(), t.tensor(),
                                          t.unsqueeze(t.arange(size), 1),
                                          t.unsqueeze(positions, 0));
-    Value hit = AtenAnyDimOp::create(rewriter, op.getLoc(), t.tensor(), named,
-                                     t.i(1), t.flag(false));
+    Value hit = t.anyDim(named, 1, false);
     Value mask = t.reshape(hit, alongDim(rank, *dim, size));
     return replace(rewriter, op, {t.where(mask, fill, op.getSelf())});
   }
@@ -344,7 +289,7 @@ struct DecomposeIndexCopy : public OpRewritePattern<AtenIndexCopyOp> {
                                              "expected");
     int64_t rank = self->size();
     std::optional<int64_t> dim = shape::wrapDim(*dimArg, rank);
-    int64_t k = numElements(*index);
+    int64_t k = shape::numElements(*index);
     if (!dim)
       return rewriter.notifyMatchFailure(op, "dim out of range");
     // A 0-d self takes one element; a 0-d source is the one slice of a 1-d
@@ -352,7 +297,7 @@ struct DecomposeIndexCopy : public OpRewritePattern<AtenIndexCopyOp> {
     SmallVector<int64_t> slices(*source);
     if (source->empty() && rank == 1)
       slices = {1};
-    bool fits = rank == 0 ? k == 1 && numElements(*source) == 1
+    bool fits = rank == 0 ? k == 1 && shape::numElements(*source) == 1
                           : static_cast<int64_t>(slices.size()) == rank;
     for (int64_t d = 0; fits && d < rank; ++d)
       fits = slices[d] == (d == *dim ? k : (*self)[d]);
@@ -370,6 +315,149 @@ struct DecomposeIndexCopy : public OpRewritePattern<AtenIndexCopyOp> {
         t.expand(t.reshape(op.getIndex(), alongDim(rank, *dim, k)), slices);
     Value result = AtenScatterSrcOp::create(rewriter, op.getLoc(), t.tensor(),
                                             op.getSelf(), t.i(*dim), at, src);
+    return replace(rewriter, op, {result});
+  }
+};
+
+/// index_reduce(self, dim, index, source, reduce, include_self): source's
+/// slice i along dim reduced ('prod', 'mean', 'amax', 'amin') into self's
+/// slice index[i]; scatter_reduce with the index spread over the slice.
+struct DecomposeIndexReduce : public OpRewritePattern<AtenIndexReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenIndexReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> self = staticSizes(op.getSelf());
+    std::optional<SmallVector<int64_t>> index = staticSizes(op.getIndex());
+    std::optional<SmallVector<int64_t>> source = staticSizes(op.getSource());
+    std::optional<int64_t> dimArg = constInt(op.getDim());
+    std::optional<StringRef> reduce = constStr(op.getReduce());
+    Type dtype = dtypeOf(op.getSelf());
+    if (!self || !index || !source || !dimArg || !reduce || !dtype ||
+        dtypeOf(op.getSource()) != dtype || !isLong(dtypeOf(op.getIndex())) ||
+        index->size() > 1 ||
+        !llvm::is_contained({"prod", "mean", "amax", "amin"}, *reduce))
+      return rewriter.notifyMatchFailure(op, "static sizes, a constant dim "
+                                             "and reduction, a 0-d or 1-d "
+                                             "Long index and a source of "
+                                             "self's dtype expected");
+    int64_t rank = self->size();
+    std::optional<int64_t> dim = shape::wrapDim(*dimArg, rank);
+    int64_t k = shape::numElements(*index);
+    if (!dim || source->size() != self->size())
+      return rewriter.notifyMatchFailure(op, "dim out of range or source of "
+                                             "another rank");
+    for (int64_t d = 0; d < rank; ++d)
+      if ((*source)[d] != (d == *dim ? k : (*self)[d]))
+        return rewriter.notifyMatchFailure(op, "source does not fit self and "
+                                               "index");
+    IndexingBuilder t{{rewriter, op.getLoc()}};
+    // A 0-d self is one slice of one element.
+    SmallVector<int64_t> slices = rank ? *source : SmallVector<int64_t>{1};
+    Value target = rank ? op.getSelf() : t.reshape(op.getSelf(), {1});
+    Value src = rank ? op.getSource() : t.reshape(op.getSource(), {1});
+    Value at = t.expand(
+        t.reshape(op.getIndex(), alongDim(slices.size(), *dim, k)), slices);
+    Value result = AtenScatterReduceTwoOp::create(
+        rewriter, op.getLoc(), t.tensor(), target, t.i(*dim), at, src,
+        op.getReduce(), op.getIncludeSelf());
+    return replace(rewriter, op, {rank ? result : t.reshape(result, {})});
+  }
+};
+
+/// segment_reduce(data, reduce, lengths? | offsets?, axis, unsafe,
+/// initial?): data along axis cut into consecutive segments of the given
+/// lengths (one row of lengths per index of the dims before axis), each
+/// reduced ('max', 'min', 'sum', 'prod', 'mean') from `initial` (or the
+/// reduction's identity); an empty segment's mean is `initial`, or NaN.
+/// Each element is scattered into its segment, counted from cumulative
+/// lengths; elements past the last segment go to an extra one, dropped.
+struct DecomposeSegmentReduce : public OpRewritePattern<AtenSegmentReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenSegmentReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> data = staticSizes(op.getData());
+    std::optional<StringRef> reduce = constStr(op.getReduce());
+    std::optional<int64_t> axisArg = constInt(op.getAxis());
+    Type dtype = dtypeOf(op.getData());
+    bool byLengths = !isNone(op.getLengths());
+    Value cuts = byLengths ? op.getLengths() : op.getOffsets();
+    std::optional<SmallVector<int64_t>> cutSizes =
+        isNone(cuts) ? std::nullopt : staticSizes(cuts);
+    std::optional<double> initial;
+    if (!isNone(op.getInitial()) && !(initial = constFloat(op.getInitial())))
+      return rewriter.notifyMatchFailure(op, "initial not constant");
+    if (!data || !reduce || !axisArg || !dtype || !shape::isFloatDtype(dtype) ||
+        !cutSizes || !isNone(op.getIndices()) ||
+        (byLengths && !isNone(op.getOffsets())) ||
+        !llvm::is_contained({"max", "min", "sum", "prod", "mean"}, *reduce))
+      return rewriter.notifyMatchFailure(op, "static float data, constant "
+                                             "reduction and axis, and static "
+                                             "lengths or offsets expected");
+    int64_t rank = data->size();
+    std::optional<int64_t> axis = shape::wrapDim(*axisArg, rank);
+    if (!axis || rank == 0 ||
+        static_cast<int64_t>(cutSizes->size()) != *axis + 1 ||
+        !llvm::equal(ArrayRef(*cutSizes).drop_back(),
+                     ArrayRef(*data).take_front(*axis)) ||
+        (!byLengths && cutSizes->back() == 0))
+      return rewriter.notifyMatchFailure(op, "lengths or offsets do not fit "
+                                             "the dims before axis");
+    IndexingBuilder t{{rewriter, op.getLoc()}};
+    Location loc = op.getLoc();
+    int64_t segments = cutSizes->back() - (byLengths ? 0 : 1);
+    int64_t n = (*data)[*axis];
+    Value lengths = isLong(dtypeOf(cuts)) ? cuts : t.to(cuts, kLong);
+    if (!byLengths)
+      lengths = t.sub(t.narrow(lengths, *axis, 1, segments),
+                      t.narrow(lengths, *axis, 0, segments));
+    // segment(j) = how many segment ends are at or before j: [..., n].
+    Value ends = AtenCumsumOp::create(rewriter, loc, t.tensor(), lengths,
+                                      t.i(*axis), t.none());
+    Value positions = t.reshape(t.arange(n), {n, 1});
+    Value segment = AtenSumDimIntListOp::create(
+        rewriter, loc, t.tensor(),
+        AtenLeTensorOp::create(rewriter, loc, t.tensor(), t.unsqueeze(ends, -2),
+                               positions),
+        t.sizes({-1}), t.flag(false), t.i(kLong));
+    SmallVector<int64_t> spread(*data);
+    for (int64_t d = *axis + 1; d < rank; ++d)
+      spread[d] = 1;
+    Value at = t.expand(t.reshape(segment, spread), *data);
+    SmallVector<int64_t> outSizes(*data);
+    outSizes[*axis] = segments + 1;
+    double identity = *reduce == "max"
+                          ? -std::numeric_limits<double>::infinity()
+                      : *reduce == "min"  ? kInf
+                      : *reduce == "prod" ? 1.0
+                                          : 0.0;
+    Value start = AtenFullOp::create(
+        rewriter, loc, t.tensor(), t.sizes(outSizes),
+        t.f(initial.value_or(identity)), t.i(*getScalarTypeCode(dtype)),
+        t.none(), t.none(), t.none());
+    StringRef scatter = *reduce == "max"    ? "amax"
+                        : *reduce == "min"  ? "amin"
+                        : *reduce == "prod" ? "prod"
+                                            : "sum";
+    Value result = t.narrow(AtenScatterReduceTwoOp::create(
+                                rewriter, loc, t.tensor(), start, t.i(*axis),
+                                at, op.getData(), t.str(scatter), t.flag(true)),
+                            *axis, 0, segments);
+    if (*reduce == "mean") {
+      SmallVector<int64_t> perSegment(outSizes);
+      perSegment[*axis] = segments;
+      for (int64_t d = *axis + 1; d < rank; ++d)
+        perSegment[d] = 1;
+      Value count = t.reshape(lengths, perSegment);
+      Value some =
+          AtenGtScalarOp::create(rewriter, loc, t.tensor(), count, t.i(0));
+      Value mean = t.div(result, t.castTo(count, dtype));
+      result = t.whereNumber(
+          t.logicalNot(some),
+          t.f(initial.value_or(std::numeric_limits<double>::quiet_NaN())),
+          mean);
+    }
     return replace(rewriter, op, {result});
   }
 };
@@ -397,7 +485,7 @@ struct DecomposeMaskedScatter : public OpRewritePattern<AtenMaskedScatterOp> {
     shape::Sizes shape = shape::broadcast({*self, *mask});
     if (!shape)
       return rewriter.notifyMatchFailure(op, "sizes do not broadcast");
-    int64_t n = numElements(*shape), m = numElements(*source);
+    int64_t n = shape::numElements(*shape), m = shape::numElements(*source);
     IndexingBuilder t{{rewriter, op.getLoc()}};
     Value full = t.expandTo(op.getSelf(), *self, *shape);
     // Without source elements, no element may be set (PyTorch raises).
@@ -416,9 +504,7 @@ struct DecomposeMaskedScatter : public OpRewritePattern<AtenMaskedScatterOp> {
         AtenSubScalarOp::create(rewriter, op.getLoc(), t.tensor(), count,
                                 t.i(1), t.i(1)),
         t.i(0), t.i(m - 1));
-    Value taken = AtenIndexSelectOp::create(rewriter, op.getLoc(), t.tensor(),
-                                            t.reshape(op.getSource(), {m}),
-                                            t.i(0), position);
+    Value taken = t.indexSelect(t.reshape(op.getSource(), {m}), 0, position);
     Value result = t.where(set, taken, t.reshape(full, {n}));
     return replace(rewriter, op, {t.reshape(result, *shape)});
   }
@@ -599,7 +685,7 @@ struct DecomposePrelu : public OpRewritePattern<AtenPreluOp> {
                                              "float64 or bfloat16 self and a "
                                              "0-d or 1-d weight of its dtype "
                                              "expected");
-    int64_t rank = self->size(), count = numElements(*weight);
+    int64_t rank = self->size(), count = shape::numElements(*weight);
     // PyTorch 1.13 reads a weight of several elements along dim 1 (so a 1-d
     // self takes a weight of one element only).
     if (count != 1 && (rank < 2 || (*self)[1] != count))
@@ -679,7 +765,7 @@ struct DecomposeXlog1py : public OpRewritePattern<OpTy> {
         AtenEqScalarOp::create(rewriter, op.getLoc(), t.tensor(), x, t.i(0));
     Value result = AtenMaskedFillScalarOp::create(
         rewriter, op.getLoc(), t.tensor(), product, zero, t.i(0));
-    Value nan = AtenIsnanOp::create(rewriter, op.getLoc(), t.tensor(), y);
+    Value nan = t.isnan(y);
     result = AtenMaskedFillScalarOp::create(
         rewriter, op.getLoc(), t.tensor(), result, nan,
         t.f(std::numeric_limits<double>::quiet_NaN()));
@@ -714,7 +800,7 @@ struct DecomposeAminmax : public OpRewritePattern<AtenAminmaxOp> {
         return rewriter.notifyMatchFailure(op, "dim not a constant in range");
     }
     int64_t reducedCount =
-        allDims || rank == 0 ? numElements(*sizes) : (*sizes)[*dim];
+        allDims || rank == 0 ? shape::numElements(*sizes) : (*sizes)[*dim];
     if (reducedCount == 0)
       return rewriter.notifyMatchFailure(op, "an empty reduction (PyTorch "
                                              "raises)");
@@ -778,7 +864,7 @@ struct DecomposeLogcumsumexp : public OpRewritePattern<AtenLogcumsumexpOp> {
                                              "bfloat16 self expected");
     IndexingBuilder t{{rewriter, op.getLoc()}};
     // A single element is itself (-inf, inf and NaN included).
-    if (in->sizes.empty() || numElements(in->sizes) == 0)
+    if (in->sizes.empty() || shape::numElements(in->sizes) == 0)
       return replace(rewriter, op, {t.clone(op.getSelf())});
     int64_t rank = in->sizes.size(), n = in->sizes[in->dim];
     Value x = t.swapToLast(t.castTo(op.getSelf(), t.b.getF64Type()), in->dim,
@@ -811,7 +897,7 @@ struct DecomposeCumExtreme : public OpRewritePattern<OpTy> {
                                              "and a real dtype other than "
                                              "float16 expected");
     IndexingBuilder t{{rewriter, op.getLoc()}};
-    if (in->sizes.empty() || numElements(in->sizes) == 0)
+    if (in->sizes.empty() || shape::numElements(in->sizes) == 0)
       return replace(rewriter, op,
                      {t.clone(op.getSelf()), t.zerosLong(in->sizes)});
     int64_t rank = in->sizes.size(), n = in->sizes[in->dim];
@@ -835,10 +921,8 @@ struct DecomposeCumExtreme : public OpRewritePattern<OpTy> {
     Value hit =
         AtenEqTensorOp::create(rewriter, loc, t.tensor(), later, extreme);
     if (shape::isFloatDtype(in->dtype))
-      hit = AtenLogicalOrOp::create(
-          rewriter, loc, t.tensor(), hit,
-          AtenIsnanOp::create(rewriter, loc, t.tensor(), later));
-    hit = AtenLogicalAndOp::create(rewriter, loc, t.tensor(), triangle, hit);
+      hit = t.logicalOr(hit, t.isnan(later));
+    hit = t.logicalAnd(triangle, hit);
     Value candidates = AtenWhereScalarOtherOp::create(
         rewriter, loc, t.tensor(), hit, t.arange(n), t.i(-1));
     Value indices = AtenAmaxOp::create(rewriter, loc, t.tensor(), candidates,
@@ -857,7 +941,8 @@ void mlir::tsmlir::ts::decompose::populateIndexingPatterns(
   patterns.add<DecomposeTake, DecomposeTakeAlongDim, DecomposePut,
                DecomposeIndexFill<AtenIndexFillIntScalarOp>,
                DecomposeIndexFill<AtenIndexFillIntTensorOp>, DecomposeIndexCopy,
-               DecomposeMaskedScatter>(patterns.getContext());
+               DecomposeMaskedScatter, DecomposeIndexReduce,
+               DecomposeSegmentReduce>(patterns.getContext());
   patterns.add<DecomposeTensorSplit<AtenTensorSplitSectionsOp>,
                DecomposeTensorSplit<AtenTensorSplitIndicesOp>,
                DecomposeUnflatten, DecomposeSumToSize>(patterns.getContext());

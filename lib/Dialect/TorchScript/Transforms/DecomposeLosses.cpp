@@ -57,12 +57,6 @@ namespace {
 
 /// The ops the losses are made of, on top of TSBuilder's.
 struct LossBuilder : TSBuilder {
-  Value sub(Value x, Value y) {
-    return AtenSubTensorOp::create(b, loc, tensor(), x, y, i(1));
-  }
-  Value div(Value x, Value y) {
-    return AtenDivTensorOp::create(b, loc, tensor(), x, y);
-  }
   Value abs(Value x) { return AtenAbsOp::create(b, loc, tensor(), x); }
   Value neg(Value x) { return AtenNegOp::create(b, loc, tensor(), x); }
   Value exp(Value x) { return AtenExpOp::create(b, loc, tensor(), x); }
@@ -83,12 +77,9 @@ struct LossBuilder : TSBuilder {
   Value clampMin(Value x, double v) {
     return AtenClampMinOp::create(b, loc, tensor(), x, f(v));
   }
-  Value where(Value c, Value x, Value y) {
-    return AtenWhereSelfOp::create(b, loc, tensor(), c, x, y);
-  }
   /// where(c, v, x).
   Value whereNumber(Value c, double v, Value x) {
-    return AtenWhereScalarSelfOp::create(b, loc, tensor(), c, f(v), x);
+    return TSBuilder::whereNumber(c, f(v), x);
   }
   Value lessThan(Value x, double v) {
     return AtenLtScalarOp::create(b, loc, tensor(), x, f(v));
@@ -102,14 +93,6 @@ struct LossBuilder : TSBuilder {
   Value zerosLike(Value x) {
     return AtenZerosLikeOp::create(b, loc, tensor(), x, none(), none(),
                                    none(), none(), none());
-  }
-  Value sumAll(Value x) {
-    return AtenSumOp::create(b, loc, tensor(), x, none());
-  }
-  Value sumDim(Value x, int64_t dim) {
-    return AtenSumDimIntListOp::create(b, loc, tensor(), x,
-                                       intListValue(*this, {dim}), flag(false),
-                                       none());
   }
   /// `loss` reduced as `reduction` says (0 none, 1 mean, 2 sum).
   Value reduce(Value loss, int64_t reduction) {

@@ -70,43 +70,8 @@ using namespace mlir::tsmlir::ts::decompose;
 
 namespace {
 
-// PyTorch's ScalarType codes of the dtypes built here.
-constexpr int64_t kInt = 3;
-constexpr int64_t kLong = 4;
-constexpr int64_t kFloat = 6;
-
 /// The most elements of an index table built at compile time.
 constexpr int64_t kMaxTableElements = int64_t(1) << 24;
-
-bool isNone(Value v) { return llvm::isa<ts::NoneType>(v.getType()); }
-
-Type dtypeOf(Value v) {
-  auto type = llvm::dyn_cast<ts::TensorType>(v.getType());
-  return type ? type.getDtype() : Type();
-}
-
-Type dtypeOf(OpFoldResult v) {
-  if (auto value = llvm::dyn_cast<Value>(v))
-    return dtypeOf(value);
-  return llvm::cast<ElementsAttr>(llvm::cast<Attribute>(v))
-      .getShapedType()
-      .getElementType();
-}
-
-std::optional<StringRef> constStr(Value v) {
-  auto constant = v.getDefiningOp<PrimConstantOp>();
-  auto attr = constant ? llvm::dyn_cast_or_null<StringAttr>(
-                             constant.getValueAttr())
-                       : StringAttr();
-  if (!attr)
-    return std::nullopt;
-  return attr.getValue();
-}
-
-int64_t product(ArrayRef<int64_t> sizes) {
-  return std::accumulate(sizes.begin(), sizes.end(), int64_t(1),
-                         std::multiplies<int64_t>());
-}
 
 /// `sizes` followed by `more`.
 SmallVector<int64_t> concat(ArrayRef<int64_t> sizes,
@@ -135,44 +100,14 @@ std::optional<SmallVector<int64_t>> wrappedDims(Value v, int64_t rank) {
   return dims;
 }
 
-/// Whether sizes `a` and `b` broadcast together.
-bool broadcastable(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
-  size_t rank = std::max(a.size(), b.size());
-  SmallVector<int64_t> out(rank, 1);
-  for (ArrayRef<int64_t> s : {a, b})
-    for (auto [i, size] : llvm::enumerate(s)) {
-      int64_t &o = out[rank - s.size() + i];
-      if (size != 1 && o != 1 && o != size)
-        return false;
-      if (size != 1)
-        o = size;
-    }
-  return true;
-}
-
 //===----------------------------------------------------------------------===//
 // Builders
 //===----------------------------------------------------------------------===//
 
-Value permute(TSBuilder &t, Value x, ArrayRef<int64_t> order) {
-  SmallVector<int64_t> identity(order.size());
-  std::iota(identity.begin(), identity.end(), 0);
-  if (llvm::equal(order, identity))
-    return x;
-  return AtenPermuteOp::create(t.b, t.loc, t.tensor(), x,
-                               intListValue(t, order));
-}
-
 Value indexSelect(TSBuilder &t, Value x, int64_t dim,
                   ArrayRef<int64_t> index) {
-  return AtenIndexSelectOp::create(
-      t.b, t.loc, t.tensor(), x, t.i(dim),
-      t.longs(index, {static_cast<int64_t>(index.size())}));
-}
-
-Value toDtype(TSBuilder &t, Value x, int64_t code) {
-  return AtenToDtypeOp::create(t.b, t.loc, t.tensor(), x, t.i(code),
-                               t.flag(false), t.flag(false), t.none());
+  return t.indexSelect(x, dim,
+                       t.longs(index, {static_cast<int64_t>(index.size())}));
 }
 
 /// Zeros of `sizes` and `like`'s dtype.
@@ -181,11 +116,6 @@ Value zerosLike(TSBuilder &t, Value like, ArrayRef<int64_t> sizes) {
                                     like);
   return AtenZerosOp::create(t.b, t.loc, t.tensor(), intListValue(t, sizes),
                              dtype, t.none(), t.none(), t.none());
-}
-
-Value expand(TSBuilder &t, Value x, ArrayRef<int64_t> sizes) {
-  return AtenExpandOp::create(t.b, t.loc, t.tensor(), x,
-                              intListValue(t, sizes), t.flag(false));
 }
 
 Value vectorNorm(TSBuilder &t, Value x, double ord, Value dims, Value keepdim,
@@ -255,8 +185,7 @@ SmallVector<int64_t> placeMatrixDims(int64_t rank, int64_t dim1,
 
 /// x's matrices, flattened: [batch..., rows * cols].
 Value flatMatrices(TSBuilder &t, Value x, const Matrices &m) {
-  return t.reshape(permute(t, x, m.order),
-                   concat(m.batch, {m.rows * m.cols}));
+  return t.reshape(t.permute(x, m.order), concat(m.batch, {m.rows * m.cols}));
 }
 
 /// The diagonal of x's matrices: [batch..., length].
@@ -305,13 +234,13 @@ Value buildEmbedding(TSBuilder &t, Value x, ArrayRef<int64_t> sizes,
                      const Embedding &e) {
   // constant_pad_nd refuses an input without elements; the result is then
   // all zeros.
-  if (product(sizes) == 0)
+  if (shape::numElements(sizes) == 0)
     return zerosLike(t, x, e.result);
   Value padded = AtenConstantPadNdOp::create(
       t.b, t.loc, t.tensor(), x, intListValue(t, {0, 1}), t.i(0));
   Value slots = indexSelect(t, padded, e.batch.size(), e.table);
-  return permute(t, t.reshape(slots, concat(e.batch, {e.size, e.size})),
-                 e.order);
+  return t.permute(t.reshape(slots, concat(e.batch, {e.size, e.size})),
+                   e.order);
 }
 
 struct DecomposeDiagonal : public OpRewritePattern<AtenDiagonalOp> {
@@ -411,7 +340,7 @@ struct DecomposeDiagonalScatter
                                              "diagonal");
     TSBuilder t{rewriter, op.getLoc()};
     Value self = op.getSelf();
-    if (product(slice) == 0) {
+    if (shape::numElements(slice) == 0) {
       replaceWithDeclaredTypes(rewriter, op, {self});
       return success();
     }
@@ -421,7 +350,7 @@ struct DecomposeDiagonalScatter
       src = AtenTypeAsOp::create(rewriter, op.getLoc(), t.tensor(), src, self);
     Value index = t.longs(m->diagonal, {length});
     if (!m->batch.empty())
-      index = expand(t, index, slice);
+      index = t.expand(index, slice);
     Value scattered = AtenScatterSrcOp::create(
         rewriter, op.getLoc(), t.tensor(), flatMatrices(t, self, *m),
         t.i(m->batch.size()), index, src);
@@ -430,9 +359,8 @@ struct DecomposeDiagonalScatter
     int64_t rank = sizes->size();
     replaceWithDeclaredTypes(
         rewriter, op,
-        {permute(t, matrices,
-                 placeMatrixDims(rank, m->order[rank - 2],
-                                 m->order[rank - 1]))});
+        {t.permute(matrices, placeMatrixDims(rank, m->order[rank - 2],
+                                             m->order[rank - 1]))});
     return success();
   }
 };
@@ -522,7 +450,7 @@ struct DecomposeCross : public OpRewritePattern<OpTy> {
         dimArg && rank > 0 ? shape::wrapDim(*dimArg, rank) : std::nullopt;
     if (!dim || static_cast<int64_t>(bSizes->size()) != rank ||
         (*aSizes)[*dim] != 3 || (*bSizes)[*dim] != 3 ||
-        !broadcastable(*aSizes, *bSizes))
+        !shape::broadcast({*aSizes, *bSizes}))
       return rewriter.notifyMatchFailure(op, "no dim of size 3 in both, or "
                                              "ranks or sizes differ");
     if (dtype != dtypeOf(b) || shape::isBoolDtype(dtype))
@@ -533,9 +461,7 @@ struct DecomposeCross : public OpRewritePattern<OpTy> {
     };
     Value a1 = rotate(a, {1, 2, 0}), a2 = rotate(a, {2, 0, 1});
     Value b1 = rotate(b, {1, 2, 0}), b2 = rotate(b, {2, 0, 1});
-    Value result = AtenSubTensorOp::create(rewriter, op.getLoc(), t.tensor(),
-                                           t.mul(a1, b2), t.mul(a2, b1),
-                                           t.i(1));
+    Value result = t.sub(t.mul(a1, b2), t.mul(a2, b1));
     replaceWithDeclaredTypes(rewriter, op, {result});
     return success();
   }
@@ -574,7 +500,7 @@ struct DecomposeTriangleIndices : public OpRewritePattern<OpTy> {
     TSBuilder t{rewriter, op.getLoc()};
     Value result = t.longs(concat(rowIndex, colIndex), {2, count});
     if (*dtype != kLong)
-      result = toDtype(t, result, *dtype);
+      result = t.to(result, *dtype);
     replaceWithDeclaredTypes(rewriter, op, {result});
     return success();
   }
@@ -632,9 +558,7 @@ struct DecomposeBlockDiag : public OpRewritePattern<AtenBlockDiagOp> {
       return rewriter.notifyMatchFailure(op, "result dtype not known");
     TSBuilder t{rewriter, op.getLoc()};
     auto zeros = [&](int64_t rows, int64_t cols) -> Value {
-      return AtenZerosOp::create(rewriter, op.getLoc(), t.tensor(),
-                                 intListValue(t, {rows, cols}), t.i(*code),
-                                 t.none(), t.none(), t.none());
+      return t.zeros({rows, cols}, *code);
     };
     if (tensors->empty()) {
       replaceWithDeclaredTypes(rewriter, op, {zeros(1, 0)});
@@ -658,7 +582,7 @@ struct DecomposeBlockDiag : public OpRewritePattern<AtenBlockDiagOp> {
       if (rank < 2)
         x = t.reshape(x, matrix);
       if (typed.first != dtype)
-        x = toDtype(t, x, *code);
+        x = t.to(x, *code);
       if (before - cols || after)
         x = AtenConstantPadNdOp::create(
             rewriter, op.getLoc(), t.tensor(), x,
@@ -700,7 +624,7 @@ SmallVector<Value> buildGrids(TSBuilder &t, ArrayRef<OpFoldResult> tensors,
     SmallVector<int64_t> view(grid.size(), 1);
     view[dim] = grid[dim];
     Value x = t.reshape(materialize(t.b, t.loc, e), view);
-    grids.push_back(expand(t, x, grid));
+    grids.push_back(t.expand(x, grid));
   }
   return grids;
 }
@@ -761,7 +685,7 @@ struct DecomposeCartesianProd : public OpRewritePattern<AtenCartesianProdOp> {
     std::iota(at.begin(), at.end(), 0);
     SmallVector<Value> columns;
     for (Value grid : buildGrids(t, tensors, at, counts))
-      columns.push_back(t.reshape(grid, {product(counts)}));
+      columns.push_back(t.reshape(grid, {shape::numElements(counts)}));
     replaceWithDeclaredTypes(rewriter, op, {t.stack(columns, 1)});
     return success();
   }
@@ -798,11 +722,11 @@ struct DecomposeBilinear : public OpRewritePattern<AtenBilinearOp> {
                                                "output size");
     }
     SmallVector<int64_t> batch(a->begin(), a->end() - 1);
-    int64_t n = product(batch);
+    int64_t n = shape::numElements(batch);
     Location loc = op.getLoc();
     TSBuilder t{rewriter, loc};
-    Value weight = t.reshape(permute(t, op.getWeight(), {1, 0, 2}),
-                             {in1, o * in2});
+    Value weight =
+        t.reshape(t.permute(op.getWeight(), {1, 0, 2}), {in1, o * in2});
     Value left = AtenMmOp::create(rewriter, loc, t.tensor(),
                                   t.reshape(op.getInput1(), {n, in1}), weight);
     Value result = t.matmul(t.reshape(left, {n, o, in2}),
@@ -858,7 +782,7 @@ LogicalResult checkVectorNorm(PatternRewriter &rewriter, Operation *op,
     if (wrapped->empty())
       reduced.assign(sizes.begin(), sizes.end());
   }
-  if ((ord < 0 || std::isinf(ord)) && product(reduced) == 0)
+  if ((ord < 0 || std::isinf(ord)) && shape::numElements(reduced) == 0)
     return rewriter.notifyMatchFailure(op, "a negative or infinite norm of "
                                            "no elements");
   return success();
@@ -1112,7 +1036,7 @@ struct DecomposeRenorm : public OpRewritePattern<AtenRenormOp> {
     SmallVector<int64_t> reducedSizes;
     for (int64_t d : reduced)
       reducedSizes.push_back((*sizes)[d]);
-    if (std::isinf(*p) && product(reducedSizes) == 0)
+    if (std::isinf(*p) && shape::numElements(reducedSizes) == 0)
       return rewriter.notifyMatchFailure(op, "an infinite norm of no "
                                              "elements");
     bool lowPrecision = dtype.isF16() || dtype.isBF16();
@@ -1128,8 +1052,7 @@ struct DecomposeRenorm : public OpRewritePattern<AtenRenormOp> {
                                          t.none(), t.none(), t.none());
     Value denominator = AtenAddScalarOp::create(rewriter, loc, t.tensor(),
                                                 norm, t.f(1e-7), t.i(1));
-    Value scale = AtenDivTensorOp::create(rewriter, loc, t.tensor(), limit,
-                                          denominator);
+    Value scale = t.div(limit, denominator);
     Value factor = AtenWhereScalarOtherOp::create(rewriter, loc, t.tensor(),
                                                   exceeds, scale, t.f(1.0));
     if (lowPrecision)

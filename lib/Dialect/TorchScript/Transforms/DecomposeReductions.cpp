@@ -48,8 +48,6 @@ using namespace mlir::tsmlir::ts::decompose;
 
 namespace {
 
-bool isNone(Value v) { return llvm::isa<ts::NoneType>(v.getType()); }
-
 Value sumOver(TSBuilder &t, Value x, Value dims, Value keepdim) {
   return AtenSumDimIntListOp::create(t.b, t.loc, t.tensor(), x, dims, keepdim,
                                      t.none());

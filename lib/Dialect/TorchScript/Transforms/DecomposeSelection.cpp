@@ -37,6 +37,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DecomposeUtils.h"
+#include "ShapeRuleUtils.h"
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -45,50 +46,16 @@ using namespace mlir::tsmlir::ts::decompose;
 
 namespace {
 
-// PyTorch's ScalarType codes of the dtypes built here.
-constexpr int64_t kLong = 4;
-constexpr int64_t kBool = 11;
-
 /// The ts ops the decompositions below build, with unrefined types.
 struct SelectionBuilder : TSBuilder {
-  Value sizes(ArrayRef<int64_t> values) { return intListValue(*this, values); }
-  Value longsLike(int64_t n, int64_t fill) {
-    return AtenFullOp::create(b, loc, tensor(), sizes({n}), i(fill), i(kLong),
-                              none(), none(), none());
-  }
-  Value emptyLongs(ArrayRef<int64_t> shape) {
-    return AtenZerosOp::create(b, loc, tensor(), sizes(shape), i(kLong), none(),
-                               none(), none());
-  }
-  Value arange(int64_t n) {
-    return AtenArangeOp::create(b, loc, tensor(), i(n), i(kLong), none(),
-                                none(), none());
-  }
-  Value to(Value x, int64_t dtype) {
-    return AtenToDtypeOp::create(b, loc, tensor(), x, i(dtype), flag(false),
-                                 flag(false), none());
-  }
-  Value logicalNot(Value x) {
-    return AtenLogicalNotOp::create(b, loc, tensor(), x);
-  }
-  Value logicalAnd(Value x, Value y) {
-    return AtenLogicalAndOp::create(b, loc, tensor(), x, y);
-  }
-  Value logicalOr(Value x, Value y) {
-    return AtenLogicalOrOp::create(b, loc, tensor(), x, y);
-  }
-  Value anyDim(Value x, int64_t dim) {
-    return AtenAnyDimOp::create(b, loc, tensor(), x, i(dim), flag(false));
-  }
+  Value longsLike(int64_t n, int64_t fill) { return full({n}, fill, kLong); }
+  Value emptyLongs(ArrayRef<int64_t> shape) { return zeros(shape, kLong); }
   /// The Long sum of `x` over `dim` (all dims when nullopt).
   Value sum(Value x, std::optional<int64_t> dim) {
     if (!dim)
       return AtenSumOp::create(b, loc, tensor(), x, i(kLong));
     return AtenSumDimIntListOp::create(b, loc, tensor(), x, sizes({*dim}),
                                        flag(false), i(kLong));
-  }
-  Value indexSelect(Value x, int64_t dim, Value index) {
-    return AtenIndexSelectOp::create(b, loc, tensor(), x, i(dim), index);
   }
   /// The first `count` (a 0-d Long tensor) entries of `x` along `dim`: a
   /// result of data-dependent size.
@@ -109,10 +76,8 @@ struct SelectionBuilder : TSBuilder {
   }
   /// How many of the `n` entries fall in each slot.
   Value slotSizes(Value slot, int64_t n) {
-    Value ones = AtenOnesOp::create(b, loc, tensor(), sizes({n}), i(kLong),
-                                    none(), none(), none());
     return AtenScatterAddOp::create(b, loc, tensor(), longsLike(n, 0), i(0),
-                                    slot, ones);
+                                    slot, ones({n}, kLong));
   }
 };
 
@@ -131,21 +96,17 @@ Groups sortedGroups(SelectionBuilder &t, Value keys, int64_t n, int64_t m) {
   Value a = t.unsqueeze(keys, 1); // [n, 1, m]: row i
   Value b = t.unsqueeze(keys, 0); // [1, n, m]: row j
   Value differs = AtenNeTensorOp::create(t.b, t.loc, t.tensor(), a, b);
-  Value equal = t.logicalNot(t.anyDim(differs, 2)); // [n, n]
+  Value equal = t.logicalNot(t.anyDim(differs, 2, false)); // [n, n]
   // The elements where rows i and j first differ decide their order (equal
   // rows compare their first elements, which are equal).
   Value lhs = a, rhs = b;
   if (m > 1) {
-    Value at = t.unsqueeze(
-        AtenArgmaxOp::create(t.b, t.loc, t.tensor(), t.to(differs, kLong),
-                             t.i(2), t.flag(false)),
-        2);
-    Value shape = t.sizes({n, n, m});
+    Value at = t.unsqueeze(AtenArgmaxOp::create(t.b, t.loc, t.tensor(),
+                                                t.to(differs, kLong), t.i(2),
+                                                t.flag(false)),
+                           2);
     auto pick = [&](Value rows) {
-      Value full =
-          AtenExpandOp::create(t.b, t.loc, t.tensor(), rows, shape, t.flag(false));
-      return AtenGatherOp::create(t.b, t.loc, t.tensor(), full, t.i(2), at,
-                                  t.flag(false));
+      return t.gather(t.expand(rows, {n, n, m}), 2, at);
     };
     lhs = pick(a);
     rhs = pick(b);
@@ -165,7 +126,7 @@ Groups sortedGroups(SelectionBuilder &t, Value keys, int64_t n, int64_t m) {
                                       t.logicalNot(greater)),
                          earlier));
   Value isFirst =
-      t.logicalNot(t.anyDim(t.logicalAnd(equal, earlier), 0)); // [n]
+      t.logicalNot(t.anyDim(t.logicalAnd(equal, earlier), 0, false)); // [n]
   Groups g;
   g.inverse = t.sum(t.logicalAnd(t.unsqueeze(isFirst, 1), before), 0);
   g.count = t.sum(isFirst, std::nullopt);
@@ -178,8 +139,7 @@ Groups sortedGroups(SelectionBuilder &t, Value keys, int64_t n, int64_t m) {
 Groups consecutiveGroups(SelectionBuilder &t, Value keys, int64_t n) {
   Value isFirst;
   if (n == 1) {
-    isFirst = AtenOnesOp::create(t.b, t.loc, t.tensor(), t.sizes({1}),
-                                 t.i(kBool), t.none(), t.none(), t.none());
+    isFirst = t.ones({1}, kBool);
   } else {
     Value same = AtenAllDimOp::create(
         t.b, t.loc, t.tensor(),
@@ -187,8 +147,7 @@ Groups consecutiveGroups(SelectionBuilder &t, Value keys, int64_t n) {
                                t.narrow(keys, 0, 1, n - 1),
                                t.narrow(keys, 0, 0, n - 1)),
         t.i(1), t.flag(false));
-    Value head = AtenOnesOp::create(t.b, t.loc, t.tensor(), t.sizes({1}),
-                                    t.i(kBool), t.none(), t.none(), t.none());
+    Value head = t.ones({1}, kBool);
     isFirst = t.cat({head, t.logicalNot(same)}, 0);
   }
   Groups g;
@@ -209,20 +168,6 @@ Value keysOf(SelectionBuilder &t, Value rows) {
   if (type.getDtype() && type.getDtype().isInteger(1))
     return t.to(rows, kLong);
   return rows;
-}
-
-std::optional<Type> dtypeOf(Value v) {
-  auto type = llvm::dyn_cast<ts::TensorType>(v.getType());
-  if (!type || !type.getDtype())
-    return std::nullopt;
-  return type.getDtype();
-}
-
-int64_t numElements(ArrayRef<int64_t> sizes) {
-  int64_t n = 1;
-  for (int64_t s : sizes)
-    n *= s;
-  return n;
 }
 
 /// _unique2(self, sorted, return_inverse, return_counts) and
@@ -248,7 +193,7 @@ struct DecomposeUniqueElements : public OpRewritePattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "static sizes and constant "
                                              "flags expected");
     SelectionBuilder t{{rewriter, op.getLoc()}};
-    int64_t n = numElements(*sizes);
+    int64_t n = shape::numElements(*sizes);
     Value flat = t.reshape(op.getSelf(), {n});
     Value none = t.emptyLongs({0});
     if (n == 0) {
@@ -290,7 +235,7 @@ struct DecomposeUniqueSlices : public OpRewritePattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "dim out of range");
     int64_t dim = *dimArg < 0 ? *dimArg + rank : *dimArg;
     int64_t n = (*sizes)[dim];
-    int64_t m = numElements(*sizes) / std::max<int64_t>(n, 1);
+    int64_t m = shape::numElements(*sizes) / std::max<int64_t>(n, 1);
     SelectionBuilder t{{rewriter, op.getLoc()}};
     if (n == 0) {
       Value none = t.emptyLongs({0});
@@ -362,28 +307,19 @@ struct DecomposeMaskedSelect : public OpRewritePattern<AtenMaskedSelectOp> {
                                 PatternRewriter &rewriter) const override {
     std::optional<SmallVector<int64_t>> self = staticSizes(op.getSelf());
     std::optional<SmallVector<int64_t>> mask = staticSizes(op.getMask());
-    std::optional<Type> maskType = dtypeOf(op.getMask());
+    Type maskType = dtypeOf(op.getMask());
     if (!self || !mask || !dtypeOf(op.getSelf()) || !maskType ||
-        !maskType->isInteger(1))
+        !maskType.isInteger(1))
       return rewriter.notifyMatchFailure(op, "static sizes and a Bool mask "
                                              "expected");
-    // The broadcast shape, right-aligned.
-    size_t rank = std::max(self->size(), mask->size());
-    SmallVector<int64_t> shape(rank, 1);
-    for (const SmallVector<int64_t> *s : {&*self, &*mask})
-      for (size_t i = 0; i < s->size(); ++i) {
-        int64_t &d = shape[rank - s->size() + i];
-        int64_t v = (*s)[i];
-        if (v != 1 && d != 1 && v != d)
-          return rewriter.notifyMatchFailure(op, "shapes do not broadcast");
-        if (v != 1)
-          d = v;
-      }
+    shape::Sizes broadcast = shape::broadcast({*self, *mask});
+    if (!broadcast)
+      return rewriter.notifyMatchFailure(op, "shapes do not broadcast");
+    SmallVector<int64_t> shape = *broadcast;
     SelectionBuilder t{{rewriter, op.getLoc()}};
-    int64_t n = numElements(shape);
+    int64_t n = shape::numElements(shape);
     auto flatten = [&](Value x) {
-      Value full = AtenExpandOp::create(rewriter, op.getLoc(), t.tensor(), x,
-                                        t.sizes(shape), t.flag(false));
+      Value full = t.expand(x, shape);
       return t.reshape(full, {n});
     };
     Value values = flatten(op.getSelf());
@@ -411,18 +347,18 @@ struct DecomposeIndexByMask : public OpRewritePattern<AtenIndexTensorOp> {
     if (!indices || indices->size() != 1 || !llvm::isa<Value>((*indices)[0]))
       return rewriter.notifyMatchFailure(op, "not one index tensor");
     Value mask = llvm::cast<Value>((*indices)[0]);
-    std::optional<Type> maskType = dtypeOf(mask);
+    Type maskType = dtypeOf(mask);
     std::optional<SmallVector<int64_t>> self = staticSizes(op.getSelf());
     std::optional<SmallVector<int64_t>> masked = staticSizes(mask);
-    if (!maskType || !maskType->isInteger(1) || !self || !masked ||
+    if (!maskType || !maskType.isInteger(1) || !self || !masked ||
         !dtypeOf(op.getSelf()) || masked->size() > self->size() ||
         !llvm::equal(*masked, ArrayRef(*self).take_front(masked->size())))
       return rewriter.notifyMatchFailure(op, "not a Bool mask of self's "
                                              "leading sizes");
-    int64_t n = numElements(*masked);
+    int64_t n = shape::numElements(*masked);
     SmallVector<int64_t> rows{n};
     llvm::append_range(rows, ArrayRef(*self).drop_front(masked->size()));
-    if (n != 0 && numElements(rows) == 0)
+    if (n != 0 && shape::numElements(rows) == 0)
       return rewriter.notifyMatchFailure(op, "rows of nothing");
     SelectionBuilder t{{rewriter, op.getLoc()}};
     Value values = t.reshape(op.getSelf(), rows);
@@ -449,7 +385,7 @@ struct DecomposeNonzero : public OpRewritePattern<OpTy> {
     std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
     if (!sizes || !dtypeOf(op.getSelf()))
       return rewriter.notifyMatchFailure(op, "static sizes expected");
-    int64_t n = numElements(*sizes);
+    int64_t n = shape::numElements(*sizes);
     int64_t rank = sizes->size();
     // [count, 0]: a run-time count of rows of nothing, which an output
     // buffer cannot hold at its bound (no slice of an empty dim).

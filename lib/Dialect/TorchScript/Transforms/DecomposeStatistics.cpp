@@ -38,6 +38,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DecomposeUtils.h"
+#include "ShapeRuleUtils.h"
 
 #include <cmath>
 #include <limits>
@@ -49,73 +50,23 @@ using namespace mlir::tsmlir::ts::decompose;
 
 namespace {
 
-// PyTorch's ScalarType code of Long.
-constexpr int64_t kLong = 4;
-
 /// The ts ops the decompositions below build, with unrefined types.
 struct StatsBuilder : TSBuilder {
-  Value sizes(ArrayRef<int64_t> values) { return intListValue(*this, values); }
-  Value toLong(Value x) {
-    return AtenToDtypeOp::create(b, loc, tensor(), x, i(kLong), flag(false),
-                                 flag(false), none());
-  }
-  Value isnan(Value x) { return AtenIsnanOp::create(b, loc, tensor(), x); }
-  Value sumDim(Value x, int64_t dim, bool keepdim) {
-    return AtenSumDimIntListOp::create(b, loc, tensor(), x, sizes({dim}),
-                                       flag(keepdim), none());
-  }
-  Value sumAll(Value x) {
-    return AtenSumOp::create(b, loc, tensor(), x, none());
-  }
-  Value anyDim(Value x, int64_t dim, bool keepdim) {
-    return AtenAnyDimOp::create(b, loc, tensor(), x, i(dim), flag(keepdim));
-  }
-  Value gather(Value x, int64_t dim, Value index) {
-    return AtenGatherOp::create(b, loc, tensor(), x, i(dim), index,
-                                flag(false));
-  }
-  Value sub(Value x, Value y) {
-    return AtenSubTensorOp::create(b, loc, tensor(), x, y, i(1));
-  }
-  Value div(Value x, Value y) {
-    return AtenDivTensorOp::create(b, loc, tensor(), x, y);
-  }
-  /// `x` with `scalar` where `mask` is set.
-  Value where(Value mask, Value scalar, Value x) {
-    return AtenWhereScalarSelfOp::create(b, loc, tensor(), mask, scalar, x);
-  }
-  /// The values and indices of a stable ascending sort along `dim` (NaN
-  /// last, equal elements in their order).
-  std::pair<Value, Value> sort(Value x, int64_t dim) {
-    auto op = AtenSortStableOp::create(b, loc, TypeRange{tensor(), tensor()},
-                                       x, flag(true), i(dim), flag(false));
-    return {op.getResult(0), op.getResult(1)};
+  Value toLong(Value x) { return to(x, kLong); }
+  /// The lower middle position, max(count - 1, 0) // 2, of `count` sorted
+  /// elements (Long); 0 (the first NaN) when there are none.
+  Value lowerMiddle(Value count) {
+    Value last = AtenSubScalarOp::create(b, loc, tensor(), count, i(1), i(1));
+    Value clamped = AtenClampMinOp::create(b, loc, tensor(), last, i(0));
+    return AtenFloorDivideScalarOp::create(b, loc, tensor(), clamped, i(2));
   }
 };
 
 bool isFloatTensor(Value v) {
-  auto type = llvm::dyn_cast<ts::TensorType>(v.getType());
-  return type && llvm::isa_and_nonnull<mlir::FloatType>(type.getDtype());
+  return llvm::isa_and_nonnull<mlir::FloatType>(dtypeOf(v));
 }
 
-bool hasDtype(Value v) {
-  auto type = llvm::dyn_cast<ts::TensorType>(v.getType());
-  return type && type.getDtype();
-}
-
-std::optional<int64_t> wrapDim(int64_t dim, int64_t rank) {
-  int64_t n = std::max<int64_t>(rank, 1);
-  if (dim < -n || dim >= n)
-    return std::nullopt;
-  return dim < 0 ? dim + n : dim;
-}
-
-int64_t numElements(ArrayRef<int64_t> sizes) {
-  int64_t n = 1;
-  for (int64_t s : sizes)
-    n *= s;
-  return n;
-}
+bool hasDtype(Value v) { return static_cast<bool>(dtypeOf(v)); }
 
 /// median(self) and nanmedian(self): the middle element of all, the lower
 /// one of an even count.
@@ -128,7 +79,7 @@ struct DecomposeMedian : public OpRewritePattern<OpTy> {
     std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
     if (!sizes || !hasDtype(op.getSelf()))
       return rewriter.notifyMatchFailure(op, "static sizes expected");
-    int64_t n = numElements(*sizes);
+    int64_t n = shape::numElements(*sizes);
     if (n == 0)
       return rewriter.notifyMatchFailure(op, "an empty input");
     StatsBuilder t{{rewriter, op.getLoc()}};
@@ -139,20 +90,12 @@ struct DecomposeMedian : public OpRewritePattern<OpTy> {
     } else if (!ignoreNan) {
       Value nan = AtenAnyOp::create(rewriter, op.getLoc(), t.tensor(),
                                     t.isnan(sorted));
-      result = t.where(nan, t.f(std::numeric_limits<double>::quiet_NaN()),
-                       t.select(sorted, 0, (n - 1) / 2));
+      result = t.whereNumber(nan, t.f(std::numeric_limits<double>::quiet_NaN()),
+                             t.select(sorted, 0, (n - 1) / 2));
     } else {
       // The non-NaN elements come first; with none, the first (NaN).
-      Value count = t.sumAll(AtenLogicalNotOp::create(
-          rewriter, op.getLoc(), t.tensor(), t.isnan(sorted)));
-      Value middle = AtenFloorDivideScalarOp::create(
-          rewriter, op.getLoc(), t.tensor(),
-          AtenClampMinOp::create(
-              rewriter, op.getLoc(), t.tensor(),
-              AtenSubScalarOp::create(rewriter, op.getLoc(), t.tensor(), count,
-                                      t.i(1), t.i(1)),
-              t.i(0)),
-          t.i(2));
+      Value count = t.sumAll(t.logicalNot(t.isnan(sorted)));
+      Value middle = t.lowerMiddle(count);
       result = t.reshape(t.gather(sorted, 0, t.reshape(middle, {1})), {});
     }
     replaceWithDeclaredTypes(rewriter, op, {result});
@@ -186,12 +129,12 @@ struct DecomposeMedianDim : public OpRewritePattern<OpTy> {
     if (!sizes || !dimArg || !keepdim || !hasDtype(op.getSelf()))
       return rewriter.notifyMatchFailure(op, "static sizes and constant "
                                              "arguments expected");
-    std::optional<int64_t> dim = wrapDim(*dimArg, sizes->size());
+    std::optional<int64_t> dim = shape::wrapDim(*dimArg, sizes->size());
     if (!dim)
       return rewriter.notifyMatchFailure(op, "dim out of range");
     int64_t rank = sizes->size();
     int64_t n = rank ? (*sizes)[*dim] : 1;
-    if (n == 0 || numElements(*sizes) == 0)
+    if (n == 0 || shape::numElements(*sizes) == 0)
       return rewriter.notifyMatchFailure(op, "an empty input");
     StatsBuilder t{{rewriter, op.getLoc()}};
     Value self = rank ? op.getSelf() : t.reshape(op.getSelf(), {1});
@@ -199,33 +142,20 @@ struct DecomposeMedianDim : public OpRewritePattern<OpTy> {
     rowShape[*dim] = 1;
     Value position;
     if (!isFloatTensor(self)) {
-      position = AtenFullOp::create(rewriter, op.getLoc(), t.tensor(),
-                                    t.sizes(rowShape), t.i((n - 1) / 2),
-                                    t.i(kLong), t.none(), t.none(), t.none());
+      position = t.full(rowShape, (n - 1) / 2, kLong);
     } else {
       Value nans = t.sumDim(t.isnan(self), *dim, true);
       Value count = AtenRsubScalarOp::create(rewriter, op.getLoc(), t.tensor(),
                                              nans, t.i(n), t.i(1));
       if (ignoreNan) {
         // The middle of the non-NaN elements; with none, the first NaN.
-        position = AtenFloorDivideScalarOp::create(
-            rewriter, op.getLoc(), t.tensor(),
-            AtenClampMinOp::create(
-                rewriter, op.getLoc(), t.tensor(),
-                AtenSubScalarOp::create(rewriter, op.getLoc(), t.tensor(),
-                                        count, t.i(1), t.i(1)),
-                t.i(0)),
-            t.i(2));
+        position = t.lowerMiddle(count);
       } else {
         // A row with NaN: its first NaN, which sorts right after the
         // others.
         Value hasNan = AtenGtScalarOp::create(rewriter, op.getLoc(),
                                               t.tensor(), nans, t.i(0));
-        position = AtenWhereSelfOp::create(
-            rewriter, op.getLoc(), t.tensor(), hasNan, count,
-            AtenFullOp::create(rewriter, op.getLoc(), t.tensor(),
-                               t.sizes(rowShape), t.i((n - 1) / 2), t.i(kLong),
-                               t.none(), t.none(), t.none()));
+        position = t.where(hasNan, count, t.full(rowShape, (n - 1) / 2, kLong));
       }
     }
     SmallVector<Value> results =
@@ -251,23 +181,89 @@ struct DecomposeKthvalue : public OpRewritePattern<AtenKthvalueOp> {
     if (!sizes || !k || !dimArg || !keepdim || !hasDtype(op.getSelf()))
       return rewriter.notifyMatchFailure(op, "static sizes and constant "
                                              "arguments expected");
-    std::optional<int64_t> dim = wrapDim(*dimArg, sizes->size());
+    std::optional<int64_t> dim = shape::wrapDim(*dimArg, sizes->size());
     int64_t rank = sizes->size();
     int64_t n = rank && dim ? (*sizes)[*dim] : 1;
-    if (!dim || *k < 1 || *k > n || numElements(*sizes) == 0)
+    if (!dim || *k < 1 || *k > n || shape::numElements(*sizes) == 0)
       return rewriter.notifyMatchFailure(op, "dim or k out of range");
     StatsBuilder t{{rewriter, op.getLoc()}};
     Value self = rank ? op.getSelf() : t.reshape(op.getSelf(), {1});
     SmallVector<int64_t> rowShape(rank ? *sizes : SmallVector<int64_t>{1});
     rowShape[*dim] = 1;
-    Value position = AtenFullOp::create(
-        rewriter, op.getLoc(), t.tensor(), t.sizes(rowShape), t.i(*k - 1),
-        t.i(kLong), t.none(), t.none(), t.none());
+    Value position = t.full(rowShape, *k - 1, kLong);
     SmallVector<Value> results =
         pickSorted(t, self, *dim, position, *keepdim || rank == 0);
     if (rank == 0)
       for (Value &r : results)
         r = t.reshape(r, {});
+    replaceWithDeclaredTypes(rewriter, op, results);
+    return success();
+  }
+};
+
+/// mode(self, dim, keepdim): the most frequent value along dim (the least
+/// of those equally frequent) and the index of one of its occurrences.
+/// After a stable sort each element's run length so far is its position
+/// less the start of its run; the first maximal one ends the least longest
+/// run.
+struct DecomposeMode : public OpRewritePattern<AtenModeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenModeOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
+    std::optional<int64_t> dimArg = constInt(op.getDim());
+    std::optional<bool> keepdim = constBool(op.getKeepdim());
+    if (!sizes || !dimArg || !keepdim || !hasDtype(op.getSelf()))
+      return rewriter.notifyMatchFailure(op, "static sizes and constant "
+                                             "arguments expected");
+    int64_t rank = sizes->size();
+    std::optional<int64_t> dim = shape::wrapDim(*dimArg, rank);
+    int64_t n = rank && dim ? (*sizes)[*dim] : 1;
+    if (!dim || shape::numElements(*sizes) == 0)
+      return rewriter.notifyMatchFailure(op, "dim out of range or no "
+                                             "elements");
+    StatsBuilder t{{rewriter, op.getLoc()}};
+    Location loc = op.getLoc();
+    Value self = rank ? op.getSelf() : t.reshape(op.getSelf(), {1});
+    SmallVector<int64_t> rowShape(rank ? *sizes : SmallVector<int64_t>{1});
+    rowShape[*dim] = 1;
+    auto [sorted, indices] = t.sort(self, *dim);
+    Value position = t.zeros(rowShape, kLong);
+    if (n > 1) {
+      Value same = AtenEqTensorOp::create(rewriter, loc, t.tensor(),
+                                          t.narrow(sorted, *dim, 1, n - 1),
+                                          t.narrow(sorted, *dim, 0, n - 1));
+      Value starts = t.cat({t.ones(rowShape, kBool), t.logicalNot(same)}, *dim);
+      SmallVector<int64_t> along(rowShape.size(), 1);
+      along[*dim] = n;
+      Value index = t.reshape(t.arange(n), along);
+      // Each element's run (the count of run starts up to it, less one),
+      // the least position of each run, and so each element's run start:
+      // O(n) scans and scatters, not an n x n running maximum.
+      Value run = AtenSubScalarOp::create(
+          rewriter, loc, t.tensor(),
+          AtenCumsumOp::create(rewriter, loc, t.tensor(), starts, t.i(*dim),
+                               t.i(kLong)),
+          t.i(1), t.i(1));
+      Value positions =
+          t.expand(index, rank ? *sizes : SmallVector<int64_t>{1});
+      Value firsts = AtenScatterReduceTwoOp::create(
+          rewriter, loc, t.tensor(), positions, t.i(*dim), run, positions,
+          t.str("amin"), t.flag(false));
+      Value runStart = t.gather(firsts, *dim, run);
+      position =
+          AtenArgmaxOp::create(rewriter, loc, t.tensor(),
+                               t.sub(index, runStart), t.i(*dim), t.flag(true));
+    }
+    SmallVector<Value> results{t.gather(sorted, *dim, position),
+                               t.gather(indices, *dim, position)};
+    for (Value &r : results) {
+      if (rank == 0)
+        r = t.reshape(r, {});
+      else if (!*keepdim)
+        r = AtenSqueezeDimOp::create(rewriter, loc, t.tensor(), r, t.i(*dim));
+    }
     replaceWithDeclaredTypes(rewriter, op, results);
     return success();
   }
@@ -306,12 +302,12 @@ struct DecomposeQuantile : public OpRewritePattern<OpTy> {
     std::optional<int64_t> dim;
     if (!llvm::isa<ts::NoneType>(op.getDim().getType())) {
       std::optional<int64_t> d = constInt(op.getDim());
-      if (!d || !(dim = wrapDim(*d, rank)))
+      if (!d || !(dim = shape::wrapDim(*d, rank)))
         return rewriter.notifyMatchFailure(op, "dim not constant or out of "
                                                "range");
     }
-    int64_t n = dim && rank ? (*sizes)[*dim] : numElements(*sizes);
-    if (numElements(*sizes) == 0)
+    int64_t n = dim && rank ? (*sizes)[*dim] : shape::numElements(*sizes);
+    if (shape::numElements(*sizes) == 0)
       return rewriter.notifyMatchFailure(op, "an empty input");
     // The result's shape without q's dim, as quantile_output_shape.
     SmallVector<int64_t> outShape;
@@ -335,7 +331,7 @@ struct DecomposeQuantile : public OpRewritePattern<OpTy> {
     Location loc = op.getLoc();
     Value rows;
     if (!dim || rank == 0)
-      rows = t.reshape(self, {numElements(*sizes)});
+      rows = t.reshape(self, {shape::numElements(*sizes)});
     else if (*dim == rank - 1)
       rows = self;
     else
@@ -354,9 +350,7 @@ struct DecomposeQuantile : public OpRewritePattern<OpTy> {
     rankShape.push_back(qCount);
     Value ranks;
     if (ignoreNan) {
-      Value count = t.sumDim(AtenLogicalNotOp::create(rewriter, loc, t.tensor(),
-                                                      t.isnan(sorted)),
-                             -1, true);
+      Value count = t.sumDim(t.logicalNot(t.isnan(sorted)), -1, true);
       ranks = t.mul(q, AtenSubScalarOp::create(rewriter, loc, t.tensor(),
                                                count, t.i(1), t.i(1)));
       ranks = AtenMaskedFillScalarOp::create(
@@ -425,7 +419,7 @@ struct DecomposeHistc : public OpRewritePattern<AtenHistcOp> {
                                              "constant bounds expected");
     StatsBuilder t{{rewriter, op.getLoc()}};
     Location loc = op.getLoc();
-    int64_t n = numElements(*sizes);
+    int64_t n = shape::numElements(*sizes);
     auto zeros = [&](int64_t count) {
       return AtenZerosOp::create(
           rewriter, loc, t.tensor(), t.sizes({count}),
@@ -453,28 +447,14 @@ struct DecomposeHistc : public OpRewritePattern<AtenHistcOp> {
                                  t.flag(false));
       Value same = AtenEqTensorOp::create(rewriter, loc, t.tensor(), left,
                                           right);
-      left = AtenSubTensorOp::create(
-          rewriter, loc, t.tensor(), left,
-          AtenToDtypeOp::create(rewriter, loc, t.tensor(), same,
-                                PrimDtypeOp::create(rewriter, loc,
-                                                    ts::IntType::get(t.ctx()),
-                                                    self),
-                                t.flag(false), t.flag(false), t.none()),
-          t.i(1));
-      right = AtenAddTensorOp::create(
-          rewriter, loc, t.tensor(), right,
-          AtenToDtypeOp::create(rewriter, loc, t.tensor(), same,
-                                PrimDtypeOp::create(rewriter, loc,
-                                                    ts::IntType::get(t.ctx()),
-                                                    self),
-                                t.flag(false), t.flag(false), t.none()),
-          t.i(1));
+      Value step = t.castTo(same, dtypeOf(self));
+      left = t.sub(left, step);
+      right = t.add(right, step);
     } else {
       left = edge(*lo);
       right = edge(*hi);
     }
-    Value inside = AtenLogicalAndOp::create(
-        rewriter, loc, t.tensor(),
+    Value inside = t.logicalAnd(
         AtenGeTensorOp::create(rewriter, loc, t.tensor(), x, left),
         AtenLeTensorOp::create(rewriter, loc, t.tensor(), x, right));
     Value scaled = t.div(AtenMulScalarOp::create(rewriter, loc, t.tensor(),
@@ -490,6 +470,230 @@ struct DecomposeHistc : public OpRewritePattern<AtenHistcOp> {
     Value counts = AtenScatterAddOp::create(rewriter, loc, t.tensor(),
                                             zeros(*bins + 1), t.i(0), bin, ones);
     replaceWithDeclaredTypes(rewriter, op, {t.narrow(counts, 0, 0, *bins)});
+    return success();
+  }
+};
+
+/// The operands of histogram: the input flattened, its weights (or null)
+/// and the bin count, with the checks both overloads share.
+struct HistogramInput {
+  Value x, weight;
+  int64_t n, bins;
+  bool density;
+  /// The input's dtype (of x and weight) as a ScalarType code.
+  int64_t dtype;
+};
+
+template <typename OpTy>
+FailureOr<HistogramInput> readHistogram(OpTy op, PatternRewriter &rewriter,
+                                        int64_t bins) {
+  Value self = op.getSelf();
+  std::optional<SmallVector<int64_t>> sizes = staticSizes(self);
+  std::optional<bool> density = constBool(op.getDensity());
+  Type dtype = dtypeOf(self);
+  if (!sizes || !density || !dtype || (!dtype.isF32() && !dtype.isF64()) ||
+      bins <= 0)
+    return rewriter.notifyMatchFailure(op, "a static Float or Double input, "
+                                           "a positive bin count and a "
+                                           "constant density expected");
+  Value weight = op.getWeight();
+  if (!isNone(weight) &&
+      (staticSizes(weight) != sizes || dtypeOf(weight) != dtype))
+    return rewriter.notifyMatchFailure(op, "weights of the input's sizes and "
+                                           "dtype expected");
+  int64_t n = shape::numElements(*sizes);
+  StatsBuilder t{{rewriter, op.getLoc()}};
+  return HistogramInput{t.reshape(self, {n}),
+                        isNone(weight) ? Value() : t.reshape(weight, {n}),
+                        n,
+                        bins,
+                        *density,
+                        *getScalarTypeCode(dtype)};
+}
+
+/// For each element of the 1-d `x`, std::upper_bound's answer over the
+/// `count` elements of the 1-d `edges`: its binary search unrolled, each
+/// element carrying its own (first, count), so that edges that are not
+/// sorted give what ATen's histogram gives for them.
+Value upperBound(StatsBuilder &t, Value edges, int64_t count, Value x) {
+  Value first = AtenZerosLikeOp::create(t.b, t.loc, t.tensor(), x, t.i(kLong),
+                                        t.none(), t.none(), t.none(), t.none());
+  Value left = AtenAddScalarOp::create(t.b, t.loc, t.tensor(), first,
+                                       t.i(count), t.i(1));
+  for (int64_t span = count; span > 0; span /= 2) {
+    // `left` is the count still searched: step = left // 2, it = first +
+    // step.
+    Value step =
+        AtenFloorDivideScalarOp::create(t.b, t.loc, t.tensor(), left, t.i(2));
+    Value it = t.add(first, step);
+    Value at =
+        AtenClampMaxOp::create(t.b, t.loc, t.tensor(), it, t.i(count - 1));
+    Value edge = t.indexSelect(edges, 0, at);
+    Value searching =
+        AtenGtScalarOp::create(t.b, t.loc, t.tensor(), left, t.i(0));
+    Value right = t.logicalAnd(
+        searching,
+        t.logicalNot(AtenLtTensorOp::create(t.b, t.loc, t.tensor(), x, edge)));
+    // Right of it: first = it + 1, count -= step + 1; else count = step.
+    first = t.where(
+        right,
+        AtenAddScalarOp::create(t.b, t.loc, t.tensor(), it, t.i(1), t.i(1)),
+        first);
+    left = t.where(right,
+                   AtenSubScalarOp::create(t.b, t.loc, t.tensor(),
+                                           t.sub(left, step), t.i(1), t.i(1)),
+                   step);
+  }
+  return first;
+}
+
+/// The histogram of `in` over the ascending `edges` ([bins + 1], the
+/// input's dtype), as ATen's histogramdd kernel counts it: an element
+/// outside [first, last] edge (or NaN) is skipped, the others fall in the
+/// bin of the last edge at or below them, the last bin keeping its right
+/// edge. With density, the counts divided by their sum and the bin widths.
+Value buildHistogram(StatsBuilder &t, const HistogramInput &in, Value edges) {
+  Value first = t.select(edges, 0, 0), last = t.select(edges, 0, in.bins);
+  Value inside =
+      t.logicalAnd(AtenGeTensorOp::create(t.b, t.loc, t.tensor(), in.x, first),
+                   AtenLeTensorOp::create(t.b, t.loc, t.tensor(), in.x, last));
+  Value bin = AtenClampMaxOp::create(
+      t.b, t.loc, t.tensor(),
+      AtenSubScalarOp::create(t.b, t.loc, t.tensor(),
+                              upperBound(t, edges, in.bins + 1, in.x), t.i(1),
+                              t.i(1)),
+      t.i(in.bins - 1));
+  // Skipped elements count in an extra bin, dropped after.
+  bin = AtenWhereScalarOtherOp::create(t.b, t.loc, t.tensor(), inside, bin,
+                                       t.i(in.bins));
+  Value weight =
+      in.weight
+          ? in.weight
+          : AtenOnesLikeOp::create(t.b, t.loc, t.tensor(), in.x, t.none(),
+                                   t.none(), t.none(), t.none(), t.none());
+  Value zeros = t.zeros({in.bins + 1}, in.dtype);
+  Value hist = t.narrow(AtenScatterAddOp::create(t.b, t.loc, t.tensor(), zeros,
+                                                 t.i(0), bin, weight),
+                        0, 0, in.bins);
+  if (!in.density)
+    return hist;
+  Value widths =
+      t.sub(t.narrow(edges, 0, 1, in.bins), t.narrow(edges, 0, 0, in.bins));
+  return t.div(t.div(hist, t.sumAll(hist)), widths);
+}
+
+/// histogram.bin_ct(self, bins, range?, weight?, density): `bins` equal bins
+/// over range, or over [min, max] of the input (widened by 0.5 each way
+/// when they are equal, [0, 1] for an empty input); the edges are
+/// linspace's, in the input's dtype.
+struct DecomposeHistogramBinCount
+    : public OpRewritePattern<AtenHistogramBinCtOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenHistogramBinCtOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<int64_t> bins = constInt(op.getBins());
+    if (!bins)
+      return rewriter.notifyMatchFailure(op, "bin count not constant");
+    std::optional<SmallVector<double>> range;
+    if (!isNone(op.getRange())) {
+      std::optional<SmallVector<OpFoldResult>> elements =
+          listElements(op.getRange());
+      SmallVector<double> bounds;
+      for (OpFoldResult e :
+           elements ? *elements : SmallVector<OpFoldResult>{}) {
+        std::optional<double> v;
+        if (auto value = llvm::dyn_cast<Value>(e))
+          v = constFloat(value);
+        else if (auto attr =
+                     llvm::dyn_cast<FloatAttr>(llvm::cast<Attribute>(e)))
+          v = attr.getValueAsDouble();
+        if (!v)
+          break;
+        bounds.push_back(*v);
+      }
+      if (bounds.size() != 2 || !std::isfinite(bounds[0]) ||
+          !std::isfinite(bounds[1]) || bounds[0] > bounds[1])
+        return rewriter.notifyMatchFailure(op, "range not two constant, "
+                                               "finite, ordered bounds");
+      range = bounds;
+    }
+    FailureOr<HistogramInput> in = readHistogram(op, rewriter, *bins);
+    if (failed(in))
+      return failure();
+    StatsBuilder t{{rewriter, op.getLoc()}};
+    Type dtype = dtypeOf(op.getSelf());
+    int64_t code = *getScalarTypeCode(dtype);
+    auto constant = [&](double v) {
+      return AtenScalarTensorOp::create(rewriter, op.getLoc(), t.tensor(),
+                                        t.f(v), t.i(code), t.none(), t.none(),
+                                        t.none());
+    };
+    Value lo, hi;
+    if (range || in->n == 0) {
+      // Without a range or elements, ATen's outer edges stay [0, 1].
+      double l = range ? (*range)[0] : 0, h = range ? (*range)[1] : 1;
+      if (l == h) {
+        l -= 0.5;
+        h += 0.5;
+      }
+      lo = constant(l);
+      hi = constant(h);
+    } else {
+      Value dims = t.sizes({0});
+      lo = AtenAminOp::create(rewriter, op.getLoc(), t.tensor(), in->x, dims,
+                              t.flag(false));
+      hi = AtenAmaxOp::create(rewriter, op.getLoc(), t.tensor(), in->x, dims,
+                              t.flag(false));
+      Value same =
+          AtenEqTensorOp::create(rewriter, op.getLoc(), t.tensor(), lo, hi);
+      Value half = t.castTo(same, dtype);
+      half = AtenMulScalarOp::create(rewriter, op.getLoc(), t.tensor(), half,
+                                     t.f(0.5));
+      lo = t.sub(lo, half);
+      hi = t.add(hi, half);
+    }
+    // linspace(lo, hi, bins + 1) as ATen computes it: from the start up to
+    // the middle, from the end after it.
+    int64_t steps = *bins + 1;
+    Value index = t.arange(steps);
+    Value position = t.castTo(index, dtype);
+    Value step = AtenDivScalarOp::create(rewriter, op.getLoc(), t.tensor(),
+                                         t.sub(hi, lo), t.i(*bins));
+    Value fromStart = t.add(lo, t.mul(step, position));
+    Value fromEnd = t.sub(hi, t.mul(step, AtenRsubScalarOp::create(
+                                              rewriter, op.getLoc(), t.tensor(),
+                                              position, t.i(*bins), t.i(1))));
+    Value early = AtenLtScalarOp::create(rewriter, op.getLoc(), t.tensor(),
+                                         index, t.i(steps / 2));
+    Value edges = t.where(early, fromStart, fromEnd);
+    replaceWithDeclaredTypes(rewriter, op,
+                             {buildHistogram(t, *in, edges), edges});
+    return success();
+  }
+};
+
+/// histogram.bins_tensor(self, bins, weight?, density): the bins between
+/// the given ascending edges.
+struct DecomposeHistogramBinEdges
+    : public OpRewritePattern<AtenHistogramBinsTensorOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenHistogramBinsTensorOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> edgeSizes = staticSizes(op.getBins());
+    if (!edgeSizes || edgeSizes->size() != 1 ||
+        dtypeOf(op.getBins()) != dtypeOf(op.getSelf()))
+      return rewriter.notifyMatchFailure(op, "1-d edges of the input's dtype "
+                                             "expected");
+    FailureOr<HistogramInput> in =
+        readHistogram(op, rewriter, (*edgeSizes)[0] - 1);
+    if (failed(in))
+      return failure();
+    StatsBuilder t{{rewriter, op.getLoc()}};
+    replaceWithDeclaredTypes(
+        rewriter, op,
+        {buildHistogram(t, *in, op.getBins()), t.clone(op.getBins())});
     return success();
   }
 };
@@ -511,9 +715,10 @@ struct DecomposeCov : public OpRewritePattern<AtenCovOp> {
     StatsBuilder t{{rewriter, op.getLoc()}};
     Location loc = op.getLoc();
     Value in = sizes->size() < 2
-                   ? t.reshape(op.getSelf(), {1, numElements(*sizes)})
+                   ? t.reshape(op.getSelf(), {1, shape::numElements(*sizes)})
                    : op.getSelf();
-    int64_t observations = sizes->size() < 2 ? numElements(*sizes) : (*sizes)[1];
+    int64_t observations =
+        sizes->size() < 2 ? shape::numElements(*sizes) : (*sizes)[1];
     Value w;
     if (hasF)
       w = op.getFweights();
@@ -578,11 +783,10 @@ struct DecomposeCorrcoef : public OpRewritePattern<AtenCorrcoefOp> {
     SmallVector<int64_t> diagonal;
     for (int64_t i = 0; i < vars; ++i)
       diagonal.push_back(i * (vars + 1));
-    Value stddev = AtenSqrtOp::create(
-        rewriter, loc, t.tensor(),
-        AtenIndexSelectOp::create(rewriter, loc, t.tensor(),
-                                  t.reshape(c, {vars * vars}), t.i(0),
-                                  t.longs(diagonal, {vars})));
+    Value stddev =
+        AtenSqrtOp::create(rewriter, loc, t.tensor(),
+                           t.indexSelect(t.reshape(c, {vars * vars}), 0,
+                                         t.longs(diagonal, {vars})));
     c = t.div(t.div(c, t.reshape(stddev, {-1, 1})), t.reshape(stddev, {1, -1}));
     replaceWithDeclaredTypes(
         rewriter, op,
@@ -603,6 +807,7 @@ void mlir::tsmlir::ts::decompose::populateStatisticsPatterns(
                DecomposeQuantile<AtenQuantileScalarOp, false, true>,
                DecomposeQuantile<AtenNanquantileOp, true, false>,
                DecomposeQuantile<AtenNanquantileScalarOp, true, true>,
-               DecomposeHistc, DecomposeCov, DecomposeCorrcoef>(
-      patterns.getContext());
+               DecomposeHistc, DecomposeHistogramBinCount,
+               DecomposeHistogramBinEdges, DecomposeMode, DecomposeCov,
+               DecomposeCorrcoef>(patterns.getContext());
 }

@@ -136,6 +136,83 @@ Value TSBuilder::reshape(Value x, ArrayRef<int64_t> sizes) {
   return AtenReshapeOp::create(b, loc, tensor(), x, intListValue(*this, sizes));
 }
 
+Value TSBuilder::sizes(ArrayRef<int64_t> values) {
+  return intListValue(*this, values);
+}
+
+Value TSBuilder::to(Value x, int64_t code) {
+  return AtenToDtypeOp::create(b, loc, tensor(), x, i(code), flag(false),
+                               flag(false), none());
+}
+
+Value TSBuilder::castTo(Value x, Type dtype) {
+  if (dtypeOf(x) == dtype)
+    return x;
+  std::optional<int64_t> code = getScalarTypeCode(dtype);
+  assert(code && "castTo: not a dtype PyTorch has");
+  return to(x, *code);
+}
+
+Value TSBuilder::arange(int64_t n) {
+  return AtenArangeOp::create(b, loc, tensor(), i(n), i(kLong), none(), none(),
+                              none());
+}
+
+Value TSBuilder::zeros(ArrayRef<int64_t> shape, int64_t code) {
+  return AtenZerosOp::create(b, loc, tensor(), sizes(shape), i(code), none(),
+                             none(), none());
+}
+
+Value TSBuilder::ones(ArrayRef<int64_t> shape, int64_t code) {
+  return AtenOnesOp::create(b, loc, tensor(), sizes(shape), i(code), none(),
+                            none(), none());
+}
+
+Value TSBuilder::full(ArrayRef<int64_t> shape, int64_t fill, int64_t code) {
+  return AtenFullOp::create(b, loc, tensor(), sizes(shape), i(fill), i(code),
+                            none(), none(), none());
+}
+
+Value TSBuilder::expand(Value x, ArrayRef<int64_t> shape) {
+  return AtenExpandOp::create(b, loc, tensor(), x, sizes(shape), flag(false));
+}
+
+Value TSBuilder::permute(Value x, ArrayRef<int64_t> order) {
+  bool identity = llvm::all_of(llvm::enumerate(order), [](auto e) {
+    return e.value() == static_cast<int64_t>(e.index());
+  });
+  return identity ? x
+                  : AtenPermuteOp::create(b, loc, tensor(), x, sizes(order));
+}
+
+std::pair<Value, Value> TSBuilder::sort(Value x, int64_t dim) {
+  auto op = AtenSortStableOp::create(b, loc, TypeRange{tensor(), tensor()}, x,
+                                     flag(true), i(dim), flag(false));
+  return {op.getResult(0), op.getResult(1)};
+}
+
+Type dtypeOf(Value v) {
+  auto type = llvm::dyn_cast<ts::TensorType>(v.getType());
+  return type ? type.getDtype() : Type();
+}
+
+Type dtypeOf(OpFoldResult v) {
+  if (auto value = llvm::dyn_cast<Value>(v))
+    return dtypeOf(value);
+  return llvm::cast<ElementsAttr>(llvm::cast<Attribute>(v))
+      .getShapedType()
+      .getElementType();
+}
+
+bool isNone(Value v) { return llvm::isa<ts::NoneType>(v.getType()); }
+
+std::optional<StringRef> constStr(Value v) {
+  StringAttr attr;
+  if (matchPattern(v, m_Constant(&attr)))
+    return attr.getValue();
+  return std::nullopt;
+}
+
 void replaceWithDeclaredTypes(PatternRewriter &rewriter, Operation *op,
                               SmallVector<Value> results) {
   for (auto [value, old] : llvm::zip_equal(results, op->getResults()))

@@ -24,6 +24,16 @@
 
 namespace mlir::tsmlir::ts::decompose {
 
+/// PyTorch's `c10::ScalarType` codes of the dtypes the decompositions build
+/// (the table of all of them is getScalarTypeCode's).
+enum ScalarTypeCode : int64_t {
+  kInt = 3,
+  kLong = 4,
+  kFloat = 6,
+  kDouble = 7,
+  kBool = 11,
+};
+
 /// Builds ts ops with unrefined result types, which the next round of shape
 /// inference refines.
 struct TSBuilder {
@@ -97,7 +107,81 @@ struct TSBuilder {
   Value cat(ArrayRef<Value> xs, int64_t dim) {
     return AtenCatOp::create(b, loc, tensor(), list(xs), i(dim));
   }
+  Value sub(Value x, Value y) {
+    return AtenSubTensorOp::create(b, loc, tensor(), x, y, i(1));
+  }
+  Value div(Value x, Value y) {
+    return AtenDivTensorOp::create(b, loc, tensor(), x, y);
+  }
+  Value isnan(Value x) { return AtenIsnanOp::create(b, loc, tensor(), x); }
+  Value logicalNot(Value x) {
+    return AtenLogicalNotOp::create(b, loc, tensor(), x);
+  }
+  Value logicalAnd(Value x, Value y) {
+    return AtenLogicalAndOp::create(b, loc, tensor(), x, y);
+  }
+  Value logicalOr(Value x, Value y) {
+    return AtenLogicalOrOp::create(b, loc, tensor(), x, y);
+  }
+  /// where(condition, x, y) of two tensors.
+  Value where(Value condition, Value x, Value y) {
+    return AtenWhereSelfOp::create(b, loc, tensor(), condition, x, y);
+  }
+  /// `x` with the number `scalar` where `condition` is set.
+  Value whereNumber(Value condition, Value scalar, Value x) {
+    return AtenWhereScalarSelfOp::create(b, loc, tensor(), condition, scalar,
+                                         x);
+  }
+  /// A new tensor equal to `x`: what an op that computes nothing returns,
+  /// so that no later write to it reaches `x`.
+  Value clone(Value x) {
+    return AtenCloneOp::create(b, loc, tensor(), x, none());
+  }
+  Value gather(Value x, int64_t dim, Value index) {
+    return AtenGatherOp::create(b, loc, tensor(), x, i(dim), index,
+                                flag(false));
+  }
+  Value indexSelect(Value x, int64_t dim, Value index) {
+    return AtenIndexSelectOp::create(b, loc, tensor(), x, i(dim), index);
+  }
+  Value slice(Value x, int64_t dim, int64_t start, int64_t end) {
+    return AtenSliceTensorOp::create(b, loc, tensor(), x, i(dim), i(start),
+                                     i(end), i(1));
+  }
+  Value anyDim(Value x, int64_t dim, bool keepdim) {
+    return AtenAnyDimOp::create(b, loc, tensor(), x, i(dim), flag(keepdim));
+  }
+  Value sumAll(Value x) {
+    return AtenSumOp::create(b, loc, tensor(), x, none());
+  }
+  Value sumDim(Value x, int64_t dim, bool keepdim = false) {
+    return AtenSumDimIntListOp::create(b, loc, tensor(), x, sizes({dim}),
+                                       flag(keepdim), none());
+  }
+  /// A prim::ListConstruct of int constants.
+  Value sizes(ArrayRef<int64_t> values);
+  /// `x` converted to the dtype of ScalarType `code`.
+  Value to(Value x, int64_t code);
+  /// `x` converted to `dtype` unless it is known to have it.
+  Value castTo(Value x, Type dtype);
+  /// 0, 1, ..., n - 1 as Long.
+  Value arange(int64_t n);
+  Value zeros(ArrayRef<int64_t> shape, int64_t code);
+  Value ones(ArrayRef<int64_t> shape, int64_t code);
+  Value full(ArrayRef<int64_t> shape, int64_t fill, int64_t code);
+  Value expand(Value x, ArrayRef<int64_t> shape);
+  /// `x` with its dims in `order` (`x` itself for the identity).
+  Value permute(Value x, ArrayRef<int64_t> order);
+  /// The values and indices of a stable ascending sort along `dim` (NaN
+  /// last, equal elements in their order).
+  std::pair<Value, Value> sort(Value x, int64_t dim);
 };
+
+/// The dtype of tensor `v` (a value or a constant), or null.
+Type dtypeOf(Value v);
+Type dtypeOf(OpFoldResult v);
+bool isNone(Value v);
+std::optional<StringRef> constStr(Value v);
 
 std::optional<int64_t> constInt(Value v);
 std::optional<bool> constBool(Value v);

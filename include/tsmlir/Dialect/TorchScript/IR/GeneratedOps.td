@@ -2421,6 +2421,34 @@ def TS_AtenMaxUnpool3dOp : TS_SchemaOp<"aten.max_unpool3d",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenIndexReduceOp : TS_SchemaOp<"aten.index_reduce",
+    "aten::index_reduce(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$source, TS_StrLike:$reduce, TS_BoolType:$include_self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSegmentReduceOp : TS_SchemaOp<"aten.segment_reduce",
+    "aten::segment_reduce(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$data, TS_StrLike:$reduce, TS_OptionalTensor:$lengths, TS_OptionalTensor:$indices, TS_OptionalTensor:$offsets, TS_IntLike:$axis, TS_BoolType:$unsafe, TS_OptionalScalar:$initial);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenHistogramBinCtOp : TS_SchemaOp<"aten.histogram.bin_ct",
+    "aten::histogram.bin_ct(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$bins, TS_OptionalFloatList:$range, TS_OptionalTensor:$weight, TS_BoolType:$density);
+  let results = (outs TS_Tensor:$hist, TS_Tensor:$bin_edges);
+}
+
+def TS_AtenHistogramBinsTensorOp : TS_SchemaOp<"aten.histogram.bins_tensor",
+    "aten::histogram.bins_tensor(Tensor self, Tensor bins, *, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$bins, TS_OptionalTensor:$weight, TS_BoolType:$density);
+  let results = (outs TS_Tensor:$hist, TS_Tensor:$bin_edges);
+}
+
 //===----------------------------------------------------------------------===//
 // selection
 //===----------------------------------------------------------------------===//
@@ -5109,6 +5137,13 @@ def TS_AtenRenorm_Op : TS_SchemaOp<"aten.renorm_",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenIndexReduce_Op : TS_SchemaOp<"aten.index_reduce_",
+    "aten::index_reduce_(Tensor(a!) self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_Tensor:$index, TS_Tensor:$source, TS_StrLike:$reduce, TS_BoolType:$include_self);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenScatter_SrcOp : TS_SchemaOp<"aten.scatter_.src",
     "aten::scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)",
     [TS_InPlace, TS_SideEffecting]> {
@@ -5557,4 +5592,4 @@ def TS_AtenAddcdiv_Op : TS_SchemaOp<"aten.addcdiv_",
   let results = (outs TS_Tensor:$result);
 }
 
-// 761 ops.
+// 766 ops.

@@ -525,7 +525,8 @@ def TS_OperatorOp : TS_Op<"operator", []> {
     subgraph that no `fusion` op models (`prim::StaticSubgraph_0`) has a
     `Subgraph` unit attribute and the subgraph as its one region. Nothing is
     lost on import or export; passes treat it as an opaque op with side
-    effects, and lowering reports it by kind.
+    effects, and lowering reports it by kind. Canonicalization removes the
+    grad-mode objects of `with torch.no_grad():` blocks.
     ```mlir
     %y = ts.operator "aten::erfinv"(%x) : (!ts.tensor) -> !ts.tensor
     %p = ts.operator "prim::profile"(%x) {profiled_type = !ts.tensor<f32, [4]>, seen_none = 0 : i64} : (!ts.tensor) -> !ts.tensor
@@ -539,6 +540,7 @@ def TS_OperatorOp : TS_Op<"operator", []> {
     ($blocks^)?
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
