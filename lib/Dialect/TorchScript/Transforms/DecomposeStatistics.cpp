@@ -103,17 +103,54 @@ struct DecomposeMedian : public OpRewritePattern<OpTy> {
   }
 };
 
-/// The element of each row along `dim` at the sorted position `position`
-/// (Long, keepdim-shaped), with its index; `keepdim` false drops the dim.
-SmallVector<Value> pickSorted(StatsBuilder &t, Value self, int64_t dim,
-                              Value position, bool keepdim) {
-  auto [values, indices] = t.sort(self, dim);
-  SmallVector<Value> results{t.gather(values, dim, position),
-                             t.gather(indices, dim, position)};
-  if (!keepdim)
-    for (Value &r : results)
-      r = AtenSqueezeDimOp::create(t.b, t.loc, t.tensor(), r, t.i(dim));
-  return results;
+/// What median.dim, kthvalue and mode read: a static input with elements,
+/// constant dim (wrapped) and keepdim; the size n along dim and the shape of
+/// one pick per row (the input's sizes, [1] for a 0-d input, with 1 at dim).
+struct RowPick {
+  int64_t dim, n, rank;
+  bool keepdim;
+  SmallVector<int64_t> rowShape;
+};
+
+template <typename OpTy>
+FailureOr<RowPick> readRowPick(OpTy op, PatternRewriter &rewriter) {
+  std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
+  std::optional<int64_t> dimArg = constInt(op.getDim());
+  std::optional<bool> keepdim = constBool(op.getKeepdim());
+  if (!sizes || !dimArg || !keepdim || !hasDtype(op.getSelf()))
+    return rewriter.notifyMatchFailure(op, "static sizes and constant "
+                                           "arguments expected");
+  int64_t rank = sizes->size();
+  std::optional<int64_t> dim = shape::wrapDim(*dimArg, rank);
+  if (!dim)
+    return rewriter.notifyMatchFailure(op, "dim out of range");
+  if (shape::numElements(*sizes) == 0)
+    return rewriter.notifyMatchFailure(op, "an empty input");
+  SmallVector<int64_t> rowShape(rank ? *sizes : SmallVector<int64_t>{1});
+  int64_t n = rowShape[*dim];
+  rowShape[*dim] = 1;
+  return RowPick{*dim, n, rank, *keepdim, rowShape};
+}
+
+/// The input as rows along the pick's dim (a 0-d input as [1]).
+Value rowsOf(StatsBuilder &t, Value self, const RowPick &p) {
+  return p.rank ? self : t.reshape(self, {1});
+}
+
+/// Replaces `op` by the element of each sorted row at `position` (Long, of
+/// the pick's row shape) and its index, shaped as keepdim says.
+void replaceWithPicked(PatternRewriter &rewriter, Operation *op,
+                       StatsBuilder &t, const RowPick &p, Value sorted,
+                       Value indices, Value position) {
+  SmallVector<Value> results{t.gather(sorted, p.dim, position),
+                             t.gather(indices, p.dim, position)};
+  for (Value &r : results) {
+    if (p.rank == 0)
+      r = t.reshape(r, {});
+    else if (!p.keepdim)
+      r = AtenSqueezeDimOp::create(t.b, t.loc, t.tensor(), r, t.i(p.dim));
+  }
+  replaceWithDeclaredTypes(rewriter, op, results);
 }
 
 /// median.dim(self, dim, keepdim) and nanmedian.dim: values and indices.
@@ -123,28 +160,17 @@ struct DecomposeMedianDim : public OpRewritePattern<OpTy> {
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
-    std::optional<int64_t> dimArg = constInt(op.getDim());
-    std::optional<bool> keepdim = constBool(op.getKeepdim());
-    if (!sizes || !dimArg || !keepdim || !hasDtype(op.getSelf()))
-      return rewriter.notifyMatchFailure(op, "static sizes and constant "
-                                             "arguments expected");
-    std::optional<int64_t> dim = shape::wrapDim(*dimArg, sizes->size());
-    if (!dim)
-      return rewriter.notifyMatchFailure(op, "dim out of range");
-    int64_t rank = sizes->size();
-    int64_t n = rank ? (*sizes)[*dim] : 1;
-    if (n == 0 || shape::numElements(*sizes) == 0)
-      return rewriter.notifyMatchFailure(op, "an empty input");
+    FailureOr<RowPick> p = readRowPick(op, rewriter);
+    if (failed(p))
+      return failure();
     StatsBuilder t{{rewriter, op.getLoc()}};
-    Value self = rank ? op.getSelf() : t.reshape(op.getSelf(), {1});
-    SmallVector<int64_t> rowShape(rank ? *sizes : SmallVector<int64_t>{1});
-    rowShape[*dim] = 1;
+    Value self = rowsOf(t, op.getSelf(), *p);
+    int64_t n = p->n;
     Value position;
     if (!isFloatTensor(self)) {
-      position = t.full(rowShape, (n - 1) / 2, kLong);
+      position = t.full(p->rowShape, (n - 1) / 2, kLong);
     } else {
-      Value nans = t.sumDim(t.isnan(self), *dim, true);
+      Value nans = t.sumDim(t.isnan(self), p->dim, true);
       Value count = AtenRsubScalarOp::create(rewriter, op.getLoc(), t.tensor(),
                                              nans, t.i(n), t.i(1));
       if (ignoreNan) {
@@ -155,15 +181,12 @@ struct DecomposeMedianDim : public OpRewritePattern<OpTy> {
         // others.
         Value hasNan = AtenGtScalarOp::create(rewriter, op.getLoc(),
                                               t.tensor(), nans, t.i(0));
-        position = t.where(hasNan, count, t.full(rowShape, (n - 1) / 2, kLong));
+        position =
+            t.where(hasNan, count, t.full(p->rowShape, (n - 1) / 2, kLong));
       }
     }
-    SmallVector<Value> results =
-        pickSorted(t, self, *dim, position, *keepdim || rank == 0);
-    if (rank == 0)
-      for (Value &r : results)
-        r = t.reshape(r, {});
-    replaceWithDeclaredTypes(rewriter, op, results);
+    auto [sorted, indices] = t.sort(self, p->dim);
+    replaceWithPicked(rewriter, op, t, *p, sorted, indices, position);
     return success();
   }
 };
@@ -174,29 +197,18 @@ struct DecomposeKthvalue : public OpRewritePattern<AtenKthvalueOp> {
 
   LogicalResult matchAndRewrite(AtenKthvalueOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
     std::optional<int64_t> k = constInt(op.getK());
-    std::optional<int64_t> dimArg = constInt(op.getDim());
-    std::optional<bool> keepdim = constBool(op.getKeepdim());
-    if (!sizes || !k || !dimArg || !keepdim || !hasDtype(op.getSelf()))
-      return rewriter.notifyMatchFailure(op, "static sizes and constant "
-                                             "arguments expected");
-    std::optional<int64_t> dim = shape::wrapDim(*dimArg, sizes->size());
-    int64_t rank = sizes->size();
-    int64_t n = rank && dim ? (*sizes)[*dim] : 1;
-    if (!dim || *k < 1 || *k > n || shape::numElements(*sizes) == 0)
-      return rewriter.notifyMatchFailure(op, "dim or k out of range");
+    if (!k)
+      return rewriter.notifyMatchFailure(op, "k not constant");
+    FailureOr<RowPick> p = readRowPick(op, rewriter);
+    if (failed(p))
+      return failure();
+    if (*k < 1 || *k > p->n)
+      return rewriter.notifyMatchFailure(op, "k out of range");
     StatsBuilder t{{rewriter, op.getLoc()}};
-    Value self = rank ? op.getSelf() : t.reshape(op.getSelf(), {1});
-    SmallVector<int64_t> rowShape(rank ? *sizes : SmallVector<int64_t>{1});
-    rowShape[*dim] = 1;
-    Value position = t.full(rowShape, *k - 1, kLong);
-    SmallVector<Value> results =
-        pickSorted(t, self, *dim, position, *keepdim || rank == 0);
-    if (rank == 0)
-      for (Value &r : results)
-        r = t.reshape(r, {});
-    replaceWithDeclaredTypes(rewriter, op, results);
+    auto [sorted, indices] = t.sort(rowsOf(t, op.getSelf(), *p), p->dim);
+    replaceWithPicked(rewriter, op, t, *p, sorted, indices,
+                      t.full(p->rowShape, *k - 1, kLong));
     return success();
   }
 };
@@ -211,60 +223,42 @@ struct DecomposeMode : public OpRewritePattern<AtenModeOp> {
 
   LogicalResult matchAndRewrite(AtenModeOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
-    std::optional<int64_t> dimArg = constInt(op.getDim());
-    std::optional<bool> keepdim = constBool(op.getKeepdim());
-    if (!sizes || !dimArg || !keepdim || !hasDtype(op.getSelf()))
-      return rewriter.notifyMatchFailure(op, "static sizes and constant "
-                                             "arguments expected");
-    int64_t rank = sizes->size();
-    std::optional<int64_t> dim = shape::wrapDim(*dimArg, rank);
-    int64_t n = rank && dim ? (*sizes)[*dim] : 1;
-    if (!dim || shape::numElements(*sizes) == 0)
-      return rewriter.notifyMatchFailure(op, "dim out of range or no "
-                                             "elements");
+    FailureOr<RowPick> p = readRowPick(op, rewriter);
+    if (failed(p))
+      return failure();
     StatsBuilder t{{rewriter, op.getLoc()}};
     Location loc = op.getLoc();
-    Value self = rank ? op.getSelf() : t.reshape(op.getSelf(), {1});
-    SmallVector<int64_t> rowShape(rank ? *sizes : SmallVector<int64_t>{1});
-    rowShape[*dim] = 1;
-    auto [sorted, indices] = t.sort(self, *dim);
-    Value position = t.zeros(rowShape, kLong);
+    int64_t dim = p->dim, n = p->n;
+    Value self = rowsOf(t, op.getSelf(), *p);
+    auto [sorted, indices] = t.sort(self, dim);
+    Value position = t.zeros(p->rowShape, kLong);
     if (n > 1) {
       Value same = AtenEqTensorOp::create(rewriter, loc, t.tensor(),
-                                          t.narrow(sorted, *dim, 1, n - 1),
-                                          t.narrow(sorted, *dim, 0, n - 1));
-      Value starts = t.cat({t.ones(rowShape, kBool), t.logicalNot(same)}, *dim);
-      SmallVector<int64_t> along(rowShape.size(), 1);
-      along[*dim] = n;
+                                          t.narrow(sorted, dim, 1, n - 1),
+                                          t.narrow(sorted, dim, 0, n - 1));
+      Value starts =
+          t.cat({t.ones(p->rowShape, kBool), t.logicalNot(same)}, dim);
+      SmallVector<int64_t> along(p->rowShape.size(), 1), rows(p->rowShape);
+      along[dim] = rows[dim] = n;
       Value index = t.reshape(t.arange(n), along);
       // Each element's run (the count of run starts up to it, less one),
       // the least position of each run, and so each element's run start:
       // O(n) scans and scatters, not an n x n running maximum.
       Value run = AtenSubScalarOp::create(
           rewriter, loc, t.tensor(),
-          AtenCumsumOp::create(rewriter, loc, t.tensor(), starts, t.i(*dim),
+          AtenCumsumOp::create(rewriter, loc, t.tensor(), starts, t.i(dim),
                                t.i(kLong)),
           t.i(1), t.i(1));
-      Value positions =
-          t.expand(index, rank ? *sizes : SmallVector<int64_t>{1});
+      Value positions = t.expand(index, rows);
       Value firsts = AtenScatterReduceTwoOp::create(
-          rewriter, loc, t.tensor(), positions, t.i(*dim), run, positions,
+          rewriter, loc, t.tensor(), positions, t.i(dim), run, positions,
           t.str("amin"), t.flag(false));
-      Value runStart = t.gather(firsts, *dim, run);
+      Value runStart = t.gather(firsts, dim, run);
       position =
           AtenArgmaxOp::create(rewriter, loc, t.tensor(),
-                               t.sub(index, runStart), t.i(*dim), t.flag(true));
+                               t.sub(index, runStart), t.i(dim), t.flag(true));
     }
-    SmallVector<Value> results{t.gather(sorted, *dim, position),
-                               t.gather(indices, *dim, position)};
-    for (Value &r : results) {
-      if (rank == 0)
-        r = t.reshape(r, {});
-      else if (!*keepdim)
-        r = AtenSqueezeDimOp::create(rewriter, loc, t.tensor(), r, t.i(*dim));
-    }
-    replaceWithDeclaredTypes(rewriter, op, results);
+    replaceWithPicked(rewriter, op, t, *p, sorted, indices, position);
     return success();
   }
 };
