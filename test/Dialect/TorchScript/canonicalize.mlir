@@ -2081,3 +2081,22 @@ func.func @user_context_manager(%x: !ts.tensor) -> !ts.tensor {
   %3 = ts.operator "prim::Exit"(%0) : (!ts.class<"__torch__.Timer">) -> !ts.tensor
   return %2 : !ts.tensor
 }
+
+// -----
+
+// A constant int or float cast to a number is a constant number (torch.norm
+// casts its p so); a bool is not a number and stays cast.
+// CHECK-LABEL: func.func @number_cast_of_constant(
+// CHECK-DAG:     %[[I:.+]] = ts.prim.Constant[2] : !ts.number
+// CHECK-DAG:     %[[F:.+]] = ts.prim.Constant[5.000000e-01] : !ts.number
+// CHECK-DAG:     %[[B:.+]] = ts.prim.unchecked_cast %true : !ts.bool -> !ts.number
+// CHECK:         return %[[I]], %[[F]], %[[B]]
+func.func @number_cast_of_constant() -> (!ts.number, !ts.number, !ts.number) {
+  %int2 = ts.prim.Constant[2] : !ts.int
+  %f = ts.prim.Constant[0.5] : !ts.float
+  %true = ts.prim.Constant[true] : !ts.bool
+  %0 = ts.prim.unchecked_cast %int2 : !ts.int -> !ts.number
+  %1 = ts.prim.unchecked_cast %f : !ts.float -> !ts.number
+  %2 = ts.prim.unchecked_cast %true : !ts.bool -> !ts.number
+  return %0, %1, %2 : !ts.number, !ts.number, !ts.number
+}

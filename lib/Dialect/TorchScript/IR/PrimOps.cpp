@@ -595,8 +595,17 @@ OpFoldResult PrimUncheckedCastOp::fold(FoldAdaptor adaptor) {
     getOperandMutable().assign(v);
     return getResult();
   }
-  auto elements = llvm::dyn_cast_or_null<DenseElementsAttr>(adaptor.getOperand());
   Type type = getType();
+  // A constant int or float seen as a number (torch.norm's p) is that
+  // constant.
+  if (llvm::isa<NumberType>(type)) {
+    if (auto i = llvm::dyn_cast_or_null<IntegerAttr>(adaptor.getOperand());
+        i && !i.getType().isInteger(1))
+      return i;
+    if (auto f = llvm::dyn_cast_or_null<FloatAttr>(adaptor.getOperand()))
+      return f;
+  }
+  auto elements = llvm::dyn_cast_or_null<DenseElementsAttr>(adaptor.getOperand());
   if (!elements || elements.getNumElements() != 1 ||
       !llvm::isa<NumberType, IntType, FloatType>(type))
     return {};
