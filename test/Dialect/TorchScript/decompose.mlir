@@ -225,6 +225,25 @@ func.func @vector_norm(%x: !ts.tensor<f32, [3, 4]>) -> (!ts.tensor, !ts.tensor) 
 
 // -----
 
+// Any other order p: (sum |x|^p)^(1/p) with p rounded to float as PyTorch's
+// CPU kernels round it, in float64 too (0.9 is 0.89999997615814208).
+// CHECK-LABEL: func.func @vector_norm_order(
+// CHECK-DAG: %[[P:.*]] = ts.prim.Constant[0.89999997615814208] : !ts.float
+// CHECK-DAG: %[[Q:.*]] = ts.prim.Constant[1.1111111405455043] : !ts.float
+// CHECK: %[[A:.*]] = ts.aten.abs %arg0
+// CHECK: %[[POW:.*]] = ts.aten.pow.Tensor_Scalar %[[A]], %[[P]]
+// CHECK: %[[S:.*]] = ts.aten.sum.dim_IntList %[[POW]]
+// CHECK: ts.aten.pow.Tensor_Scalar %[[S]], %[[Q]]
+func.func @vector_norm_order(%x: !ts.tensor<f64, [3, 4]>) -> !ts.tensor {
+  %p = ts.prim.Constant[0.9] : !ts.float
+  %false = ts.prim.Constant[false] : !ts.bool
+  %none = ts.prim.Constant : !ts.none
+  %0 = ts.aten.linalg_vector_norm %x, %p, %none, %false, %none : (!ts.tensor<f64, [3, 4]>, !ts.float, !ts.none, !ts.bool, !ts.none) -> !ts.tensor
+  return %0 : !ts.tensor
+}
+
+// -----
+
 // tile with fewer dims than the input's rank: repeat with leading 1s.
 // CHECK-LABEL: func.func @tile(
 // CHECK: %[[R:.*]] = ts.prim.ListConstruct %{{.*}}, %{{.*}}, %{{.*}} :

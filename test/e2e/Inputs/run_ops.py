@@ -1037,6 +1037,17 @@ def matrix_norm(x, t):
             torch.linalg.matrix_norm(x))
 
 
+# Vector norms of any order: PyTorch's CPU kernels round the order to
+# float, in float64 too.
+@case(randn(3, 5).double(), randn(3, 5))
+def vector_norms(x, y):
+    return (torch.linalg.vector_norm(x, 0.9),
+            torch.linalg.vector_norm(x, -2.1, dim=1),
+            torch.norm(x, 3.3, dim=0, keepdim=True),
+            torch.dist(x, x.flip(0), 1.7),
+            torch.linalg.vector_norm(y, 0.7), torch.norm(y, 2.5))
+
+
 @case(randn(2, 3, 4), randn(5), torch.randn(3, 4, dtype=torch.float64))
 def frobenius_norm(t, v, d):
     return (torch.frobenius_norm(t, [0, 2]),

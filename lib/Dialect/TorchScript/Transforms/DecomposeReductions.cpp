@@ -127,11 +127,13 @@ Value buildVectorNorm(TSBuilder &t, Value x, double ord, Value dims,
     return AtenSqrtOp::create(
         t.b, t.loc, t.tensor(),
         sumOver(t, t.mul(magnitude, magnitude), dims, keepdim));
-  Value powered = AtenPowTensorScalarOp::create(t.b, t.loc, t.tensor(),
-                                                magnitude, t.f(ord));
-  return AtenPowTensorScalarOp::create(t.b, t.loc, t.tensor(),
-                                       sumOver(t, powered, dims, keepdim),
-                                       t.f(1.0 / ord));
+  // PyTorch 1.13's CPU norm kernels (vector_norm, norm, dist) use the order
+  // rounded to float, in every dtype: (sum |x|^p)^(1/p) with p = float(ord).
+  double p = static_cast<float>(ord);
+  Value powered =
+      AtenPowTensorScalarOp::create(t.b, t.loc, t.tensor(), magnitude, t.f(p));
+  return AtenPowTensorScalarOp::create(
+      t.b, t.loc, t.tensor(), sumOver(t, powered, dims, keepdim), t.f(1.0 / p));
 }
 
 /// linalg_vector_norm(self, ord, dim?, keepdim, dtype?), norm.Scalar(self,
