@@ -15,9 +15,10 @@
 #include "CallBinding.h"
 #include "Emitter.h"
 
+#include "mlir/IR/Matchers.h"
+#include "tsmlir/Dialect/TorchScript/IR/GradMode.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
-#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -372,6 +373,14 @@ FailureOr<SValue> Emitter::emitAttribute(const ast::Attribute &expr) {
     method.value = *value;
     return method;
   }
+  case SValue::Kind::Class:
+    // `C.__new__(C)`, how PyTorch prints the creation of an object.
+    if (attr == "__new__") {
+      SValue v = SValue::get(SValue::Kind::Builtin, "__new__");
+      v.cls = base->cls;
+      return v;
+    }
+    [[fallthrough]];
   default:
     emitError(loc, "'" + base->name + "' has no attribute '" + attr + "'");
     return failure();
@@ -842,6 +851,15 @@ FailureOr<SValue> Emitter::emitCall(const ast::Call &call) {
                       keywords, loc);
   }
   case SValue::Kind::ValueMethod: {
+    // torch.no_grad's `__init__` sets `prev` to False.
+    if (auto cls = llvm::dyn_cast<ts::ClassType>(callee->value.getType());
+        cls && cls.getName() == ts::kNoGradClass &&
+        callee->name == "__init__" && args.empty() && keywords.empty()) {
+      ts::PrimSetAttrOp::create(builder, getLoc(loc), callee->value,
+                                builder.getStringAttr("prev"),
+                                constantBool(false, loc));
+      return SValue::get(constantNone(loc));
+    }
     llvm::SmallVector<Value> values{callee->value};
     llvm::SmallVector<std::pair<std::string, Value>> kwValues;
     if (failed(toValues(values, kwValues)))
@@ -915,6 +933,16 @@ FailureOr<SValue> Emitter::emitBuiltinCall(const SValue &callee,
   llvm::StringRef name = callee.name;
   const char *loc = call.getLoc();
   llvm::ArrayRef<ast::ExprPtr> args = call.getArgs();
+  // A new object, uninitialised (its `__init__` call follows), as the
+  // graph's prim::CreateObject: only torch.no_grad's is understood
+  // (canonicalization removes it with its `with` block's enter and exit);
+  // any other is reported by name where it is used.
+  if (name == "__new__" && callee.cls) {
+    OperationState state(getLoc(loc), ts::OperatorOp::getOperationName());
+    state.addAttribute("kind", builder.getStringAttr("prim::CreateObject"));
+    state.addTypes(ts::ClassType::get(context, callee.cls->qualifiedName));
+    return SValue::get(builder.create(state)->getResult(0));
+  }
   auto expectArgs = [&](size_t min, size_t max) {
     if (args.size() >= min && args.size() <= max && call.getKeywords().empty())
       return true;

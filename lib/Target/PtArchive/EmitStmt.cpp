@@ -145,6 +145,15 @@ LogicalResult Emitter::emitRaise(Value message, Value cls, const char *loc) {
   return success();
 }
 
+void Emitter::emitContextNode(llvm::StringRef kind, Value object,
+                              const char *loc) {
+  OperationState state(getLoc(loc), ts::OperatorOp::getOperationName());
+  state.addAttribute("kind", builder.getStringAttr(kind));
+  state.addOperands(object);
+  state.addTypes(ts::NoneType::get(context));
+  builder.create(state);
+}
+
 LogicalResult Emitter::emitStmt(const ast::Stmt &stmt) {
   switch (stmt.getKind()) {
   case ast::Stmt::Kind::Pass:
@@ -308,9 +317,33 @@ LogicalResult Emitter::emitStmt(const ast::Stmt &stmt) {
     ts::PrimYieldOp::create(builder, ifOp->getLoc());
     return success();
   }
-  case ast::Stmt::Kind::With:
-    return emitError(stmt.getLoc(), "'with' blocks are not supported"),
-           failure();
+  case ast::Stmt::Kind::With: {
+    // `with obj:` as the graph has it: prim::Enter on each object, the
+    // body, prim::Exit in reverse order. Canonicalization removes
+    // torch.no_grad's; any other is reported by name.
+    auto &with = llvm::cast<ast::With>(stmt);
+    llvm::SmallVector<Value> objects;
+    for (const ast::WithItem &item : with.getItems()) {
+      if (item.target)
+        return emitError(item.target->getLoc(),
+                         "'with ... as' is not supported"),
+               failure();
+      FailureOr<Value> object = emitValue(*item.context);
+      if (failed(object))
+        return failure();
+      if (!llvm::isa<ts::ClassType>(object->getType()))
+        return emitError(item.context->getLoc(),
+                         "'with' needs an object of a class"),
+               failure();
+      emitContextNode("prim::Enter", *object, stmt.getLoc());
+      objects.push_back(*object);
+    }
+    if (failed(emitBlock(with.getBody())))
+      return failure();
+    for (Value object : llvm::reverse(objects))
+      emitContextNode("prim::Exit", object, stmt.getLoc());
+    return success();
+  }
   case ast::Stmt::Kind::Break:
   case ast::Stmt::Kind::Continue:
     return emitError(stmt.getLoc(),

@@ -167,6 +167,8 @@ private:
   FailureOr<SValue> emitName(const ast::Name &name);
   FailureOr<SValue> emitAttribute(const ast::Attribute &expr);
   FailureOr<SValue> emitCall(const ast::Call &call);
+  /// A `with` block's prim::Enter or prim::Exit (`kind`) of `object`.
+  void emitContextNode(llvm::StringRef kind, Value object, const char *loc);
   FailureOr<SValue> emitBuiltinCall(const SValue &callee,
                                     const ast::Call &call);
   FailureOr<SValue> emitSubscript(const ast::Subscript &expr);

@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsmlir/Dialect/TorchScript/IR/GradMode.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
 #include "mlir/IR/PatternMatch.h"
@@ -27,10 +28,9 @@ using namespace mlir;
 namespace mlir::tsmlir::ts {
 namespace {
 
-/// The class of torch.no_grad, the one grad mode TorchScript scripts.
 bool isGradModeClass(Type type) {
   auto cls = llvm::dyn_cast<ClassType>(type);
-  return cls && cls.getName() == "__torch__.torch.autograd.grad_mode.no_grad";
+  return cls && cls.getName() == kNoGradClass;
 }
 
 /// Whether `op` is the ts.operator node `kind`.

@@ -28,5 +28,16 @@ class Methods(torch.nn.Module):
         return x * (1 - w)
 
 
+class NoGrad(torch.nn.Module):
+    # Saved as `_0 = no_grad.__new__(no_grad)`, `(_0).__init__()` and
+    # `with _0:` around the block.
+    def forward(self, x):
+        y = x * 2
+        with torch.no_grad():
+            z = y.relu()
+        return y, z
+
+
 out = sys.argv[1]
 torch.jit.script(Methods()).save(os.path.join(out, "methods.pt"))
+torch.jit.script(NoGrad()).save(os.path.join(out, "nograd.pt"))
