@@ -14,7 +14,10 @@ form (`x.clone().add_(...)`, named OP_). PyTorch scripts the source; its
 graph, calls inlined, is compiled and run by tsmlir-run; every output must
 match what eager PyTorch gives for the same source (tolerances in
 harness.py). A function that fails is run again sample by sample, so each
-sample gets its own outcome:
+sample gets its own outcome; when it fails on an operator tsmlir refuses
+and every node of that operator is still there, the samples calling it
+are refused together and the others run again as one function
+(split_unsupported), which keeps the whole database's run short:
 
   pass         every output matches PyTorch
   mismatch     tsmlir ran it and some output differs (a wrong answer)
@@ -29,8 +32,9 @@ elements too): their indices are checked by what they select, not compared
 one by one (ORDERINGS). unique(sorted=False) may return its values in any
 order (PyTorch's is its hash table's): they are compared as a set, the
 inverse by the values it selects and the counts by the values they count
-(unique_check). median, nanmedian and kthvalue along a dim may pick any of
-equal elements: their indices are checked by what they select (PICKS).
+(unique_check). median, nanmedian, kthvalue and mode along a dim may pick
+any of equal elements: their indices are checked by what they select
+(PICKS).
 
 Samples are counted apart, with their reason, when the comparison cannot
 mean anything: complex or sparse values, results that differ between two
@@ -622,8 +626,41 @@ class Job:
 CHUNK = 64
 
 
+# tsmlir-run's refusal of operators it has no op or lowering for, with the
+# count of their nodes left after optimisation.
+UNKNOWN_OPERATOR = re.compile(
+    r"unsupported operator '([\w:.]+)' \((\d+) occurrences?\)")
+
+
+def node_count(graph, kind):
+    """How many nodes of `kind` (`aten::svd`) a graph's text has."""
+    return len(re.findall(r"= %s\b(?:\[[^\]]*\])?\(" % re.escape(kind),
+                          graph))
+
+
+def split_unsupported(samples, graph, why):
+    """When a function's refusal `why` names an operator none of whose
+    nodes optimisation removed (the count it gives is the count in
+    `graph`), the samples whose own graph has that operator are refused
+    too, exactly: returns them with the remaining samples. Otherwise
+    None: only running each sample alone tells."""
+    m = UNKNOWN_OPERATOR.search(why or "")
+    if not m or node_count(graph, m.group(1)) != int(m.group(2)):
+        return None
+    refused, rest = [], []
+    for s in samples:
+        try:
+            own = script_graph(function_text([s])[0])
+        except Exception:  # noqa: BLE001
+            return None
+        (refused if node_count(own, m.group(1)) else rest).append(s)
+    return refused, rest
+
+
 def run_samples(samples, job, tool, work):
     """Runs `samples` in one function; when that fails to compile or run,
+    sets apart the samples that call an operator tsmlir refuses (one
+    compile for all of them) and runs the others again together, or else
     runs them one by one. Records each sample's outcome in `job`."""
     text, args, expected = function_text(samples)
     try:
@@ -642,6 +679,14 @@ def run_samples(samples, job, tool, work):
                 job.results[s.index] = (
                     ("mismatch", "mismatch: " + errs[0]) if errs
                     else ("pass", None))
+            return
+        split = split_unsupported(samples, graph, why)
+        if split and split[0]:
+            refused, rest = split
+            for s in refused:
+                job.results[s.index] = (classify(why), why)
+            if rest:
+                run_samples(rest, job, tool, work + "-rest")
             return
     for s in samples:
         text, args, expected = function_text([s])
