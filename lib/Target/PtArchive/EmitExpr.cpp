@@ -935,9 +935,13 @@ FailureOr<SValue> Emitter::emitBuiltinCall(const SValue &callee,
   llvm::ArrayRef<ast::ExprPtr> args = call.getArgs();
   // A new object, uninitialised (its `__init__` call follows), as the
   // graph's prim::CreateObject: only torch.no_grad's is understood
-  // (canonicalization removes it with its `with` block's enter and exit);
-  // any other is reported by name where it is used.
+  // (canonicalization removes it with its `with` block's enter and exit).
   if (name == "__new__" && callee.cls) {
+    if (callee.cls->qualifiedName != ts::kNoGradClass) {
+      emitError(loc, "creating an object of class '" +
+                         callee.cls->qualifiedName + "' is not supported");
+      return failure();
+    }
     OperationState state(getLoc(loc), ts::OperatorOp::getOperationName());
     state.addAttribute("kind", builder.getStringAttr("prim::CreateObject"));
     state.addTypes(ts::ClassType::get(context, callee.cls->qualifiedName));

@@ -38,6 +38,20 @@ class NoGrad(torch.nn.Module):
         return y, z
 
 
+@torch.jit.script
+class Box(object):
+    def __init__(self, v: float):
+        self.v = v
+
+
+class UserObject(torch.nn.Module):
+    # Saved as `Box.__new__(Box)` and `(b).__init__(2.)`: refused.
+    def forward(self, x):
+        b = Box(2.0)
+        return x * b.v
+
+
 out = sys.argv[1]
 torch.jit.script(Methods()).save(os.path.join(out, "methods.pt"))
 torch.jit.script(NoGrad()).save(os.path.join(out, "nograd.pt"))
+torch.jit.script(UserObject()).save(os.path.join(out, "object.pt"))
