@@ -427,8 +427,7 @@ struct DecomposeSegmentReduce : public OpRewritePattern<AtenSegmentReduceOp> {
     Value at = t.expand(t.reshape(segment, spread), *data);
     SmallVector<int64_t> outSizes(*data);
     outSizes[*axis] = segments + 1;
-    double identity = *reduce == "max"
-                          ? -std::numeric_limits<double>::infinity()
+    double identity = *reduce == "max"    ? -kInf
                       : *reduce == "min"  ? kInf
                       : *reduce == "prod" ? 1.0
                                           : 0.0;

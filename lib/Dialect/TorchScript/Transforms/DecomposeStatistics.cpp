@@ -591,26 +591,11 @@ struct DecomposeHistogramBinCount
       return rewriter.notifyMatchFailure(op, "bin count not constant");
     std::optional<SmallVector<double>> range;
     if (!isNone(op.getRange())) {
-      std::optional<SmallVector<OpFoldResult>> elements =
-          listElements(op.getRange());
-      SmallVector<double> bounds;
-      for (OpFoldResult e :
-           elements ? *elements : SmallVector<OpFoldResult>{}) {
-        std::optional<double> v;
-        if (auto value = llvm::dyn_cast<Value>(e))
-          v = constFloat(value);
-        else if (auto attr =
-                     llvm::dyn_cast<FloatAttr>(llvm::cast<Attribute>(e)))
-          v = attr.getValueAsDouble();
-        if (!v)
-          break;
-        bounds.push_back(*v);
-      }
-      if (bounds.size() != 2 || !std::isfinite(bounds[0]) ||
-          !std::isfinite(bounds[1]) || bounds[0] > bounds[1])
+      range = constFloatList(op.getRange());
+      if (!range || range->size() != 2 || !std::isfinite((*range)[0]) ||
+          !std::isfinite((*range)[1]) || (*range)[0] > (*range)[1])
         return rewriter.notifyMatchFailure(op, "range not two constant, "
                                                "finite, ordered bounds");
-      range = bounds;
     }
     FailureOr<HistogramInput> in = readHistogram(op, rewriter, *bins);
     if (failed(in))

@@ -115,6 +115,24 @@ std::optional<SmallVector<int64_t>> constIntList(Value list) {
   return out;
 }
 
+std::optional<SmallVector<double>> constFloatList(Value list) {
+  std::optional<SmallVector<OpFoldResult>> elements = listElements(list);
+  if (!elements)
+    return std::nullopt;
+  SmallVector<double> out;
+  for (OpFoldResult e : *elements) {
+    std::optional<double> v;
+    if (auto value = llvm::dyn_cast<Value>(e))
+      v = constFloat(value);
+    else if (auto attr = llvm::dyn_cast<FloatAttr>(llvm::cast<Attribute>(e)))
+      v = attr.getValueAsDouble();
+    if (!v)
+      return std::nullopt;
+    out.push_back(*v);
+  }
+  return out;
+}
+
 Value intListValue(TSBuilder &t, ArrayRef<int64_t> values) {
   SmallVector<Value> elements;
   for (int64_t v : values)

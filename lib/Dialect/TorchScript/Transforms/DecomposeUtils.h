@@ -215,6 +215,9 @@ std::optional<SmallVector<int64_t>> intList(Value v, unsigned n);
 /// or a constant list), of any length.
 std::optional<SmallVector<int64_t>> constIntList(Value list);
 
+/// The doubles of a list of float (or int) constants, as constIntList.
+std::optional<SmallVector<double>> constFloatList(Value list);
+
 /// A prim::ListConstruct of int constants.
 Value intListValue(TSBuilder &t, ArrayRef<int64_t> values);
 
