@@ -138,6 +138,32 @@ OPS = {
         aten::renorm aten::linalg_norm.ord_str aten::max_unpool3d
         aten::index_reduce aten::segment_reduce aten::histogram.bin_ct
         aten::histogram.bins_tensor
+        aten::as_strided aten::as_strided_scatter aten::atleast_1d
+        aten::atleast_1d.Sequence aten::atleast_2d aten::atleast_2d.Sequence
+        aten::atleast_3d aten::atleast_3d.Sequence aten::ravel
+        aten::column_stack aten::vstack aten::hstack aten::dstack
+        aten::vsplit.int aten::vsplit.array aten::hsplit.int
+        aten::hsplit.array aten::dsplit.int aten::dsplit.array aten::flipud
+        aten::fliplr aten::tensordot aten::one_hot aten::isin.Tensor_Tensor
+        aten::isin.Tensor_Scalar aten::isin.Scalar_Tensor aten::inner
+        aten::vdot aten::positive aten::resolve_neg aten::resolve_conj
+        aten::narrow_copy aten::native_batch_norm aten::diagflat
+        aten::repeat_interleave.self_int aten::repeat_interleave.self_Tensor
+        aten::repeat_interleave.Tensor aten::bincount aten::pdist
+        aten::cosine_similarity aten::fft_fftshift aten::fft_ifftshift
+        aten::trapz.x aten::trapz.dx aten::trapezoid.x aten::trapezoid.dx
+        aten::cumulative_trapezoid.x aten::cumulative_trapezoid.dx aten::equal
+        aten::nuclear_norm aten::nuclear_norm.dim aten::gradient.scalarint
+        aten::gradient.scalararray aten::gradient.array
+        aten::gradient.tensorarray aten::gradient.tensorarrayint
+        aten::multi_margin_loss aten::multilabel_margin_loss
+        aten::upsample_bicubic2d aten::upsample_bicubic2d.vec
+        aten::upsample_trilinear3d aten::upsample_trilinear3d.vec
+        aten::avg_pool3d aten::adaptive_avg_pool3d aten::adaptive_max_pool3d
+        aten::adaptive_max_pool1d aten::conv_transpose3d.input
+        aten::empty_like aten::new_empty_strided aten::histogramdd
+        aten::histogramdd.int_bins aten::histogramdd.TensorList_bins
+        aten::grid_sampler
     """,
     # Ops whose result sizes depend on the values of their operands:
     # --ts-decompose computes each at its largest size and slices it to the
@@ -146,6 +172,31 @@ OPS = {
         aten::_unique2 aten::unique_dim aten::unique_consecutive
         aten::unique_dim_consecutive aten::masked_select aten::nonzero
         aten::argwhere
+    """,
+    # Factorizations, solvers and products of matrices --ts-decompose
+    # rewrites into the ops above
+    # (lib/Dialect/TorchScript/Transforms/DecomposeFactorizations.cpp).
+    "factorization": """
+        aten::linalg_solve_triangular aten::triangular_solve
+        aten::linalg_cholesky aten::linalg_cholesky_ex aten::cholesky
+        aten::cholesky_solve aten::cholesky_inverse aten::linalg_lu_factor_ex
+        aten::linalg_lu_factor aten::linalg_lu aten::lu_unpack
+        aten::_lu_with_info aten::det aten::linalg_det aten::slogdet
+        aten::linalg_slogdet aten::logdet aten::linalg_solve
+        aten::linalg_solve_ex aten::linalg_lu_solve aten::lu_solve
+        aten::linalg_inv aten::linalg_inv_ex aten::inverse
+        aten::linalg_matrix_power aten::geqrf aten::linalg_householder_product
+        aten::orgqr aten::ormqr aten::linalg_qr aten::qr
+        aten::linalg_multi_dot aten::linalg_vander aten::linalg_tensorinv
+        aten::linalg_tensorsolve aten::linalg_svd aten::svd
+        aten::linalg_svdvals aten::linalg_eigh aten::linalg_eigvalsh
+        aten::linalg_matrix_rank aten::linalg_matrix_rank.atol_rtol_float
+        aten::linalg_matrix_rank.atol_rtol_tensor
+        aten::linalg_matrix_rank.tol_tensor aten::linalg_pinv
+        aten::linalg_pinv.atol_rtol_float aten::linalg_pinv.atol_rtol_tensor
+        aten::linalg_pinv.rcond_tensor aten::pinverse aten::linalg_cond
+        aten::linalg_cond.p_str aten::linalg_lstsq aten::matrix_exp
+        aten::linalg_matrix_exp
     """,
     # Loss functions --ts-decompose rewrites into the ops above
     # (lib/Dialect/TorchScript/Transforms/DecomposeLosses.cpp).
@@ -207,6 +258,54 @@ OPS = {
         aten::float_power.Tensor_Tensor aten::float_power.Tensor_Scalar
         aten::true_divide.Tensor aten::true_divide.Scalar
         aten::floor_divide.Scalar aten::addcmul aten::addcdiv
+        aten::ldexp.Tensor aten::polygamma aten::special_zeta
+        aten::special_zeta.other_scalar aten::special_zeta.self_scalar
+        aten::mvlgamma aten::nextafter aten::igamma aten::igammac aten::i0
+        aten::special_i0e aten::special_i1 aten::special_i1e
+        aten::special_ndtr aten::special_log_ndtr aten::special_erfcx
+        aten::special_entr aten::frexp.Tensor aten::special_airy_ai
+        aten::special_bessel_j0 aten::special_bessel_j1
+        aten::special_bessel_y0 aten::special_bessel_y1
+        aten::special_modified_bessel_i0 aten::special_modified_bessel_i1
+        aten::special_modified_bessel_k0 aten::special_modified_bessel_k1
+        aten::special_scaled_modified_bessel_k0
+        aten::special_scaled_modified_bessel_k1
+        aten::special_spherical_bessel_j0 aten::special_chebyshev_polynomial_t
+        aten::special_chebyshev_polynomial_t.n_scalar
+        aten::special_chebyshev_polynomial_t.x_scalar
+        aten::special_chebyshev_polynomial_u
+        aten::special_chebyshev_polynomial_u.n_scalar
+        aten::special_chebyshev_polynomial_u.x_scalar
+        aten::special_chebyshev_polynomial_v
+        aten::special_chebyshev_polynomial_v.n_scalar
+        aten::special_chebyshev_polynomial_v.x_scalar
+        aten::special_chebyshev_polynomial_w
+        aten::special_chebyshev_polynomial_w.n_scalar
+        aten::special_chebyshev_polynomial_w.x_scalar
+        aten::special_shifted_chebyshev_polynomial_t
+        aten::special_shifted_chebyshev_polynomial_t.n_scalar
+        aten::special_shifted_chebyshev_polynomial_t.x_scalar
+        aten::special_shifted_chebyshev_polynomial_u
+        aten::special_shifted_chebyshev_polynomial_u.n_scalar
+        aten::special_shifted_chebyshev_polynomial_u.x_scalar
+        aten::special_shifted_chebyshev_polynomial_v
+        aten::special_shifted_chebyshev_polynomial_v.n_scalar
+        aten::special_shifted_chebyshev_polynomial_v.x_scalar
+        aten::special_shifted_chebyshev_polynomial_w
+        aten::special_shifted_chebyshev_polynomial_w.n_scalar
+        aten::special_shifted_chebyshev_polynomial_w.x_scalar
+        aten::special_hermite_polynomial_h
+        aten::special_hermite_polynomial_h.n_scalar
+        aten::special_hermite_polynomial_h.x_scalar
+        aten::special_hermite_polynomial_he
+        aten::special_hermite_polynomial_he.n_scalar
+        aten::special_hermite_polynomial_he.x_scalar
+        aten::special_laguerre_polynomial_l
+        aten::special_laguerre_polynomial_l.n_scalar
+        aten::special_laguerre_polynomial_l.x_scalar
+        aten::special_legendre_polynomial_p
+        aten::special_legendre_polynomial_p.n_scalar
+        aten::special_legendre_polynomial_p.x_scalar
     """,
     # In-place ops without an out-of-place op here. The in-place form of
     # every op above is added by `inplace_variants`.

@@ -28,6 +28,27 @@ static bool isFreshInit(Value value) {
          fill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>();
 }
 
+/// Whether `value` is built from a fresh tensor by inserts only (a
+/// concatenation's partial result): recomputing it is a few copies.
+static bool isFreshChain(Value value) {
+  if (isFreshInit(value))
+    return true;
+  auto insert = value.getDefiningOp<tensor::InsertSliceOp>();
+  return insert && isFreshChain(insert.getDest());
+}
+
+/// A copy of the ops that build `value` (isFreshChain), before `b`'s point.
+static Value cloneChain(OpBuilder &b, Value value) {
+  Operation *def = value.getDefiningOp();
+  IRMapping mapping;
+  if (auto insert = llvm::dyn_cast<tensor::InsertSliceOp>(def))
+    mapping.map(insert.getDest(), cloneChain(b, insert.getDest()));
+  else if (auto fill = llvm::dyn_cast<linalg::FillOp>(def))
+    b.clone(*fill.getDpsInits()[0].getDefiningOp(), mapping);
+  Operation *copy = b.clone(*def, mapping);
+  return copy->getResult(llvm::cast<OpResult>(value).getResultNumber());
+}
+
 namespace {
 class TSUnshareInitTensorsPass
     : public tsmlir::impl::TSUnshareInitTensorsPassBase<
@@ -36,23 +57,29 @@ public:
   using Base::Base;
 
   void runOnOperation() override {
-    getOperation().walk([](DestinationStyleOpInterface op) {
-      if (!op.hasPureTensorSemantics())
-        return;
-      for (OpOperand &init : op.getDpsInitsMutable()) {
-        Value value = init.get();
-        if (!isFreshInit(value) || value.hasOneUse())
-          continue;
-        // A copy of the init (and of the empty tensor it fills) of its own.
-        OpBuilder b(op);
-        Operation *def = value.getDefiningOp();
-        IRMapping mapping;
-        if (auto fill = llvm::dyn_cast<linalg::FillOp>(def))
-          b.clone(*fill.getDpsInits()[0].getDefiningOp(), mapping);
-        Operation *copy = b.clone(*def, mapping);
-        init.set(copy->getResult(llvm::cast<OpResult>(value).getResultNumber()));
-      }
+    // Every use of a fresh tensor, or of one built from it by inserts, but
+    // the first gets a copy of its own: destinations of DPS ops, loops'
+    // initial values (scf.for iter_args), and the partial results two
+    // concatenations share after CSE, all of which would otherwise
+    // bufferize into one buffer (or, once empty tensors are eliminated,
+    // into one result's output buffer).
+    SmallVector<Value> shared;
+    getOperation().walk([&](Operation *op) {
+      for (Value result : op->getResults())
+        if (!result.hasOneUse() && !result.use_empty() && isFreshChain(result))
+          shared.push_back(result);
     });
+    // Innermost chains last, so that an outer chain's copies are made
+    // from the original ops.
+    for (Value value : llvm::reverse(shared)) {
+      SmallVector<OpOperand *> uses;
+      for (OpOperand &use : value.getUses())
+        uses.push_back(&use);
+      for (OpOperand *use : ArrayRef(uses).drop_front()) {
+        OpBuilder b(use->getOwner());
+        use->set(cloneChain(b, value));
+      }
+    }
   }
 };
 } // namespace

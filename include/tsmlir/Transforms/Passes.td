@@ -137,14 +137,16 @@ def TSPromoteAccumulatorsPass
 
 def TSUnshareInitTensorsPass
     : Pass<"ts-unshare-init-tensors", "::mlir::func::FuncOp"> {
-  let summary = "Give every linalg op its own tensor.empty or fill to write";
+  let summary = "Give every use of a tensor.empty or fill its own copy";
   let description = [{
     CSE merges identical `tensor.empty` and `linalg.fill` ops, so two
-    reductions of the same shape can share one zero-filled init. Before
+    reductions of the same shape can share one zero-filled init, and two
+    scans (scf.for loops carrying a tensor) one initial tensor. Before
     `eliminate-empty-tensors` turns an init into the output buffer of the
-    result it becomes, each use of a shared init gets its own copy of the
-    fill (or empty tensor); otherwise the buffer of one result would also be
-    the init of another.
+    result it becomes, each use of a shared init (a destination of a linalg
+    or tensor op, a loop's initial value) gets its own copy of the fill (or
+    empty tensor); otherwise the buffer of one result would also be the init
+    of another.
 
     ```mlir
     // before

@@ -131,6 +131,148 @@ static Value digamma(BodyContext &c) {
   return c.select(atPole, pole, result);
 }
 
+/// The Hurwitz zeta function zeta(x, q) = sum over k >= 0 of (q + k)^-x, as
+/// PyTorch's CPU kernel (Cephes' algorithm) computes it, in double: terms
+/// summed while fewer than 10 or q + k <= 9 (and not below 2^-53 of the
+/// sum), then the Euler-Maclaurin tail with up to 12 Bernoulli terms.
+/// x = 1 gives inf, x < 1 NaN; q a non-positive integer inf, a
+/// non-positive q with a non-integer x NaN.
+static Value zeta(BodyContext &c, Value x, Value q) {
+  OpBuilder &b = c.b;
+  Location loc = c.loc;
+  Type f64 = b.getF64Type();
+  Type type = c.type;
+  if (!type.isF64()) {
+    x = arith::ExtFOp::create(b, loc, f64, x);
+    q = arith::ExtFOp::create(b, loc, f64, q);
+  }
+  auto cst = [&](double v) { return createScalarConstant(b, loc, f64, v); };
+  auto cmp = [&](P p, Value l, Value r) {
+    return arith::CmpFOp::create(b, loc, p, l, r).getResult();
+  };
+  auto sel = [&](Value cond, Value l, Value r) {
+    return arith::SelectOp::create(b, loc, cond, l, r).getResult();
+  };
+  auto add = [&](Value l, Value r) {
+    return arith::AddFOp::create(b, loc, l, r).getResult();
+  };
+  auto mul = [&](Value l, Value r) {
+    return arith::MulFOp::create(b, loc, l, r).getResult();
+  };
+  auto div = [&](Value l, Value r) {
+    return arith::DivFOp::create(b, loc, l, r).getResult();
+  };
+  const double machep = 1.11022302462515654042e-16;
+  Value negX = arith::NegFOp::create(b, loc, x);
+  Value s0 = math::PowFOp::create(b, loc, q, negX);
+  Value falseValue = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+  // (s, a, i, b, done)
+  SmallVector<Type> types{f64, f64, f64, f64, b.getI1Type()};
+  auto loop = scf::WhileOp::create(
+      b, loc, types, ValueRange{s0, q, cst(0), cst(0), falseValue},
+      [&](OpBuilder &nested, Location, ValueRange args) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nested.getInsertionBlock(),
+                            nested.getInsertionPoint());
+        Value more = arith::OrIOp::create(b, loc, cmp(P::OLT, args[2], cst(9)),
+                                          cmp(P::OLE, args[1], cst(9)));
+        Value go = arith::AndIOp::create(
+            b, loc, more,
+            arith::XOrIOp::create(
+                b, loc, args[4],
+                arith::ConstantOp::create(b, loc, b.getBoolAttr(true))));
+        scf::ConditionOp::create(b, loc, go, args);
+      },
+      [&](OpBuilder &nested, Location, ValueRange args) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nested.getInsertionBlock(),
+                            nested.getInsertionPoint());
+        Value i = add(args[2], cst(1));
+        Value a = add(args[1], cst(1));
+        Value term = math::PowFOp::create(b, loc, a, negX);
+        Value s = add(args[0], term);
+        Value done = cmp(P::OLT, math::AbsFOp::create(b, loc, div(term, s)),
+                         cst(machep));
+        scf::YieldOp::create(b, loc, ValueRange{s, a, i, term, done});
+      });
+  Value s = loop.getResult(0), w = loop.getResult(1), term = loop.getResult(3);
+  Value done = loop.getResult(4);
+  // The tail from a = q + k on.
+  Value tail =
+      add(s, div(mul(term, w), arith::SubFOp::create(b, loc, x, cst(1))));
+  tail = arith::SubFOp::create(b, loc, tail, mul(cst(0.5), term));
+  static const double A[] = {12.0,
+                             -720.0,
+                             30240.0,
+                             -1209600.0,
+                             47900160.0,
+                             -1.8924375803183791606e9,
+                             7.47242496e10,
+                             -2.950130727918164224e12,
+                             1.1646782814350067249e14,
+                             -4.5979787224074726105e15,
+                             1.8152105401943546773e17,
+                             -7.1661652561756670113e18};
+  Value a = cst(1), bb = term, k = cst(0);
+  Value finished = done;
+  for (double coefficient : A) {
+    a = mul(a, add(x, k));
+    bb = div(bb, w);
+    Value t = div(mul(a, bb), cst(coefficient));
+    Value next = add(tail, t);
+    Value small =
+        cmp(P::OLT, math::AbsFOp::create(b, loc, div(t, next)), cst(machep));
+    tail = sel(finished, tail, next);
+    finished = arith::OrIOp::create(b, loc, finished, small);
+    k = add(k, cst(1));
+    a = mul(a, add(x, k));
+    bb = div(bb, w);
+    k = add(k, cst(1));
+  }
+  Value result = sel(done, s, tail);
+  // Domains.
+  Value floorQ = math::FloorOp::create(b, loc, q);
+  Value floorX = math::FloorOp::create(b, loc, x);
+  Value nonPositive = cmp(P::OLE, q, cst(0));
+  result =
+      sel(arith::AndIOp::create(b, loc, nonPositive, cmp(P::UNE, x, floorX)),
+          cst(NAN), result);
+  result =
+      sel(arith::AndIOp::create(b, loc, nonPositive, cmp(P::OEQ, q, floorQ)),
+          cst(INFINITY), result);
+  result = sel(cmp(P::OLT, x, cst(1)), cst(NAN), result);
+  result = sel(cmp(P::OEQ, x, cst(1)), cst(INFINITY), result);
+  if (!type.isF64())
+    result = arith::TruncFOp::create(b, loc, type, result);
+  return result;
+}
+
+/// The trigamma function psi'(x) of PyTorch's kernel: the reflection -pi^2 /
+/// sin^2(pi x) below 1/2, six steps of the recurrence, then the asymptotic
+/// series.
+static Value trigamma(BodyContext &c, Value x) {
+  Value zero = c.cst(0);
+  Value reflect = c.cmpf(P::OLT, x, c.cst(0.5));
+  Value sinPi = math::SinOp::create(c.b, c.loc, c.mul(c.cst(M_PI), x));
+  Value reflection = arith::NegFOp::create(
+      c.b, c.loc, c.div(c.cst(M_PI * M_PI), c.mul(sinPi, sinPi)));
+  Value result = c.select(reflect, reflection, zero);
+  x = c.select(reflect, c.sub(c.cst(1), x), x);
+  for (int i = 0; i < 6; ++i) {
+    result = c.add(result, c.div(c.cst(1), c.mul(x, x)));
+    x = c.add(x, c.cst(1));
+  }
+  Value ixx = c.div(c.cst(1), c.mul(x, x));
+  Value inner = c.mul(
+      ixx,
+      c.sub(c.cst(1.0 / 6),
+            c.mul(ixx, c.sub(c.cst(1.0 / 30), c.mul(ixx, c.cst(1.0 / 42))))));
+  Value series = c.div(
+      c.add(c.add(c.cst(1), c.div(c.cst(1), c.mul(c.cst(2), x))), inner), x);
+  result = c.add(result, series);
+  return c.select(reflect, arith::NegFOp::create(c.b, c.loc, result), result);
+}
+
 /// The inverse error function: Giles' single-precision polynomials
 /// ("Approximating the erfinv function", 2010), then two Newton steps on
 /// erf(x) = y for the full precision of the type. +-1 give +-inf, |y| > 1
@@ -323,6 +465,34 @@ void lowering::addMathElementwiseSpecs(SmallVectorImpl<ElementwiseSpec> &specs) 
                  c.cmpf(P::OEQ, a, b));
              return c.select(same, a, c.add(m, sum));
            });
+  for (StringRef name : getOperationNames<ts::AtenSpecialZetaOp,
+                                          ts::AtenSpecialZetaOtherScalarOp,
+                                          ts::AtenSpecialZetaSelfScalarOp>())
+    binary(name, [](BodyContext &c) -> Value {
+      return c.isFloat() ? zeta(c, c.args[0], c.args[1]) : Value();
+    });
+  // polygamma(n, x): digamma, trigamma, else (-1)^(n+1) n! zeta(n + 1, x)
+  // (n! as exp(lgamma(n + 1)) in the compute type, as PyTorch's kernel).
+  add(ts::AtenPolygammaOp::getOperationName(), {a0, a1}, Compute::Result,
+      [](BodyContext &c) -> Value {
+        std::optional<int64_t> n = getConstInt(c.op->getOperand(0));
+        if (!c.isFloat() || !n || *n < 0)
+          return Value();
+        Value x = c.args[1];
+        if (*n == 0) {
+          BodyContext unary = c;
+          unary.args = {x};
+          return digamma(unary);
+        }
+        if (*n == 1)
+          return trigamma(c, x);
+        double factorial = std::exp(std::lgamma(static_cast<double>(*n) + 1));
+        if (c.type.isF32())
+          factorial = std::exp(std::lgamma(static_cast<float>(*n) + 1.0f));
+        Value sign = c.cst(*n % 2 ? 1.0 : -1.0);
+        return c.mul(c.mul(sign, c.cst(factorial)),
+                     zeta(c, c.cst(static_cast<double>(*n + 1)), x));
+      });
   for (StringRef name :
        getOperationNames<ts::AtenXlogyTensorOp, ts::AtenXlogyScalarOtherOp>())
     binary(name, [](BodyContext &c) -> Value {

@@ -132,6 +132,51 @@ func.func @digamma(%x: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
   return %0 : !ts.tensor<f32, [4]>
 }
 
+// Hurwitz zeta in double (float inputs extended): Cephes' sum while fewer
+// than 10 terms or q + k <= 9, then the Euler-Maclaurin tail.
+// CHECK-LABEL: func.func @zeta(
+// CHECK:         linalg.generic
+// CHECK:           arith.extf
+// CHECK:           scf.while
+// CHECK:             math.powf
+// CHECK:           arith.truncf
+// CHECK:         linalg.yield
+// CHECK:         linalg.generic
+// CHECK:           scf.while
+// CHECK:         linalg.generic
+// CHECK:           scf.while
+func.func @zeta(%x: !ts.tensor<f32, [4]>, %q: !ts.tensor<f32, [4]>) -> (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) {
+  %two = ts.prim.Constant[2.0] : !ts.float
+  %0 = ts.aten.special_zeta %x, %q : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %1 = ts.aten.special_zeta.other_scalar %x, %two : (!ts.tensor<f32, [4]>, !ts.float) -> !ts.tensor<f32, [4]>
+  %2 = ts.aten.special_zeta.self_scalar %two, %q : (!ts.float, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  return %0, %1, %2 : !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>
+}
+
+// polygamma(n, x): digamma for n = 0 (no zeta), trigamma's series for 1,
+// -(n!) zeta(n + 1, x) (sign (-1)^(n+1)) above.
+// CHECK-LABEL: func.func @polygamma(
+// CHECK:         linalg.generic
+// CHECK-NOT:       scf.while
+// CHECK:           math.tan
+// CHECK:         linalg.yield
+// CHECK:         linalg.generic
+// CHECK-NOT:       scf.while
+// CHECK:           math.sin
+// CHECK:         linalg.yield
+// CHECK:         linalg.generic
+// CHECK:           scf.while
+// CHECK:         linalg.yield
+func.func @polygamma(%x: !ts.tensor<f64, [4]>) -> (!ts.tensor<f64, [4]>, !ts.tensor<f64, [4]>, !ts.tensor<f64, [4]>) {
+  %int0 = ts.prim.Constant[0] : !ts.int
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %int3 = ts.prim.Constant[3] : !ts.int
+  %0 = ts.aten.polygamma %int0, %x : (!ts.int, !ts.tensor<f64, [4]>) -> !ts.tensor<f64, [4]>
+  %1 = ts.aten.polygamma %int1, %x : (!ts.int, !ts.tensor<f64, [4]>) -> !ts.tensor<f64, [4]>
+  %2 = ts.aten.polygamma %int3, %x : (!ts.int, !ts.tensor<f64, [4]>) -> !ts.tensor<f64, [4]>
+  return %0, %1, %2 : !ts.tensor<f64, [4]>, !ts.tensor<f64, [4]>, !ts.tensor<f64, [4]>
+}
+
 // CHECK-LABEL: func.func @erfinv(
 // CHECK:         linalg.generic
 // CHECK:           math.log

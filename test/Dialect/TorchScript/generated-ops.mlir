@@ -2354,6 +2354,517 @@ func.func @op_aten_histogram_bins_tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f
   return %r#0, %r#1 : !ts.tensor, !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_as_strided(
+func.func @op_aten_as_strided(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>, %a3: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.as_strided %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.as_strided %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_as_strided_scatter(
+func.func @op_aten_as_strided_scatter(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.list<!ts.int>, %a3: !ts.list<!ts.int>, %a4: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.as_strided_scatter %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.as_strided_scatter %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_atleast_1d(
+func.func @op_aten_atleast_1d(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.atleast_1d %arg0
+  %r = ts.aten.atleast_1d %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_atleast_1d_Sequence(
+func.func @op_aten_atleast_1d_Sequence(%a0: !ts.list<!ts.tensor>) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.atleast_1d.Sequence %arg0
+  %r = ts.aten.atleast_1d.Sequence %a0 : (!ts.list<!ts.tensor>) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_atleast_2d(
+func.func @op_aten_atleast_2d(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.atleast_2d %arg0
+  %r = ts.aten.atleast_2d %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_atleast_2d_Sequence(
+func.func @op_aten_atleast_2d_Sequence(%a0: !ts.list<!ts.tensor>) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.atleast_2d.Sequence %arg0
+  %r = ts.aten.atleast_2d.Sequence %a0 : (!ts.list<!ts.tensor>) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_atleast_3d(
+func.func @op_aten_atleast_3d(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.atleast_3d %arg0
+  %r = ts.aten.atleast_3d %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_atleast_3d_Sequence(
+func.func @op_aten_atleast_3d_Sequence(%a0: !ts.list<!ts.tensor>) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.atleast_3d.Sequence %arg0
+  %r = ts.aten.atleast_3d.Sequence %a0 : (!ts.list<!ts.tensor>) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_ravel(
+func.func @op_aten_ravel(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.ravel %arg0
+  %r = ts.aten.ravel %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_column_stack(
+func.func @op_aten_column_stack(%a0: !ts.list<!ts.tensor>) -> (!ts.tensor) {
+  // CHECK: ts.aten.column_stack %arg0
+  %r = ts.aten.column_stack %a0 : (!ts.list<!ts.tensor>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_vstack(
+func.func @op_aten_vstack(%a0: !ts.list<!ts.tensor>) -> (!ts.tensor) {
+  // CHECK: ts.aten.vstack %arg0
+  %r = ts.aten.vstack %a0 : (!ts.list<!ts.tensor>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_hstack(
+func.func @op_aten_hstack(%a0: !ts.list<!ts.tensor>) -> (!ts.tensor) {
+  // CHECK: ts.aten.hstack %arg0
+  %r = ts.aten.hstack %a0 : (!ts.list<!ts.tensor>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_dstack(
+func.func @op_aten_dstack(%a0: !ts.list<!ts.tensor>) -> (!ts.tensor) {
+  // CHECK: ts.aten.dstack %arg0
+  %r = ts.aten.dstack %a0 : (!ts.list<!ts.tensor>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_vsplit_int(
+func.func @op_aten_vsplit_int(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.vsplit.int %arg0, %arg1
+  %r = ts.aten.vsplit.int %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_vsplit_array(
+func.func @op_aten_vsplit_array(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.vsplit.array %arg0, %arg1
+  %r = ts.aten.vsplit.array %a0, %a1 : (!ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_hsplit_int(
+func.func @op_aten_hsplit_int(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.hsplit.int %arg0, %arg1
+  %r = ts.aten.hsplit.int %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_hsplit_array(
+func.func @op_aten_hsplit_array(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.hsplit.array %arg0, %arg1
+  %r = ts.aten.hsplit.array %a0, %a1 : (!ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_dsplit_int(
+func.func @op_aten_dsplit_int(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.dsplit.int %arg0, %arg1
+  %r = ts.aten.dsplit.int %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_dsplit_array(
+func.func @op_aten_dsplit_array(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.dsplit.array %arg0, %arg1
+  %r = ts.aten.dsplit.array %a0, %a1 : (!ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_flipud(
+func.func @op_aten_flipud(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.flipud %arg0
+  %r = ts.aten.flipud %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_fliplr(
+func.func @op_aten_fliplr(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.fliplr %arg0
+  %r = ts.aten.fliplr %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_tensordot(
+func.func @op_aten_tensordot(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.list<!ts.int>, %a3: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.tensordot %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.tensordot %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_one_hot(
+func.func @op_aten_one_hot(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.one_hot %arg0, %arg1
+  %r = ts.aten.one_hot %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_isin_Tensor_Tensor(
+func.func @op_aten_isin_Tensor_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.bool, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.isin.Tensor_Tensor %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.isin.Tensor_Tensor %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.bool, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_isin_Tensor_Scalar(
+func.func @op_aten_isin_Tensor_Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.bool, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.isin.Tensor_Scalar %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.isin.Tensor_Scalar %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.number, !ts.bool, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_isin_Scalar_Tensor(
+func.func @op_aten_isin_Scalar_Tensor(%a0: !ts.number, %a1: !ts.tensor<f32>, %a2: !ts.bool, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.isin.Scalar_Tensor %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.isin.Scalar_Tensor %a0, %a1, %a2, %a3 : (!ts.number, !ts.tensor<f32>, !ts.bool, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_inner(
+func.func @op_aten_inner(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.inner %arg0, %arg1
+  %r = ts.aten.inner %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_vdot(
+func.func @op_aten_vdot(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.vdot %arg0, %arg1
+  %r = ts.aten.vdot %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_positive(
+func.func @op_aten_positive(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.positive %arg0
+  %r = ts.aten.positive %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_resolve_neg(
+func.func @op_aten_resolve_neg(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.resolve_neg %arg0
+  %r = ts.aten.resolve_neg %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_resolve_conj(
+func.func @op_aten_resolve_conj(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.resolve_conj %arg0
+  %r = ts.aten.resolve_conj %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_narrow_copy(
+func.func @op_aten_narrow_copy(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int, %a3: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.narrow_copy %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.narrow_copy %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.int, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_native_batch_norm(
+func.func @op_aten_native_batch_norm(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.tensor>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.optional<!ts.tensor>, %a4: !ts.optional<!ts.tensor>, %a5: !ts.bool, %a6: !ts.float, %a7: !ts.float) -> (!ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.native_batch_norm %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7
+  %r:3 = ts.aten.native_batch_norm %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7 : (!ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>, !ts.bool, !ts.float, !ts.float) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2 : !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_diagflat(
+func.func @op_aten_diagflat(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.diagflat %arg0, %arg1
+  %r = ts.aten.diagflat %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_repeat_interleave_self_int(
+func.func @op_aten_repeat_interleave_self_int(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.none, %a3: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.repeat_interleave.self_int %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.repeat_interleave.self_int %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.int, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_repeat_interleave_self_Tensor(
+func.func @op_aten_repeat_interleave_self_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.none, %a3: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.repeat_interleave.self_Tensor %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.repeat_interleave.self_Tensor %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_repeat_interleave_Tensor(
+func.func @op_aten_repeat_interleave_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.repeat_interleave.Tensor %arg0, %arg1
+  %r = ts.aten.repeat_interleave.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_bincount(
+func.func @op_aten_bincount(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.tensor>, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.bincount %arg0, %arg1, %arg2
+  %r = ts.aten.bincount %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_pdist(
+func.func @op_aten_pdist(%a0: !ts.tensor<f32>, %a1: !ts.float) -> (!ts.tensor) {
+  // CHECK: ts.aten.pdist %arg0, %arg1
+  %r = ts.aten.pdist %a0, %a1 : (!ts.tensor<f32>, !ts.float) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cosine_similarity(
+func.func @op_aten_cosine_similarity(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int, %a3: !ts.float) -> (!ts.tensor) {
+  // CHECK: ts.aten.cosine_similarity %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.cosine_similarity %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int, !ts.float) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_fft_fftshift(
+func.func @op_aten_fft_fftshift(%a0: !ts.tensor<f32>, %a1: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.fft_fftshift %arg0, %arg1
+  %r = ts.aten.fft_fftshift %a0, %a1 : (!ts.tensor<f32>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_fft_ifftshift(
+func.func @op_aten_fft_ifftshift(%a0: !ts.tensor<f32>, %a1: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.fft_ifftshift %arg0, %arg1
+  %r = ts.aten.fft_ifftshift %a0, %a1 : (!ts.tensor<f32>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_trapz_x(
+func.func @op_aten_trapz_x(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.trapz.x %arg0, %arg1, %arg2
+  %r = ts.aten.trapz.x %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_trapz_dx(
+func.func @op_aten_trapz_dx(%a0: !ts.tensor<f32>, %a1: !ts.float, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.trapz.dx %arg0, %arg1, %arg2
+  %r = ts.aten.trapz.dx %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.float, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_trapezoid_x(
+func.func @op_aten_trapezoid_x(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.trapezoid.x %arg0, %arg1, %arg2
+  %r = ts.aten.trapezoid.x %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_trapezoid_dx(
+func.func @op_aten_trapezoid_dx(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.trapezoid.dx %arg0, %arg1, %arg2
+  %r = ts.aten.trapezoid.dx %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.number, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cumulative_trapezoid_x(
+func.func @op_aten_cumulative_trapezoid_x(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.cumulative_trapezoid.x %arg0, %arg1, %arg2
+  %r = ts.aten.cumulative_trapezoid.x %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cumulative_trapezoid_dx(
+func.func @op_aten_cumulative_trapezoid_dx(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.cumulative_trapezoid.dx %arg0, %arg1, %arg2
+  %r = ts.aten.cumulative_trapezoid.dx %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.number, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_equal(
+func.func @op_aten_equal(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.bool) {
+  // CHECK: ts.aten.equal %arg0, %arg1
+  %r = ts.aten.equal %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.bool)
+  return %r : !ts.bool
+}
+
+// CHECK-LABEL: func.func @op_aten_nuclear_norm(
+func.func @op_aten_nuclear_norm(%a0: !ts.tensor<f32>, %a1: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.nuclear_norm %arg0, %arg1
+  %r = ts.aten.nuclear_norm %a0, %a1 : (!ts.tensor<f32>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nuclear_norm_dim(
+func.func @op_aten_nuclear_norm_dim(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.nuclear_norm.dim %arg0, %arg1, %arg2
+  %r = ts.aten.nuclear_norm.dim %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_gradient_scalarint(
+func.func @op_aten_gradient_scalarint(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.number>, %a2: !ts.none, %a3: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.gradient.scalarint %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.gradient.scalarint %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.optional<!ts.number>, !ts.none, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_gradient_scalararray(
+func.func @op_aten_gradient_scalararray(%a0: !ts.tensor<f32>, %a1: !ts.number, %a2: !ts.list<!ts.int>, %a3: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.gradient.scalararray %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.gradient.scalararray %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.number, !ts.list<!ts.int>, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_gradient_array(
+func.func @op_aten_gradient_array(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.gradient.array %arg0, %arg1, %arg2
+  %r = ts.aten.gradient.array %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_gradient_tensorarray(
+func.func @op_aten_gradient_tensorarray(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.tensor>, %a2: !ts.list<!ts.int>, %a3: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.gradient.tensorarray %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.gradient.tensorarray %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.list<!ts.tensor>, !ts.list<!ts.int>, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_gradient_tensorarrayint(
+func.func @op_aten_gradient_tensorarrayint(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.tensor>, %a2: !ts.none, %a3: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.gradient.tensorarrayint %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.gradient.tensorarrayint %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.list<!ts.tensor>, !ts.none, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_multi_margin_loss(
+func.func @op_aten_multi_margin_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.number, %a3: !ts.number, %a4: !ts.optional<!ts.tensor>, %a5: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.multi_margin_loss %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.multi_margin_loss %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.number, !ts.number, !ts.optional<!ts.tensor>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_multilabel_margin_loss(
+func.func @op_aten_multilabel_margin_loss(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.multilabel_margin_loss %arg0, %arg1, %arg2
+  %r = ts.aten.multilabel_margin_loss %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_upsample_bicubic2d(
+func.func @op_aten_upsample_bicubic2d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.bool, %a3: !ts.optional<!ts.float>, %a4: !ts.optional<!ts.float>) -> (!ts.tensor) {
+  // CHECK: ts.aten.upsample_bicubic2d %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.upsample_bicubic2d %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.bool, !ts.optional<!ts.float>, !ts.optional<!ts.float>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_upsample_bicubic2d_vec(
+func.func @op_aten_upsample_bicubic2d_vec(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.bool, %a3: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.upsample_bicubic2d.vec %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.upsample_bicubic2d.vec %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.none, !ts.bool, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_upsample_trilinear3d(
+func.func @op_aten_upsample_trilinear3d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.bool, %a3: !ts.optional<!ts.float>, %a4: !ts.optional<!ts.float>, %a5: !ts.optional<!ts.float>) -> (!ts.tensor) {
+  // CHECK: ts.aten.upsample_trilinear3d %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.upsample_trilinear3d %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.bool, !ts.optional<!ts.float>, !ts.optional<!ts.float>, !ts.optional<!ts.float>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_upsample_trilinear3d_vec(
+func.func @op_aten_upsample_trilinear3d_vec(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.bool, %a3: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.upsample_trilinear3d.vec %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.upsample_trilinear3d.vec %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.none, !ts.bool, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_avg_pool3d(
+func.func @op_aten_avg_pool3d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>, %a3: !ts.list<!ts.int>, %a4: !ts.bool, %a5: !ts.bool, %a6: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.avg_pool3d %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6
+  %r = ts.aten.avg_pool3d %a0, %a1, %a2, %a3, %a4, %a5, %a6 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool, !ts.bool, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_adaptive_avg_pool3d(
+func.func @op_aten_adaptive_avg_pool3d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.adaptive_avg_pool3d %arg0, %arg1
+  %r = ts.aten.adaptive_avg_pool3d %a0, %a1 : (!ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_adaptive_max_pool3d(
+func.func @op_aten_adaptive_max_pool3d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.adaptive_max_pool3d %arg0, %arg1
+  %r:2 = ts.aten.adaptive_max_pool3d %a0, %a1 : (!ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_adaptive_max_pool1d(
+func.func @op_aten_adaptive_max_pool1d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.adaptive_max_pool1d %arg0, %arg1
+  %r:2 = ts.aten.adaptive_max_pool1d %a0, %a1 : (!ts.tensor<f32>, !ts.list<!ts.int>) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_conv_transpose3d_input(
+func.func @op_aten_conv_transpose3d_input(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.list<!ts.int>, %a4: !ts.list<!ts.int>, %a5: !ts.list<!ts.int>, %a6: !ts.int, %a7: !ts.list<!ts.int>) -> (!ts.tensor) {
+  // CHECK: ts.aten.conv_transpose3d.input %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7
+  %r = ts.aten.conv_transpose3d.input %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.int, !ts.list<!ts.int>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_empty_like(
+func.func @op_aten_empty_like(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.int>, %a2: !ts.none, %a3: !ts.none, %a4: !ts.none, %a5: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.empty_like %arg0, %arg1, %arg2, %arg3, %arg4, %arg5
+  %r = ts.aten.empty_like %a0, %a1, %a2, %a3, %a4, %a5 : (!ts.tensor<f32>, !ts.optional<!ts.int>, !ts.none, !ts.none, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_new_empty_strided(
+func.func @op_aten_new_empty_strided(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>, %a3: !ts.optional<!ts.int>, %a4: !ts.none, %a5: !ts.none, %a6: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.new_empty_strided %arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6
+  %r = ts.aten.new_empty_strided %a0, %a1, %a2, %a3, %a4, %a5, %a6 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.optional<!ts.int>, !ts.none, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_histogramdd(
+func.func @op_aten_histogramdd(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.none, %a3: !ts.optional<!ts.tensor>, %a4: !ts.bool) -> (!ts.tensor, !ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.histogramdd %arg0, %arg1, %arg2, %arg3, %arg4
+  %r:2 = ts.aten.histogramdd %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.none, !ts.optional<!ts.tensor>, !ts.bool) -> (!ts.tensor, !ts.list<!ts.tensor>)
+  return %r#0, %r#1 : !ts.tensor, !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_histogramdd_int_bins(
+func.func @op_aten_histogramdd_int_bins(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.none, %a3: !ts.optional<!ts.tensor>, %a4: !ts.bool) -> (!ts.tensor, !ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.histogramdd.int_bins %arg0, %arg1, %arg2, %arg3, %arg4
+  %r:2 = ts.aten.histogramdd.int_bins %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.int, !ts.none, !ts.optional<!ts.tensor>, !ts.bool) -> (!ts.tensor, !ts.list<!ts.tensor>)
+  return %r#0, %r#1 : !ts.tensor, !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_histogramdd_TensorList_bins(
+func.func @op_aten_histogramdd_TensorList_bins(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.tensor>, %a2: !ts.none, %a3: !ts.optional<!ts.tensor>, %a4: !ts.bool) -> (!ts.tensor, !ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.histogramdd.TensorList_bins %arg0, %arg1, %arg2, %arg3, %arg4
+  %r:2 = ts.aten.histogramdd.TensorList_bins %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.list<!ts.tensor>, !ts.none, !ts.optional<!ts.tensor>, !ts.bool) -> (!ts.tensor, !ts.list<!ts.tensor>)
+  return %r#0, %r#1 : !ts.tensor, !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_grid_sampler(
+func.func @op_aten_grid_sampler(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.int, %a3: !ts.int, %a4: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.grid_sampler %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.grid_sampler %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.int, !ts.int, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten__unique2(
 func.func @op_aten__unique2(%a0: !ts.tensor<f32>, %a1: !ts.bool, %a2: !ts.bool, %a3: !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor) {
   // CHECK: ts.aten._unique2 %arg0, %arg1, %arg2, %arg3
@@ -2400,6 +2911,384 @@ func.func @op_aten_nonzero(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
 func.func @op_aten_argwhere(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
   // CHECK: ts.aten.argwhere %arg0
   %r = ts.aten.argwhere %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_solve_triangular(
+func.func @op_aten_linalg_solve_triangular(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.bool, %a3: !ts.bool, %a4: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_solve_triangular %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.linalg_solve_triangular %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.bool, !ts.bool, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_triangular_solve(
+func.func @op_aten_triangular_solve(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.bool, %a3: !ts.bool, %a4: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.triangular_solve %arg0, %arg1, %arg2, %arg3, %arg4
+  %r:2 = ts.aten.triangular_solve %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.bool, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_cholesky(
+func.func @op_aten_linalg_cholesky(%a0: !ts.tensor<f32>, %a1: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_cholesky %arg0, %arg1
+  %r = ts.aten.linalg_cholesky %a0, %a1 : (!ts.tensor<f32>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_cholesky_ex(
+func.func @op_aten_linalg_cholesky_ex(%a0: !ts.tensor<f32>, %a1: !ts.bool, %a2: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.linalg_cholesky_ex %arg0, %arg1, %arg2
+  %r:2 = ts.aten.linalg_cholesky_ex %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cholesky(
+func.func @op_aten_cholesky(%a0: !ts.tensor<f32>, %a1: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.cholesky %arg0, %arg1
+  %r = ts.aten.cholesky %a0, %a1 : (!ts.tensor<f32>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cholesky_solve(
+func.func @op_aten_cholesky_solve(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.cholesky_solve %arg0, %arg1, %arg2
+  %r = ts.aten.cholesky_solve %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_cholesky_inverse(
+func.func @op_aten_cholesky_inverse(%a0: !ts.tensor<f32>, %a1: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.cholesky_inverse %arg0, %arg1
+  %r = ts.aten.cholesky_inverse %a0, %a1 : (!ts.tensor<f32>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_lu_factor_ex(
+func.func @op_aten_linalg_lu_factor_ex(%a0: !ts.tensor<f32>, %a1: !ts.bool, %a2: !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.linalg_lu_factor_ex %arg0, %arg1, %arg2
+  %r:3 = ts.aten.linalg_lu_factor_ex %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2 : !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_lu_factor(
+func.func @op_aten_linalg_lu_factor(%a0: !ts.tensor<f32>, %a1: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.linalg_lu_factor %arg0, %arg1
+  %r:2 = ts.aten.linalg_lu_factor %a0, %a1 : (!ts.tensor<f32>, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_lu(
+func.func @op_aten_linalg_lu(%a0: !ts.tensor<f32>, %a1: !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.linalg_lu %arg0, %arg1
+  %r:3 = ts.aten.linalg_lu %a0, %a1 : (!ts.tensor<f32>, !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2 : !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_lu_unpack(
+func.func @op_aten_lu_unpack(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.bool, %a3: !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.lu_unpack %arg0, %arg1, %arg2, %arg3
+  %r:3 = ts.aten.lu_unpack %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2 : !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten__lu_with_info(
+func.func @op_aten__lu_with_info(%a0: !ts.tensor<f32>, %a1: !ts.bool, %a2: !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten._lu_with_info %arg0, %arg1, %arg2
+  %r:3 = ts.aten._lu_with_info %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2 : !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_det(
+func.func @op_aten_det(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.det %arg0
+  %r = ts.aten.det %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_det(
+func.func @op_aten_linalg_det(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_det %arg0
+  %r = ts.aten.linalg_det %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_slogdet(
+func.func @op_aten_slogdet(%a0: !ts.tensor<f32>) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.slogdet %arg0
+  %r:2 = ts.aten.slogdet %a0 : (!ts.tensor<f32>) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_slogdet(
+func.func @op_aten_linalg_slogdet(%a0: !ts.tensor<f32>) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.linalg_slogdet %arg0
+  %r:2 = ts.aten.linalg_slogdet %a0 : (!ts.tensor<f32>) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_logdet(
+func.func @op_aten_logdet(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.logdet %arg0
+  %r = ts.aten.logdet %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_solve(
+func.func @op_aten_linalg_solve(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_solve %arg0, %arg1, %arg2
+  %r = ts.aten.linalg_solve %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_solve_ex(
+func.func @op_aten_linalg_solve_ex(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.bool, %a3: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.linalg_solve_ex %arg0, %arg1, %arg2, %arg3
+  %r:2 = ts.aten.linalg_solve_ex %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_lu_solve(
+func.func @op_aten_linalg_lu_solve(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.bool, %a4: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_lu_solve %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.linalg_lu_solve %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.bool, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_lu_solve(
+func.func @op_aten_lu_solve(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.lu_solve %arg0, %arg1, %arg2
+  %r = ts.aten.lu_solve %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_inv(
+func.func @op_aten_linalg_inv(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_inv %arg0
+  %r = ts.aten.linalg_inv %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_inv_ex(
+func.func @op_aten_linalg_inv_ex(%a0: !ts.tensor<f32>, %a1: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.linalg_inv_ex %arg0, %arg1
+  %r:2 = ts.aten.linalg_inv_ex %a0, %a1 : (!ts.tensor<f32>, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_inverse(
+func.func @op_aten_inverse(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.inverse %arg0
+  %r = ts.aten.inverse %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_matrix_power(
+func.func @op_aten_linalg_matrix_power(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_matrix_power %arg0, %arg1
+  %r = ts.aten.linalg_matrix_power %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_geqrf(
+func.func @op_aten_geqrf(%a0: !ts.tensor<f32>) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.geqrf %arg0
+  %r:2 = ts.aten.geqrf %a0 : (!ts.tensor<f32>) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_householder_product(
+func.func @op_aten_linalg_householder_product(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_householder_product %arg0, %arg1
+  %r = ts.aten.linalg_householder_product %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_orgqr(
+func.func @op_aten_orgqr(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.orgqr %arg0, %arg1
+  %r = ts.aten.orgqr %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_ormqr(
+func.func @op_aten_ormqr(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.bool, %a4: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.ormqr %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.ormqr %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.bool, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_qr(
+func.func @op_aten_linalg_qr(%a0: !ts.tensor<f32>, %a1: !ts.str) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.linalg_qr %arg0, %arg1
+  %r:2 = ts.aten.linalg_qr %a0, %a1 : (!ts.tensor<f32>, !ts.str) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_qr(
+func.func @op_aten_qr(%a0: !ts.tensor<f32>, %a1: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.qr %arg0, %arg1
+  %r:2 = ts.aten.qr %a0, %a1 : (!ts.tensor<f32>, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_multi_dot(
+func.func @op_aten_linalg_multi_dot(%a0: !ts.list<!ts.tensor>) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_multi_dot %arg0
+  %r = ts.aten.linalg_multi_dot %a0 : (!ts.list<!ts.tensor>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_vander(
+func.func @op_aten_linalg_vander(%a0: !ts.tensor<f32>, %a1: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_vander %arg0, %arg1
+  %r = ts.aten.linalg_vander %a0, %a1 : (!ts.tensor<f32>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_tensorinv(
+func.func @op_aten_linalg_tensorinv(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_tensorinv %arg0, %arg1
+  %r = ts.aten.linalg_tensorinv %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_tensorsolve(
+func.func @op_aten_linalg_tensorsolve(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_tensorsolve %arg0, %arg1, %arg2
+  %r = ts.aten.linalg_tensorsolve %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_svd(
+func.func @op_aten_linalg_svd(%a0: !ts.tensor<f32>, %a1: !ts.bool, %a2: !ts.none) -> (!ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.linalg_svd %arg0, %arg1, %arg2
+  %r:3 = ts.aten.linalg_svd %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.bool, !ts.none) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2 : !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_svd(
+func.func @op_aten_svd(%a0: !ts.tensor<f32>, %a1: !ts.bool, %a2: !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.svd %arg0, %arg1, %arg2
+  %r:3 = ts.aten.svd %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2 : !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_svdvals(
+func.func @op_aten_linalg_svdvals(%a0: !ts.tensor<f32>, %a1: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_svdvals %arg0, %arg1
+  %r = ts.aten.linalg_svdvals %a0, %a1 : (!ts.tensor<f32>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_eigh(
+func.func @op_aten_linalg_eigh(%a0: !ts.tensor<f32>, %a1: !ts.str) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.linalg_eigh %arg0, %arg1
+  %r:2 = ts.aten.linalg_eigh %a0, %a1 : (!ts.tensor<f32>, !ts.str) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_eigvalsh(
+func.func @op_aten_linalg_eigvalsh(%a0: !ts.tensor<f32>, %a1: !ts.str) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_eigvalsh %arg0, %arg1
+  %r = ts.aten.linalg_eigvalsh %a0, %a1 : (!ts.tensor<f32>, !ts.str) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_matrix_rank(
+func.func @op_aten_linalg_matrix_rank(%a0: !ts.tensor<f32>, %a1: !ts.float, %a2: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_matrix_rank %arg0, %arg1, %arg2
+  %r = ts.aten.linalg_matrix_rank %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.float, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_matrix_rank_atol_rtol_float(
+func.func @op_aten_linalg_matrix_rank_atol_rtol_float(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.float>, %a2: !ts.optional<!ts.float>, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_matrix_rank.atol_rtol_float %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.linalg_matrix_rank.atol_rtol_float %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.optional<!ts.float>, !ts.optional<!ts.float>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_matrix_rank_atol_rtol_tensor(
+func.func @op_aten_linalg_matrix_rank_atol_rtol_tensor(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.tensor>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_matrix_rank.atol_rtol_tensor %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.linalg_matrix_rank.atol_rtol_tensor %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_matrix_rank_tol_tensor(
+func.func @op_aten_linalg_matrix_rank_tol_tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_matrix_rank.tol_tensor %arg0, %arg1, %arg2
+  %r = ts.aten.linalg_matrix_rank.tol_tensor %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_pinv(
+func.func @op_aten_linalg_pinv(%a0: !ts.tensor<f32>, %a1: !ts.float, %a2: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_pinv %arg0, %arg1, %arg2
+  %r = ts.aten.linalg_pinv %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.float, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_pinv_atol_rtol_float(
+func.func @op_aten_linalg_pinv_atol_rtol_float(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.float>, %a2: !ts.optional<!ts.float>, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_pinv.atol_rtol_float %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.linalg_pinv.atol_rtol_float %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.optional<!ts.float>, !ts.optional<!ts.float>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_pinv_atol_rtol_tensor(
+func.func @op_aten_linalg_pinv_atol_rtol_tensor(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.tensor>, %a2: !ts.optional<!ts.tensor>, %a3: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_pinv.atol_rtol_tensor %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.linalg_pinv.atol_rtol_tensor %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.optional<!ts.tensor>, !ts.optional<!ts.tensor>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_pinv_rcond_tensor(
+func.func @op_aten_linalg_pinv_rcond_tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.bool) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_pinv.rcond_tensor %arg0, %arg1, %arg2
+  %r = ts.aten.linalg_pinv.rcond_tensor %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.bool) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_pinverse(
+func.func @op_aten_pinverse(%a0: !ts.tensor<f32>, %a1: !ts.float) -> (!ts.tensor) {
+  // CHECK: ts.aten.pinverse %arg0, %arg1
+  %r = ts.aten.pinverse %a0, %a1 : (!ts.tensor<f32>, !ts.float) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_cond(
+func.func @op_aten_linalg_cond(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.number>) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_cond %arg0, %arg1
+  %r = ts.aten.linalg_cond %a0, %a1 : (!ts.tensor<f32>, !ts.optional<!ts.number>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_cond_p_str(
+func.func @op_aten_linalg_cond_p_str(%a0: !ts.tensor<f32>, %a1: !ts.str) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_cond.p_str %arg0, %arg1
+  %r = ts.aten.linalg_cond.p_str %a0, %a1 : (!ts.tensor<f32>, !ts.str) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_lstsq(
+func.func @op_aten_linalg_lstsq(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.optional<!ts.float>, %a3: !ts.none) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.linalg_lstsq %arg0, %arg1, %arg2, %arg3
+  %r:4 = ts.aten.linalg_lstsq %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.optional<!ts.float>, !ts.none) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor)
+  return %r#0, %r#1, %r#2, %r#3 : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_matrix_exp(
+func.func @op_aten_matrix_exp(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.matrix_exp %arg0
+  %r = ts.aten.matrix_exp %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_linalg_matrix_exp(
+func.func @op_aten_linalg_matrix_exp(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.linalg_matrix_exp %arg0
+  %r = ts.aten.linalg_matrix_exp %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 
@@ -3240,6 +4129,468 @@ func.func @op_aten_addcmul(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.
 func.func @op_aten_addcdiv(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number) -> (!ts.tensor) {
   // CHECK: ts.aten.addcdiv %arg0, %arg1, %arg2, %arg3
   %r = ts.aten.addcdiv %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_ldexp_Tensor(
+func.func @op_aten_ldexp_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.ldexp.Tensor %arg0, %arg1
+  %r = ts.aten.ldexp.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_polygamma(
+func.func @op_aten_polygamma(%a0: !ts.int, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.polygamma %arg0, %arg1
+  %r = ts.aten.polygamma %a0, %a1 : (!ts.int, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_zeta(
+func.func @op_aten_special_zeta(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_zeta %arg0, %arg1
+  %r = ts.aten.special_zeta %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_zeta_other_scalar(
+func.func @op_aten_special_zeta_other_scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_zeta.other_scalar %arg0, %arg1
+  %r = ts.aten.special_zeta.other_scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_zeta_self_scalar(
+func.func @op_aten_special_zeta_self_scalar(%a0: !ts.number, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_zeta.self_scalar %arg0, %arg1
+  %r = ts.aten.special_zeta.self_scalar %a0, %a1 : (!ts.number, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_mvlgamma(
+func.func @op_aten_mvlgamma(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.mvlgamma %arg0, %arg1
+  %r = ts.aten.mvlgamma %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nextafter(
+func.func @op_aten_nextafter(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.nextafter %arg0, %arg1
+  %r = ts.aten.nextafter %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_igamma(
+func.func @op_aten_igamma(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.igamma %arg0, %arg1
+  %r = ts.aten.igamma %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_igammac(
+func.func @op_aten_igammac(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.igammac %arg0, %arg1
+  %r = ts.aten.igammac %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_i0(
+func.func @op_aten_i0(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.i0 %arg0
+  %r = ts.aten.i0 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_i0e(
+func.func @op_aten_special_i0e(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_i0e %arg0
+  %r = ts.aten.special_i0e %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_i1(
+func.func @op_aten_special_i1(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_i1 %arg0
+  %r = ts.aten.special_i1 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_i1e(
+func.func @op_aten_special_i1e(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_i1e %arg0
+  %r = ts.aten.special_i1e %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_ndtr(
+func.func @op_aten_special_ndtr(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_ndtr %arg0
+  %r = ts.aten.special_ndtr %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_log_ndtr(
+func.func @op_aten_special_log_ndtr(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_log_ndtr %arg0
+  %r = ts.aten.special_log_ndtr %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_erfcx(
+func.func @op_aten_special_erfcx(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_erfcx %arg0
+  %r = ts.aten.special_erfcx %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_entr(
+func.func @op_aten_special_entr(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_entr %arg0
+  %r = ts.aten.special_entr %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_frexp_Tensor(
+func.func @op_aten_frexp_Tensor(%a0: !ts.tensor<f32>) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.frexp.Tensor %arg0
+  %r:2 = ts.aten.frexp.Tensor %a0 : (!ts.tensor<f32>) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_airy_ai(
+func.func @op_aten_special_airy_ai(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_airy_ai %arg0
+  %r = ts.aten.special_airy_ai %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_bessel_j0(
+func.func @op_aten_special_bessel_j0(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_bessel_j0 %arg0
+  %r = ts.aten.special_bessel_j0 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_bessel_j1(
+func.func @op_aten_special_bessel_j1(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_bessel_j1 %arg0
+  %r = ts.aten.special_bessel_j1 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_bessel_y0(
+func.func @op_aten_special_bessel_y0(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_bessel_y0 %arg0
+  %r = ts.aten.special_bessel_y0 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_bessel_y1(
+func.func @op_aten_special_bessel_y1(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_bessel_y1 %arg0
+  %r = ts.aten.special_bessel_y1 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_modified_bessel_i0(
+func.func @op_aten_special_modified_bessel_i0(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_modified_bessel_i0 %arg0
+  %r = ts.aten.special_modified_bessel_i0 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_modified_bessel_i1(
+func.func @op_aten_special_modified_bessel_i1(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_modified_bessel_i1 %arg0
+  %r = ts.aten.special_modified_bessel_i1 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_modified_bessel_k0(
+func.func @op_aten_special_modified_bessel_k0(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_modified_bessel_k0 %arg0
+  %r = ts.aten.special_modified_bessel_k0 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_modified_bessel_k1(
+func.func @op_aten_special_modified_bessel_k1(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_modified_bessel_k1 %arg0
+  %r = ts.aten.special_modified_bessel_k1 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_scaled_modified_bessel_k0(
+func.func @op_aten_special_scaled_modified_bessel_k0(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_scaled_modified_bessel_k0 %arg0
+  %r = ts.aten.special_scaled_modified_bessel_k0 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_scaled_modified_bessel_k1(
+func.func @op_aten_special_scaled_modified_bessel_k1(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_scaled_modified_bessel_k1 %arg0
+  %r = ts.aten.special_scaled_modified_bessel_k1 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_spherical_bessel_j0(
+func.func @op_aten_special_spherical_bessel_j0(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_spherical_bessel_j0 %arg0
+  %r = ts.aten.special_spherical_bessel_j0 %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_chebyshev_polynomial_t(
+func.func @op_aten_special_chebyshev_polynomial_t(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_chebyshev_polynomial_t %arg0, %arg1
+  %r = ts.aten.special_chebyshev_polynomial_t %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_chebyshev_polynomial_t_n_scalar(
+func.func @op_aten_special_chebyshev_polynomial_t_n_scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_chebyshev_polynomial_t.n_scalar %arg0, %arg1
+  %r = ts.aten.special_chebyshev_polynomial_t.n_scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_chebyshev_polynomial_t_x_scalar(
+func.func @op_aten_special_chebyshev_polynomial_t_x_scalar(%a0: !ts.number, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_chebyshev_polynomial_t.x_scalar %arg0, %arg1
+  %r = ts.aten.special_chebyshev_polynomial_t.x_scalar %a0, %a1 : (!ts.number, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_chebyshev_polynomial_u(
+func.func @op_aten_special_chebyshev_polynomial_u(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_chebyshev_polynomial_u %arg0, %arg1
+  %r = ts.aten.special_chebyshev_polynomial_u %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_chebyshev_polynomial_u_n_scalar(
+func.func @op_aten_special_chebyshev_polynomial_u_n_scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_chebyshev_polynomial_u.n_scalar %arg0, %arg1
+  %r = ts.aten.special_chebyshev_polynomial_u.n_scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_chebyshev_polynomial_u_x_scalar(
+func.func @op_aten_special_chebyshev_polynomial_u_x_scalar(%a0: !ts.number, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_chebyshev_polynomial_u.x_scalar %arg0, %arg1
+  %r = ts.aten.special_chebyshev_polynomial_u.x_scalar %a0, %a1 : (!ts.number, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_chebyshev_polynomial_v(
+func.func @op_aten_special_chebyshev_polynomial_v(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_chebyshev_polynomial_v %arg0, %arg1
+  %r = ts.aten.special_chebyshev_polynomial_v %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_chebyshev_polynomial_v_n_scalar(
+func.func @op_aten_special_chebyshev_polynomial_v_n_scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_chebyshev_polynomial_v.n_scalar %arg0, %arg1
+  %r = ts.aten.special_chebyshev_polynomial_v.n_scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_chebyshev_polynomial_v_x_scalar(
+func.func @op_aten_special_chebyshev_polynomial_v_x_scalar(%a0: !ts.number, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_chebyshev_polynomial_v.x_scalar %arg0, %arg1
+  %r = ts.aten.special_chebyshev_polynomial_v.x_scalar %a0, %a1 : (!ts.number, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_chebyshev_polynomial_w(
+func.func @op_aten_special_chebyshev_polynomial_w(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_chebyshev_polynomial_w %arg0, %arg1
+  %r = ts.aten.special_chebyshev_polynomial_w %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_chebyshev_polynomial_w_n_scalar(
+func.func @op_aten_special_chebyshev_polynomial_w_n_scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_chebyshev_polynomial_w.n_scalar %arg0, %arg1
+  %r = ts.aten.special_chebyshev_polynomial_w.n_scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_chebyshev_polynomial_w_x_scalar(
+func.func @op_aten_special_chebyshev_polynomial_w_x_scalar(%a0: !ts.number, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_chebyshev_polynomial_w.x_scalar %arg0, %arg1
+  %r = ts.aten.special_chebyshev_polynomial_w.x_scalar %a0, %a1 : (!ts.number, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_shifted_chebyshev_polynomial_t(
+func.func @op_aten_special_shifted_chebyshev_polynomial_t(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_shifted_chebyshev_polynomial_t %arg0, %arg1
+  %r = ts.aten.special_shifted_chebyshev_polynomial_t %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_shifted_chebyshev_polynomial_t_n_scalar(
+func.func @op_aten_special_shifted_chebyshev_polynomial_t_n_scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_shifted_chebyshev_polynomial_t.n_scalar %arg0, %arg1
+  %r = ts.aten.special_shifted_chebyshev_polynomial_t.n_scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_shifted_chebyshev_polynomial_t_x_scalar(
+func.func @op_aten_special_shifted_chebyshev_polynomial_t_x_scalar(%a0: !ts.number, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_shifted_chebyshev_polynomial_t.x_scalar %arg0, %arg1
+  %r = ts.aten.special_shifted_chebyshev_polynomial_t.x_scalar %a0, %a1 : (!ts.number, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_shifted_chebyshev_polynomial_u(
+func.func @op_aten_special_shifted_chebyshev_polynomial_u(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_shifted_chebyshev_polynomial_u %arg0, %arg1
+  %r = ts.aten.special_shifted_chebyshev_polynomial_u %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_shifted_chebyshev_polynomial_u_n_scalar(
+func.func @op_aten_special_shifted_chebyshev_polynomial_u_n_scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_shifted_chebyshev_polynomial_u.n_scalar %arg0, %arg1
+  %r = ts.aten.special_shifted_chebyshev_polynomial_u.n_scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_shifted_chebyshev_polynomial_u_x_scalar(
+func.func @op_aten_special_shifted_chebyshev_polynomial_u_x_scalar(%a0: !ts.number, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_shifted_chebyshev_polynomial_u.x_scalar %arg0, %arg1
+  %r = ts.aten.special_shifted_chebyshev_polynomial_u.x_scalar %a0, %a1 : (!ts.number, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_shifted_chebyshev_polynomial_v(
+func.func @op_aten_special_shifted_chebyshev_polynomial_v(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_shifted_chebyshev_polynomial_v %arg0, %arg1
+  %r = ts.aten.special_shifted_chebyshev_polynomial_v %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_shifted_chebyshev_polynomial_v_n_scalar(
+func.func @op_aten_special_shifted_chebyshev_polynomial_v_n_scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_shifted_chebyshev_polynomial_v.n_scalar %arg0, %arg1
+  %r = ts.aten.special_shifted_chebyshev_polynomial_v.n_scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_shifted_chebyshev_polynomial_v_x_scalar(
+func.func @op_aten_special_shifted_chebyshev_polynomial_v_x_scalar(%a0: !ts.number, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_shifted_chebyshev_polynomial_v.x_scalar %arg0, %arg1
+  %r = ts.aten.special_shifted_chebyshev_polynomial_v.x_scalar %a0, %a1 : (!ts.number, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_shifted_chebyshev_polynomial_w(
+func.func @op_aten_special_shifted_chebyshev_polynomial_w(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_shifted_chebyshev_polynomial_w %arg0, %arg1
+  %r = ts.aten.special_shifted_chebyshev_polynomial_w %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_shifted_chebyshev_polynomial_w_n_scalar(
+func.func @op_aten_special_shifted_chebyshev_polynomial_w_n_scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_shifted_chebyshev_polynomial_w.n_scalar %arg0, %arg1
+  %r = ts.aten.special_shifted_chebyshev_polynomial_w.n_scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_shifted_chebyshev_polynomial_w_x_scalar(
+func.func @op_aten_special_shifted_chebyshev_polynomial_w_x_scalar(%a0: !ts.number, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_shifted_chebyshev_polynomial_w.x_scalar %arg0, %arg1
+  %r = ts.aten.special_shifted_chebyshev_polynomial_w.x_scalar %a0, %a1 : (!ts.number, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_hermite_polynomial_h(
+func.func @op_aten_special_hermite_polynomial_h(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_hermite_polynomial_h %arg0, %arg1
+  %r = ts.aten.special_hermite_polynomial_h %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_hermite_polynomial_h_n_scalar(
+func.func @op_aten_special_hermite_polynomial_h_n_scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_hermite_polynomial_h.n_scalar %arg0, %arg1
+  %r = ts.aten.special_hermite_polynomial_h.n_scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_hermite_polynomial_h_x_scalar(
+func.func @op_aten_special_hermite_polynomial_h_x_scalar(%a0: !ts.number, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_hermite_polynomial_h.x_scalar %arg0, %arg1
+  %r = ts.aten.special_hermite_polynomial_h.x_scalar %a0, %a1 : (!ts.number, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_hermite_polynomial_he(
+func.func @op_aten_special_hermite_polynomial_he(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_hermite_polynomial_he %arg0, %arg1
+  %r = ts.aten.special_hermite_polynomial_he %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_hermite_polynomial_he_n_scalar(
+func.func @op_aten_special_hermite_polynomial_he_n_scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_hermite_polynomial_he.n_scalar %arg0, %arg1
+  %r = ts.aten.special_hermite_polynomial_he.n_scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_hermite_polynomial_he_x_scalar(
+func.func @op_aten_special_hermite_polynomial_he_x_scalar(%a0: !ts.number, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_hermite_polynomial_he.x_scalar %arg0, %arg1
+  %r = ts.aten.special_hermite_polynomial_he.x_scalar %a0, %a1 : (!ts.number, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_laguerre_polynomial_l(
+func.func @op_aten_special_laguerre_polynomial_l(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_laguerre_polynomial_l %arg0, %arg1
+  %r = ts.aten.special_laguerre_polynomial_l %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_laguerre_polynomial_l_n_scalar(
+func.func @op_aten_special_laguerre_polynomial_l_n_scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_laguerre_polynomial_l.n_scalar %arg0, %arg1
+  %r = ts.aten.special_laguerre_polynomial_l.n_scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_laguerre_polynomial_l_x_scalar(
+func.func @op_aten_special_laguerre_polynomial_l_x_scalar(%a0: !ts.number, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_laguerre_polynomial_l.x_scalar %arg0, %arg1
+  %r = ts.aten.special_laguerre_polynomial_l.x_scalar %a0, %a1 : (!ts.number, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_legendre_polynomial_p(
+func.func @op_aten_special_legendre_polynomial_p(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_legendre_polynomial_p %arg0, %arg1
+  %r = ts.aten.special_legendre_polynomial_p %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_legendre_polynomial_p_n_scalar(
+func.func @op_aten_special_legendre_polynomial_p_n_scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_legendre_polynomial_p.n_scalar %arg0, %arg1
+  %r = ts.aten.special_legendre_polynomial_p.n_scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_legendre_polynomial_p_x_scalar(
+func.func @op_aten_special_legendre_polynomial_p_x_scalar(%a0: !ts.number, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_legendre_polynomial_p.x_scalar %arg0, %arg1
+  %r = ts.aten.special_legendre_polynomial_p.x_scalar %a0, %a1 : (!ts.number, !ts.tensor<f32>) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 
@@ -4916,6 +6267,13 @@ func.func @op_aten_index_reduce_(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.te
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_as_strided_(
+func.func @op_aten_as_strided_(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>, %a3: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.as_strided_ %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.as_strided_ %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_scatter__src(
 func.func @op_aten_scatter__src(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.tensor<f32>, %a3: !ts.tensor<f32>) -> (!ts.tensor) {
   // CHECK: ts.aten.scatter_.src %arg0, %arg1, %arg2, %arg3
@@ -5361,6 +6719,48 @@ func.func @op_aten_addcmul_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts
 func.func @op_aten_addcdiv_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number) -> (!ts.tensor) {
   // CHECK: ts.aten.addcdiv_ %arg0, %arg1, %arg2, %arg3
   %r = ts.aten.addcdiv_ %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_polygamma_(
+func.func @op_aten_polygamma_(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.polygamma_ %arg0, %arg1
+  %r = ts.aten.polygamma_ %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_mvlgamma_(
+func.func @op_aten_mvlgamma_(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.mvlgamma_ %arg0, %arg1
+  %r = ts.aten.mvlgamma_ %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_nextafter_(
+func.func @op_aten_nextafter_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.nextafter_ %arg0, %arg1
+  %r = ts.aten.nextafter_ %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_igamma_(
+func.func @op_aten_igamma_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.igamma_ %arg0, %arg1
+  %r = ts.aten.igamma_ %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_igammac_(
+func.func @op_aten_igammac_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.igammac_ %arg0, %arg1
+  %r = ts.aten.igammac_ %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_i0_(
+func.func @op_aten_i0_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.i0_ %arg0
+  %r = ts.aten.i0_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 

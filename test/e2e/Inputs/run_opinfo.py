@@ -34,7 +34,10 @@ order (PyTorch's is its hash table's): they are compared as a set, the
 inverse by the values it selects and the counts by the values they count
 (unique_check). median, nanmedian, kthvalue and mode along a dim may pick
 any of equal elements: their indices are checked by what they select
-(PICKS).
+(PICKS). Singular vectors and eigenvectors are unique only up to sign
+(LAPACK's choice): svd, linalg.svd and linalg.eigh are checked by their
+values, the matrix their vectors rebuild and the vectors' orthonormality
+(BASES).
 
 Samples are counted apart, with their reason, when the comparison cannot
 mean anything: complex or sparse values, results that differ between two
@@ -241,6 +244,61 @@ def ordering_check(op_name, sample):
                 harness.mismatch(values, select(idx), "values at indices")
         return harness.mismatch(values, ref_values, "values") or \
             harness.mismatch(values, select(idx), "values at indices")
+    return check
+
+
+# Decompositions whose vectors are unique only up to sign (and rotation
+# within repeated values): name -> (index of the values among the
+# outputs, whether the last output is V^T rather than V).
+BASES = {"svd": (1, False), "linalg.svd": (1, True), "linalg.eigh": (0, False)}
+
+
+def basis_check(op_name, sample):
+    """For BASES operators, a function of (our outputs, PyTorch's) giving
+    None when the values equal PyTorch's, ours rebuild the same matrix (U
+    diag(S) V^T, Q diag(L) Q^T) and the vectors are orthonormal, as
+    PyTorch's; otherwise None (outputs are compared one by one)."""
+    if op_name not in BASES or sample.kwargs.get("compute_uv") is False:
+        return None
+    at, transposed = BASES[op_name]
+
+    def parts(outputs):
+        values = outputs[at]
+        if op_name == "linalg.eigh":
+            left = right = outputs[1]
+        else:
+            left, right = outputs[0], outputs[2]
+            if transposed:
+                right = np.swapaxes(right, -1, -2)
+        k = values.shape[-1]
+        rebuilt = (left[..., :, :k] * values[..., None, :]) @ \
+            np.swapaxes(right[..., :, :k], -1, -2)
+        grams = [np.swapaxes(m, -1, -2) @ m for m in (left, right)]
+        return [values, rebuilt] + grams
+
+    def check(ours, refs):
+        if len(ours) != len(refs):
+            return "%d outputs, PyTorch gives %d" % (len(ours), len(refs))
+        for i, (a, b) in enumerate(zip(ours, refs)):
+            if a.dtype != b.dtype or a.shape != b.shape:
+                return harness.mismatch(a, b, "out%d" % i)
+        mine, theirs = parts(ours), parts(refs)
+        for name, a, b in zip(["values", "rebuilt matrix"], mine, theirs):
+            why = harness.mismatch(a, b, name)
+            if why:
+                return why
+        # Orthonormal vectors: V^T V = I up to rounding, 32 ulps per row
+        # of the product (LAPACK's own vectors meet it).
+        for name, gram in zip(["left", "right"], mine[2:]):
+            if gram.size == 0:
+                continue
+            n = gram.shape[-1]
+            eps = np.finfo(gram.dtype).eps
+            if not np.allclose(gram, np.eye(n, dtype=gram.dtype),
+                               rtol=0, atol=32 * eps * n):
+                return "%s vectors: not orthonormal (V^T V - I up to " \
+                    "%.3g)" % (name, np.abs(gram - np.eye(n)).max())
+        return None
     return check
 
 
@@ -748,7 +806,8 @@ def make_jobs(op, apart):
                 p = prepare(form, sample, inplace, i)
                 p.check = ordering_check(op.name, sample) or \
                     unique_check(op.name, sample) or \
-                    pick_check(op.name, sample)
+                    pick_check(op.name, sample) or \
+                    basis_check(op.name, sample)
                 if p.apart:
                     apart.append((variant_name, p.apart))
                 else:

@@ -1048,6 +1048,62 @@ def vector_norms(x, y):
             torch.linalg.vector_norm(y, 0.7), torch.norm(y, 2.5))
 
 
+# Two scans of the same shape, each concatenated after a column of ones
+# (linalg.vander's form): the scans' loops start from tensors of their own.
+@case(randn(5), randn(5))
+def scans_concatenated(a, c):
+    x = torch.cumprod(a.unsqueeze(1).expand(5, 4), 1)
+    y = torch.cumsum(c.unsqueeze(1).expand(5, 4), 1)
+    return torch.cat([torch.ones(5, 1), x], 1), torch.cat([torch.ones(5, 1), y], 1)
+
+
+def pivoted(n):
+    """A float64 matrix whose first column's largest element is not on the
+    diagonal, and whose leading element is 0: LU must exchange rows."""
+    a = torch.randn(n, n, dtype=torch.float64)
+    a[0, 0] = 0.0
+    a[n - 1, 0] = 3.0
+    return a
+
+
+def spd(n):
+    a = torch.randn(n, n, dtype=torch.float64)
+    return a @ a.T + n * torch.eye(n, dtype=torch.float64)
+
+
+# Factorizations and the solves built on them, in float64 and (batched)
+# float32: LU with its row exchanges, Cholesky, Householder QR (R's signs
+# as LAPACK's), triangular, LU and Cholesky solves, inverse, determinants.
+@case(pivoted(4), randn(2, 4, 4), randn(4, 2).double(), spd(4))
+def factorizations(a, b, rhs, s):
+    lu, pivots = torch.linalg.lu_factor(a)
+    p, l, u = torch.linalg.lu(b)
+    q, r = torch.linalg.qr(a)
+    c = torch.linalg.cholesky(s)
+    sign, logabsdet = torch.linalg.slogdet(b)
+    return (lu, pivots, p, l, u, q, r, c, torch.linalg.det(a), sign,
+            logabsdet, torch.linalg.solve(a, rhs), torch.linalg.inv(b),
+            torch.linalg.solve_triangular(c, rhs, upper=False),
+            torch.linalg.lu_solve(lu, pivots, rhs, adjoint=True),
+            torch.cholesky_solve(rhs, c), torch.linalg.matrix_power(a, -3),
+            torch.linalg.multi_dot([a, rhs, rhs.t(), a]))
+
+
+# Jacobi SVD and eigendecomposition, through what does not depend on the
+# vectors' signs: singular values, eigenvalues, pseudo-inverses, rank,
+# spectral norms and condition numbers; a rank-2 matrix among them.
+@case(randn(5, 3).double(), randn(2, 3, 4), spd(4),
+      torch.randn(5, 2, dtype=torch.float64)
+      @ torch.randn(2, 4, dtype=torch.float64))
+def spectral(a, b, s, low):
+    return (torch.linalg.svdvals(a), torch.linalg.svdvals(b),
+            torch.linalg.eigvalsh(s), torch.linalg.pinv(a),
+            torch.linalg.pinv(s, hermitian=True), torch.linalg.matrix_rank(low),
+            torch.linalg.matrix_rank(b), torch.linalg.matrix_norm(a, "nuc"),
+            torch.linalg.matrix_norm(b, 2), torch.linalg.cond(a),
+            torch.linalg.pinv(low))
+
+
 @case(randn(2, 3, 4), randn(5), torch.randn(3, 4, dtype=torch.float64))
 def frobenius_norm(t, v, d):
     return (torch.frobenius_norm(t, [0, 2]),

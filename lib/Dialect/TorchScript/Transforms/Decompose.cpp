@@ -350,7 +350,7 @@ struct DecomposeOneDim : public OpRewritePattern<OpTy> {
 // Transposed convolutions
 //===----------------------------------------------------------------------===//
 
-/// conv_transpose1d/2d(input, weight [Cin, Cout/g, k...], bias?, stride,
+/// conv_transpose1d/2d/3d(input, weight [Cin, Cout/g, k...], bias?, stride,
 /// padding, output_padding, groups, dilation) and _convolution with
 /// transposed = true, as the gradient of a convolution is computed: the
 /// input spread by the stride (stride - 1 zeros between elements: each
@@ -373,10 +373,10 @@ struct DecomposeConvTranspose : public OpRewritePattern<OpTy> {
     }
     std::optional<SmallVector<int64_t>> in = staticSizes(op.getInput());
     std::optional<SmallVector<int64_t>> w = staticSizes(op.getWeight());
-    if (!in || !w || in->size() != w->size() ||
-        (in->size() != 3 && in->size() != 4))
+    if (!in || !w || in->size() != w->size() || in->size() < 3 ||
+        in->size() > 5)
       return rewriter.notifyMatchFailure(
-          op, "input and weight sizes not known, or not 1-D or 2-D");
+          op, "input and weight sizes not known, or not 1-D, 2-D or 3-D");
     unsigned n = in->size() - 2;
     auto stride = intList(op.getStride(), n), padding = intList(op.getPadding(), n),
          outPadding = intList(op.getOutputPadding(), n),
@@ -407,18 +407,20 @@ struct DecomposeConvTranspose : public OpRewritePattern<OpTy> {
       outPadding->insert(outPadding->begin(), 0);
       dilation->insert(dilation->begin(), 1);
     }
+    // The spatial dims the convolution runs over (1-D runs as 2-D).
+    int64_t spatial = sizes.size() - 2, rank = sizes.size();
     // Spread by the stride, one spatial dim at a time.
-    for (int d = 0; d < 2; ++d) {
+    for (int d = 0; d < spatial; ++d) {
       int64_t s = (*stride)[d], dim = 2 + d, len = sizes[dim];
       if (s == 1 || len == 0)
         continue;
       // [.., len, ..] -> [.., len, 1, ..] -> pad the new dim to s ->
       // [.., len * s, ..] -> the first (len - 1) * s + 1.
       Value wide = t.unsqueeze(x, dim + 1);
-      SmallVector<int64_t> amounts(2 * (4 - dim), 0);
+      SmallVector<int64_t> amounts(2 * (rank - dim), 0);
       // constant_pad_nd's amounts start at the last dim: the new dim is
-      // (4 - dim - 1) dims from the end of the widened rank-5 tensor.
-      amounts[2 * (4 - dim - 1) + 1] = s - 1;
+      // (rank - dim - 1) dims from the end of the widened tensor.
+      amounts[2 * (rank - dim - 1) + 1] = s - 1;
       wide = AtenConstantPadNdOp::create(rewriter, op.getLoc(), t.tensor(),
                                          wide, intListValue(t, amounts),
                                          t.i(0));
@@ -433,7 +435,7 @@ struct DecomposeConvTranspose : public OpRewritePattern<OpTy> {
     // the end.
     SmallVector<int64_t> amounts;
     bool anyPad = false;
-    for (int d = 1; d >= 0; --d) {
+    for (int64_t d = spatial - 1; d >= 0; --d) {
       int64_t edge = (*dilation)[d] * (kernel[d] - 1) - (*padding)[d];
       amounts.push_back(edge);
       amounts.push_back(edge + (*outPadding)[d]);
@@ -448,32 +450,46 @@ struct DecomposeConvTranspose : public OpRewritePattern<OpTy> {
       x = AtenConstantPadNdOp::create(rewriter, op.getLoc(), t.tensor(), x,
                                       intListValue(t, grow), t.i(0));
       // Negative amounts cut: narrow each spatial dim.
-      for (int d = 0; d < 2; ++d) {
-        int64_t low = -cut[2 * (1 - d)], high = -cut[2 * (1 - d) + 1];
+      for (int64_t d = 0; d < spatial; ++d) {
+        int64_t at = 2 * (spatial - 1 - d);
+        int64_t low = -cut[at], high = -cut[at + 1];
         if (low == 0 && high == 0)
           continue;
         // Positive: the output size was checked above.
-        int64_t grown = sizes[2 + d] + grow[2 * (1 - d)] + grow[2 * (1 - d) + 1];
+        int64_t grown = sizes[2 + d] + grow[at] + grow[at + 1];
         x = t.narrow(x, 2 + d, low, grown - low - high);
       }
     }
-    // Weight [Cin, Cout/g, kh, kw] -> [g, Cin/g, Cout/g, kh, kw] ->
-    // [g, Cout/g, Cin/g, kh, kw] -> [Cout, Cin/g, kh, kw], window flipped.
+    // Weight [Cin, Cout/g, k...] -> [g, Cin/g, Cout/g, k...] ->
+    // [g, Cout/g, Cin/g, k...] -> [Cout, Cin/g, k...], window flipped.
     int64_t g = *groups, cin = (*w)[0], coutG = (*w)[1];
-    Value wt = AtenReshapeOp::create(
-        rewriter, op.getLoc(), t.tensor(), weight,
-        intListValue(t, {g, cin / g, coutG, kernel[0], kernel[1]}));
+    SmallVector<int64_t> grouped{g, cin / g, coutG};
+    llvm::append_range(grouped, kernel);
+    Value wt = AtenReshapeOp::create(rewriter, op.getLoc(), t.tensor(), weight,
+                                     intListValue(t, grouped));
     wt = AtenTransposeIntOp::create(rewriter, op.getLoc(), t.tensor(), wt,
                                     t.i(1), t.i(2));
-    wt = AtenReshapeOp::create(
-        rewriter, op.getLoc(), t.tensor(), wt,
-        intListValue(t, {g * coutG, cin / g, kernel[0], kernel[1]}));
+    SmallVector<int64_t> swapped{g * coutG, cin / g};
+    llvm::append_range(swapped, kernel);
+    wt = AtenReshapeOp::create(rewriter, op.getLoc(), t.tensor(), wt,
+                               intListValue(t, swapped));
+    SmallVector<int64_t> window, ones(spatial, 1), zeros(spatial, 0);
+    for (int64_t d = 0; d < spatial; ++d)
+      window.push_back(2 + d);
     wt = AtenFlipOp::create(rewriter, op.getLoc(), t.tensor(), wt,
-                            intListValue(t, {2, 3}));
-    Value result = AtenConv2dOp::create(
-        rewriter, op.getLoc(), t.tensor(), x, wt, op.getBias(),
-        intListValue(t, {1, 1}), intListValue(t, {0, 0}),
-        intListValue(t, *dilation), t.i(g));
+                            intListValue(t, window));
+    Value result =
+        spatial == 3
+            ? AtenConv3dOp::create(rewriter, op.getLoc(), t.tensor(), x, wt,
+                                   op.getBias(), intListValue(t, ones),
+                                   intListValue(t, zeros),
+                                   intListValue(t, *dilation), t.i(g))
+                  .getResult()
+            : AtenConv2dOp::create(rewriter, op.getLoc(), t.tensor(), x, wt,
+                                   op.getBias(), intListValue(t, ones),
+                                   intListValue(t, zeros),
+                                   intListValue(t, *dilation), t.i(g))
+                  .getResult();
     if (n == 1)
       result = AtenSqueezeDimOp::create(rewriter, op.getLoc(), t.tensor(),
                                         result, t.i(2));
@@ -846,35 +862,34 @@ void ts::populateDecompositionPatterns(RewritePatternSet &patterns) {
   decompose::populateLossPatterns(patterns);
   decompose::populateSelectionPatterns(patterns);
   decompose::populateMatricesPatterns(patterns);
+  decompose::populateFactorizationPatterns(patterns);
+  decompose::populateCompositePatterns(patterns);
+  decompose::populateSpectralPatterns(patterns);
   decompose::populateIndexingPatterns(patterns);
   decompose::populateStatisticsPatterns(patterns);
-  patterns.add<DecomposeInstanceNorm, DecomposeConvStringPadding,
-               DecomposeStatMean<AtenVarMeanOp, AtenVarOp, StatForm::Plain>,
-               DecomposeStatMean<AtenVarMeanDimOp, AtenVarDimOp,
-                                 StatForm::Dim>,
-               DecomposeStatMean<AtenVarMeanCorrectionOp, AtenVarCorrectionOp,
-                                 StatForm::Correction>,
-               DecomposeStatMean<AtenStdMeanOp, AtenStdOp, StatForm::Plain>,
-               DecomposeStatMean<AtenStdMeanDimOp, AtenStdDimOp,
-                                 StatForm::Dim>,
-               DecomposeStatMean<AtenStdMeanCorrectionOp, AtenStdCorrectionOp,
-                                 StatForm::Correction>,
-               DecomposeVectorProduct<AtenMvOp>,
-               DecomposeVectorProduct<AtenOuterOp>,
-               DecomposeVectorProduct<AtenAddmvOp>,
-               DecomposeVectorProduct<AtenAddrOp>,
-               DecomposeVectorProduct<AtenAddbmmOp>,
-               DecomposeEmbeddingBag<AtenEmbeddingBagOp>,
-               DecomposeEmbeddingBag<AtenEmbeddingBagPaddingIdxOp>,
-               DecomposeOneDim<AtenConv1dOp>, DecomposeOneDim<AtenConv1dPaddingOp>,
-               DecomposeOneDim<Aten_ConvolutionOp>,
-               DecomposeOneDim<AtenMaxPool1dOp>, DecomposeOneDim<AtenAvgPool1dOp>,
-               DecomposeOneDim<AtenAdaptiveAvgPool1dOp>,
-               DecomposeConvTranspose<AtenConvTranspose1dOp>,
-               DecomposeConvTranspose<AtenConvTranspose2dInputOp>,
-               DecomposeConvTranspose<Aten_ConvolutionOp>,
-               DecomposeClampTensor, DecomposeNarrowTensor,
-               DecomposeListOfKnown<AtenListTOp>,
-               DecomposeListOfKnown<AtenCopyTOp>,
-               DecomposeListOfKnown<AtenAddTOp>>(ctx);
+  patterns.add<
+      DecomposeInstanceNorm, DecomposeConvStringPadding,
+      DecomposeStatMean<AtenVarMeanOp, AtenVarOp, StatForm::Plain>,
+      DecomposeStatMean<AtenVarMeanDimOp, AtenVarDimOp, StatForm::Dim>,
+      DecomposeStatMean<AtenVarMeanCorrectionOp, AtenVarCorrectionOp,
+                        StatForm::Correction>,
+      DecomposeStatMean<AtenStdMeanOp, AtenStdOp, StatForm::Plain>,
+      DecomposeStatMean<AtenStdMeanDimOp, AtenStdDimOp, StatForm::Dim>,
+      DecomposeStatMean<AtenStdMeanCorrectionOp, AtenStdCorrectionOp,
+                        StatForm::Correction>,
+      DecomposeVectorProduct<AtenMvOp>, DecomposeVectorProduct<AtenOuterOp>,
+      DecomposeVectorProduct<AtenAddmvOp>, DecomposeVectorProduct<AtenAddrOp>,
+      DecomposeVectorProduct<AtenAddbmmOp>,
+      DecomposeEmbeddingBag<AtenEmbeddingBagOp>,
+      DecomposeEmbeddingBag<AtenEmbeddingBagPaddingIdxOp>,
+      DecomposeOneDim<AtenConv1dOp>, DecomposeOneDim<AtenConv1dPaddingOp>,
+      DecomposeOneDim<Aten_ConvolutionOp>, DecomposeOneDim<AtenMaxPool1dOp>,
+      DecomposeOneDim<AtenAvgPool1dOp>,
+      DecomposeOneDim<AtenAdaptiveAvgPool1dOp>,
+      DecomposeConvTranspose<AtenConvTranspose1dOp>,
+      DecomposeConvTranspose<AtenConvTranspose2dInputOp>,
+      DecomposeConvTranspose<AtenConvTranspose3dInputOp>,
+      DecomposeConvTranspose<Aten_ConvolutionOp>, DecomposeClampTensor,
+      DecomposeNarrowTensor, DecomposeListOfKnown<AtenListTOp>,
+      DecomposeListOfKnown<AtenCopyTOp>, DecomposeListOfKnown<AtenAddTOp>>(ctx);
 }

@@ -541,39 +541,121 @@ Value upperBound(StatsBuilder &t, Value edges, int64_t count, Value x) {
   return first;
 }
 
-/// The histogram of `in` over the ascending `edges` ([bins + 1], the
-/// input's dtype), as ATen's histogramdd kernel counts it: an element
-/// outside [first, last] edge (or NaN) is skipped, the others fall in the
-/// bin of the last edge at or below them, the last bin keeping its right
-/// edge. With density, the counts divided by their sum and the bin widths.
-Value buildHistogram(StatsBuilder &t, const HistogramInput &in, Value edges) {
-  Value first = t.select(edges, 0, 0), last = t.select(edges, 0, in.bins);
-  Value inside =
-      t.logicalAnd(AtenGeTensorOp::create(t.b, t.loc, t.tensor(), in.x, first),
-                   AtenLeTensorOp::create(t.b, t.loc, t.tensor(), in.x, last));
-  Value bin = AtenClampMaxOp::create(
+/// The bin of each element of the 1-d `x` among the ascending `edges`
+/// ([bins + 1]), as ATen's histogramdd kernel finds it: the bin of the last
+/// edge at or below it, the last bin keeping its right edge; `inside` is
+/// set where x is within [first, last] edge (not NaN).
+Value binOf(StatsBuilder &t, Value x, Value edges, int64_t bins,
+            Value &inside) {
+  Value first = t.select(edges, 0, 0), last = t.select(edges, 0, bins);
+  inside =
+      t.logicalAnd(AtenGeTensorOp::create(t.b, t.loc, t.tensor(), x, first),
+                   AtenLeTensorOp::create(t.b, t.loc, t.tensor(), x, last));
+  return AtenClampMaxOp::create(
       t.b, t.loc, t.tensor(),
       AtenSubScalarOp::create(t.b, t.loc, t.tensor(),
-                              upperBound(t, edges, in.bins + 1, in.x), t.i(1),
+                              upperBound(t, edges, bins + 1, x), t.i(1),
                               t.i(1)),
-      t.i(in.bins - 1));
-  // Skipped elements count in an extra bin, dropped after.
+      t.i(bins - 1));
+}
+
+/// The counts (or weights' sums) of the `total` bins `bin` (Long [n])
+/// names where `inside` is set; the elements outside count in an extra bin,
+/// dropped after.
+Value countBins(StatsBuilder &t, const HistogramInput &in, Value bin,
+                Value inside, int64_t total) {
   bin = AtenWhereScalarOtherOp::create(t.b, t.loc, t.tensor(), inside, bin,
-                                       t.i(in.bins));
+                                       t.i(total));
   Value weight =
       in.weight
           ? in.weight
-          : AtenOnesLikeOp::create(t.b, t.loc, t.tensor(), in.x, t.none(),
+          : AtenOnesLikeOp::create(t.b, t.loc, t.tensor(), bin, t.i(in.dtype),
                                    t.none(), t.none(), t.none(), t.none());
-  Value zeros = t.zeros({in.bins + 1}, in.dtype);
-  Value hist = t.narrow(AtenScatterAddOp::create(t.b, t.loc, t.tensor(), zeros,
-                                                 t.i(0), bin, weight),
-                        0, 0, in.bins);
+  Value zeros = t.zeros({total + 1}, in.dtype);
+  return t.narrow(AtenScatterAddOp::create(t.b, t.loc, t.tensor(), zeros,
+                                           t.i(0), bin, weight),
+                  0, 0, total);
+}
+
+/// The widths of the bins between `edges` ([bins + 1]).
+Value widthsOf(StatsBuilder &t, Value edges, int64_t bins) {
+  return t.sub(t.narrow(edges, 0, 1, bins), t.narrow(edges, 0, 0, bins));
+}
+
+/// The histogram of `in` over the ascending `edges` ([bins + 1], the
+/// input's dtype), as ATen's histogramdd kernel counts it: an element
+/// outside [first, last] edge (or NaN) is skipped. With density, the counts
+/// divided by their sum and the bin widths.
+Value buildHistogram(StatsBuilder &t, const HistogramInput &in, Value edges) {
+  Value inside;
+  Value bin = binOf(t, in.x, edges, in.bins, inside);
+  Value hist = countBins(t, in, bin, inside, in.bins);
   if (!in.density)
     return hist;
-  Value widths =
-      t.sub(t.narrow(edges, 0, 1, in.bins), t.narrow(edges, 0, 0, in.bins));
-  return t.div(t.div(hist, t.sumAll(hist)), widths);
+  Value widths = widthsOf(t, edges, in.bins);
+  Value share = t.div(hist, t.sumAll(hist));
+  return t.div(share, widths);
+}
+
+/// `bins` equal bins over `range`, or over [min, max] of the 1-d `x` of `n`
+/// elements (widened by 0.5 each way when they are equal, [0, 1] when
+/// there are none): linspace's edges as ATen computes them (from the start
+/// up to the middle, from the end after it), in `dtype`.
+Value equalEdges(StatsBuilder &t, Value x, int64_t n, int64_t bins,
+                 std::optional<std::pair<double, double>> range, Type dtype) {
+  int64_t code = *getScalarTypeCode(dtype);
+  auto constant = [&](double v) {
+    return AtenScalarTensorOp::create(t.b, t.loc, t.tensor(), t.f(v), t.i(code),
+                                      t.none(), t.none(), t.none());
+  };
+  Value lo, hi;
+  if (range || n == 0) {
+    // Without a range or elements, ATen's outer edges stay [0, 1].
+    double l = range ? range->first : 0, h = range ? range->second : 1;
+    if (l == h) {
+      l -= 0.5;
+      h += 0.5;
+    }
+    lo = constant(l);
+    hi = constant(h);
+  } else {
+    Value dims = t.sizes({0});
+    lo = AtenAminOp::create(t.b, t.loc, t.tensor(), x, dims, t.flag(false));
+    hi = AtenAmaxOp::create(t.b, t.loc, t.tensor(), x, dims, t.flag(false));
+    Value same = AtenEqTensorOp::create(t.b, t.loc, t.tensor(), lo, hi);
+    Value half = AtenMulScalarOp::create(t.b, t.loc, t.tensor(),
+                                         t.castTo(same, dtype), t.f(0.5));
+    lo = t.sub(lo, half);
+    hi = t.add(hi, half);
+  }
+  int64_t steps = bins + 1;
+  Value index = t.arange(steps);
+  Value position = t.castTo(index, dtype);
+  Value step =
+      AtenDivScalarOp::create(t.b, t.loc, t.tensor(), t.sub(hi, lo), t.i(bins));
+  Value fromStart = t.add(lo, t.mul(step, position));
+  Value fromEnd = t.sub(
+      hi, t.mul(step, AtenRsubScalarOp::create(t.b, t.loc, t.tensor(), position,
+                                               t.i(bins), t.i(1))));
+  Value early =
+      AtenLtScalarOp::create(t.b, t.loc, t.tensor(), index, t.i(steps / 2));
+  return t.where(early, fromStart, fromEnd);
+}
+
+/// A histogram's constant range: nullopt for None, failure when it is not
+/// `2 * dims` finite, ordered bounds.
+FailureOr<std::optional<SmallVector<double>>> readRange(Value range,
+                                                        size_t dims) {
+  if (isNone(range))
+    return std::optional<SmallVector<double>>();
+  std::optional<SmallVector<double>> r = constFloatList(range);
+  if (!r || r->size() != 2 * dims)
+    return failure();
+  for (size_t d = 0; d < dims; ++d)
+    if (!std::isfinite((*r)[2 * d]) || !std::isfinite((*r)[2 * d + 1]) ||
+        (*r)[2 * d] > (*r)[2 * d + 1])
+      return failure();
+  return r;
 }
 
 /// histogram.bin_ct(self, bins, range?, weight?, density): `bins` equal bins
@@ -589,63 +671,20 @@ struct DecomposeHistogramBinCount
     std::optional<int64_t> bins = constInt(op.getBins());
     if (!bins)
       return rewriter.notifyMatchFailure(op, "bin count not constant");
-    std::optional<SmallVector<double>> range;
-    if (!isNone(op.getRange())) {
-      range = constFloatList(op.getRange());
-      if (!range || range->size() != 2 || !std::isfinite((*range)[0]) ||
-          !std::isfinite((*range)[1]) || (*range)[0] > (*range)[1])
-        return rewriter.notifyMatchFailure(op, "range not two constant, "
-                                               "finite, ordered bounds");
-    }
+    FailureOr<std::optional<SmallVector<double>>> range =
+        readRange(op.getRange(), 1);
+    if (failed(range))
+      return rewriter.notifyMatchFailure(op, "range not two constant, "
+                                             "finite, ordered bounds");
     FailureOr<HistogramInput> in = readHistogram(op, rewriter, *bins);
     if (failed(in))
       return failure();
     StatsBuilder t{{rewriter, op.getLoc()}};
-    Type dtype = dtypeOf(op.getSelf());
-    int64_t code = *getScalarTypeCode(dtype);
-    auto constant = [&](double v) {
-      return AtenScalarTensorOp::create(rewriter, op.getLoc(), t.tensor(),
-                                        t.f(v), t.i(code), t.none(), t.none(),
-                                        t.none());
-    };
-    Value lo, hi;
-    if (range || in->n == 0) {
-      // Without a range or elements, ATen's outer edges stay [0, 1].
-      double l = range ? (*range)[0] : 0, h = range ? (*range)[1] : 1;
-      if (l == h) {
-        l -= 0.5;
-        h += 0.5;
-      }
-      lo = constant(l);
-      hi = constant(h);
-    } else {
-      Value dims = t.sizes({0});
-      lo = AtenAminOp::create(rewriter, op.getLoc(), t.tensor(), in->x, dims,
-                              t.flag(false));
-      hi = AtenAmaxOp::create(rewriter, op.getLoc(), t.tensor(), in->x, dims,
-                              t.flag(false));
-      Value same =
-          AtenEqTensorOp::create(rewriter, op.getLoc(), t.tensor(), lo, hi);
-      Value half = t.castTo(same, dtype);
-      half = AtenMulScalarOp::create(rewriter, op.getLoc(), t.tensor(), half,
-                                     t.f(0.5));
-      lo = t.sub(lo, half);
-      hi = t.add(hi, half);
-    }
-    // linspace(lo, hi, bins + 1) as ATen computes it: from the start up to
-    // the middle, from the end after it.
-    int64_t steps = *bins + 1;
-    Value index = t.arange(steps);
-    Value position = t.castTo(index, dtype);
-    Value step = AtenDivScalarOp::create(rewriter, op.getLoc(), t.tensor(),
-                                         t.sub(hi, lo), t.i(*bins));
-    Value fromStart = t.add(lo, t.mul(step, position));
-    Value fromEnd = t.sub(hi, t.mul(step, AtenRsubScalarOp::create(
-                                              rewriter, op.getLoc(), t.tensor(),
-                                              position, t.i(*bins), t.i(1))));
-    Value early = AtenLtScalarOp::create(rewriter, op.getLoc(), t.tensor(),
-                                         index, t.i(steps / 2));
-    Value edges = t.where(early, fromStart, fromEnd);
+    std::optional<std::pair<double, double>> bounds;
+    if (*range)
+      bounds = std::make_pair((**range)[0], (**range)[1]);
+    Value edges =
+        equalEdges(t, in->x, in->n, *bins, bounds, dtypeOf(op.getSelf()));
     replaceWithDeclaredTypes(rewriter, op,
                              {buildHistogram(t, *in, edges), edges});
     return success();
@@ -673,6 +712,116 @@ struct DecomposeHistogramBinEdges
     replaceWithDeclaredTypes(
         rewriter, op,
         {buildHistogram(t, *in, op.getBins()), t.clone(op.getBins())});
+    return success();
+  }
+};
+
+/// histogramdd(self [..., D], bins, range?, weight?, density): the points
+/// of the last dim's D coordinates, each coordinate binned as histogram
+/// bins it (equal bins over the range or the coordinate's [min, max], or
+/// the given edges), a point counted in the bin of its D bins (skipped
+/// when one coordinate is outside); with density, divided by the sum and
+/// by each dim's bin widths. Returns the counts [bins...] and the edges.
+template <typename OpTy>
+struct DecomposeHistogramdd : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
+    std::optional<bool> density = constBool(op.getDensity());
+    Type dtype = dtypeOf(op.getSelf());
+    if (!sizes || sizes->empty() || !density || !dtype ||
+        (!dtype.isF32() && !dtype.isF64()))
+      return rewriter.notifyMatchFailure(op, "a static Float or Double input "
+                                             "and a constant density expected");
+    int64_t dims = sizes->back();
+    int64_t n = shape::numElements(ArrayRef<int64_t>(*sizes).drop_back());
+    SmallVector<int64_t> bins;
+    SmallVector<Value> givenEdges;
+    if constexpr (std::is_same_v<OpTy, AtenHistogramddTensorListBinsOp>) {
+      std::optional<SmallVector<OpFoldResult>> edges =
+          knownTensors(op.getBins());
+      if (!edges || int64_t(edges->size()) != dims || !isNone(op.getRange()))
+        return rewriter.notifyMatchFailure(op, "edges not known");
+      for (OpFoldResult e : *edges) {
+        Value v = materialize(rewriter, op.getLoc(), e);
+        std::optional<SmallVector<int64_t>> es = staticSizes(v);
+        if (!es || es->size() != 1 || (*es)[0] < 2 || dtypeOf(v) != dtype)
+          return rewriter.notifyMatchFailure(op, "1-d edges of the input's "
+                                                 "dtype expected");
+        bins.push_back((*es)[0] - 1);
+        givenEdges.push_back(v);
+      }
+    } else if constexpr (std::is_same_v<OpTy, AtenHistogramddIntBinsOp>) {
+      std::optional<int64_t> count = constInt(op.getBins());
+      if (!count)
+        return rewriter.notifyMatchFailure(op, "bins not constant");
+      bins.assign(dims, *count);
+    } else {
+      std::optional<SmallVector<int64_t>> counts = constIntList(op.getBins());
+      if (!counts)
+        return rewriter.notifyMatchFailure(op, "bins not constant");
+      bins = *counts;
+    }
+    if (int64_t(bins.size()) != dims ||
+        llvm::any_of(bins, [](int64_t b) { return b <= 0; }))
+      return rewriter.notifyMatchFailure(op, "one positive bin count per dim "
+                                             "expected");
+    FailureOr<std::optional<SmallVector<double>>> range =
+        readRange(op.getRange(), dims);
+    if (failed(range))
+      return rewriter.notifyMatchFailure(op, "range not constant, finite, "
+                                             "ordered bounds per dim");
+    Value weight = op.getWeight();
+    SmallVector<int64_t> points(sizes->begin(), sizes->end() - 1);
+    if (!isNone(weight) &&
+        (staticSizes(weight) != points || dtypeOf(weight) != dtype))
+      return rewriter.notifyMatchFailure(op, "weights of the points' sizes "
+                                             "and dtype expected");
+    StatsBuilder t{{rewriter, op.getLoc()}};
+    int64_t code = *getScalarTypeCode(dtype);
+    Value x = t.reshape(op.getSelf(), {n, dims});
+    HistogramInput in{
+        x,   isNone(weight) ? Value() : t.reshape(weight, {n}), n, 0, *density,
+        code};
+    int64_t total = 1;
+    for (int64_t b : bins)
+      total *= b;
+    Value flat, inside;
+    SmallVector<Value> edges;
+    for (int64_t d = 0; d < dims; ++d) {
+      Value column = t.select(x, 1, d);
+      std::optional<std::pair<double, double>> bounds;
+      if (*range)
+        bounds = std::make_pair((**range)[2 * d], (**range)[2 * d + 1]);
+      Value e = givenEdges.empty()
+                    ? equalEdges(t, column, n, bins[d], bounds, dtype)
+                    : givenEdges[d];
+      edges.push_back(e);
+      Value within;
+      Value bin = binOf(t, column, e, bins[d], within);
+      // Row-major: flat = flat * bins[d] + bin.
+      flat =
+          flat ? t.add(AtenMulScalarOp::create(rewriter, op.getLoc(),
+                                               t.tensor(), flat, t.i(bins[d])),
+                       bin)
+               : bin;
+      inside = inside ? t.logicalAnd(inside, within) : within;
+    }
+    Value hist = t.reshape(countBins(t, in, flat, inside, total), bins);
+    if (*density) {
+      hist = t.div(hist, t.sumAll(hist));
+      for (int64_t d = 0; d < dims; ++d) {
+        SmallVector<int64_t> shape(dims, 1);
+        shape[d] = bins[d];
+        hist = t.div(hist, t.reshape(widthsOf(t, edges[d], bins[d]), shape));
+      }
+    }
+    SmallVector<Value> edgeCopies;
+    for (Value e : edges)
+      edgeCopies.push_back(givenEdges.empty() ? e : t.clone(e));
+    replaceWithDeclaredTypes(rewriter, op, {hist, t.list(edgeCopies)});
     return success();
   }
 };
@@ -778,15 +927,18 @@ struct DecomposeCorrcoef : public OpRewritePattern<AtenCorrcoefOp> {
 
 void mlir::tsmlir::ts::decompose::populateStatisticsPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<DecomposeMedian<AtenMedianOp, false>,
-               DecomposeMedian<AtenNanmedianOp, true>,
-               DecomposeMedianDim<AtenMedianDimOp, false>,
-               DecomposeMedianDim<AtenNanmedianDimOp, true>, DecomposeKthvalue,
-               DecomposeQuantile<AtenQuantileOp, false, false>,
-               DecomposeQuantile<AtenQuantileScalarOp, false, true>,
-               DecomposeQuantile<AtenNanquantileOp, true, false>,
-               DecomposeQuantile<AtenNanquantileScalarOp, true, true>,
-               DecomposeHistc, DecomposeHistogramBinCount,
-               DecomposeHistogramBinEdges, DecomposeMode, DecomposeCov,
-               DecomposeCorrcoef>(patterns.getContext());
+  patterns.add<
+      DecomposeMedian<AtenMedianOp, false>,
+      DecomposeMedian<AtenNanmedianOp, true>,
+      DecomposeMedianDim<AtenMedianDimOp, false>,
+      DecomposeMedianDim<AtenNanmedianDimOp, true>, DecomposeKthvalue,
+      DecomposeQuantile<AtenQuantileOp, false, false>,
+      DecomposeQuantile<AtenQuantileScalarOp, false, true>,
+      DecomposeQuantile<AtenNanquantileOp, true, false>,
+      DecomposeQuantile<AtenNanquantileScalarOp, true, true>, DecomposeHistc,
+      DecomposeHistogramBinCount, DecomposeHistogramBinEdges, DecomposeMode,
+      DecomposeCov, DecomposeHistogramdd<AtenHistogramddOp>,
+      DecomposeHistogramdd<AtenHistogramddIntBinsOp>,
+      DecomposeHistogramdd<AtenHistogramddTensorListBinsOp>, DecomposeCorrcoef>(
+      patterns.getContext());
 }

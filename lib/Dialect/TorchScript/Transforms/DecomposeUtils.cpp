@@ -150,6 +150,13 @@ Value TSBuilder::longs(ArrayRef<int64_t> values, ArrayRef<int64_t> shape) {
                                 attr);
 }
 
+Value TSBuilder::bools(ArrayRef<bool> values, ArrayRef<int64_t> shape) {
+  Type i1 = IntegerType::get(ctx(), 1);
+  auto attr = DenseElementsAttr::get(RankedTensorType::get(shape, i1), values);
+  return PrimConstantOp::create(b, loc, ts::TensorType::get(ctx(), i1, shape),
+                                attr);
+}
+
 Value TSBuilder::reshape(Value x, ArrayRef<int64_t> sizes) {
   return AtenReshapeOp::create(b, loc, tensor(), x, intListValue(*this, sizes));
 }

@@ -78,6 +78,8 @@ struct TSBuilder {
   Value reshape(Value x, ArrayRef<int64_t> sizes);
   /// A constant Long tensor of `shape` holding `values`.
   Value longs(ArrayRef<int64_t> values, ArrayRef<int64_t> shape);
+  /// A constant Bool tensor of `shape` holding `values`.
+  Value bools(ArrayRef<bool> values, ArrayRef<int64_t> shape);
   Value transpose(Value x, int64_t dim0, int64_t dim1) {
     return AtenTransposeIntOp::create(b, loc, tensor(), x, i(dim0), i(dim1));
   }
@@ -242,6 +244,9 @@ void populateFactoryPatterns(RewritePatternSet &patterns);
 void populateLossPatterns(RewritePatternSet &patterns);
 void populateSelectionPatterns(RewritePatternSet &patterns);
 void populateMatricesPatterns(RewritePatternSet &patterns);
+void populateFactorizationPatterns(RewritePatternSet &patterns);
+void populateCompositePatterns(RewritePatternSet &patterns);
+void populateSpectralPatterns(RewritePatternSet &patterns);
 void populateIndexingPatterns(RewritePatternSet &patterns);
 void populateStatisticsPatterns(RewritePatternSet &patterns);
 

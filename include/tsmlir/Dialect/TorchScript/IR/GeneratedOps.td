@@ -2449,6 +2449,517 @@ def TS_AtenHistogramBinsTensorOp : TS_SchemaOp<"aten.histogram.bins_tensor",
   let results = (outs TS_Tensor:$hist, TS_Tensor:$bin_edges);
 }
 
+def TS_AtenAsStridedOp : TS_SchemaOp<"aten.as_strided",
+    "aten::as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$size, TS_IntList:$stride, TS_OptionalInt:$storage_offset);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAsStridedScatterOp : TS_SchemaOp<"aten.as_strided_scatter",
+    "aten::as_strided_scatter(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$src, TS_IntList:$size, TS_IntList:$stride, TS_OptionalInt:$storage_offset);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAtleast1dOp : TS_SchemaOp<"aten.atleast_1d",
+    "aten::atleast_1d(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAtleast1dSequenceOp : TS_SchemaOp<"aten.atleast_1d.Sequence",
+    "aten::atleast_1d.Sequence(Tensor[] tensors) -> Tensor[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_TensorList:$tensors);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenAtleast2dOp : TS_SchemaOp<"aten.atleast_2d",
+    "aten::atleast_2d(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAtleast2dSequenceOp : TS_SchemaOp<"aten.atleast_2d.Sequence",
+    "aten::atleast_2d.Sequence(Tensor[] tensors) -> Tensor[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_TensorList:$tensors);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenAtleast3dOp : TS_SchemaOp<"aten.atleast_3d",
+    "aten::atleast_3d(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAtleast3dSequenceOp : TS_SchemaOp<"aten.atleast_3d.Sequence",
+    "aten::atleast_3d.Sequence(Tensor[] tensors) -> Tensor[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_TensorList:$tensors);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenRavelOp : TS_SchemaOp<"aten.ravel",
+    "aten::ravel(Tensor(a) self) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenColumnStackOp : TS_SchemaOp<"aten.column_stack",
+    "aten::column_stack(Tensor[] tensors) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_TensorList:$tensors);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenVstackOp : TS_SchemaOp<"aten.vstack",
+    "aten::vstack(Tensor[] tensors) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_TensorList:$tensors);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenHstackOp : TS_SchemaOp<"aten.hstack",
+    "aten::hstack(Tensor[] tensors) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_TensorList:$tensors);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenDstackOp : TS_SchemaOp<"aten.dstack",
+    "aten::dstack(Tensor[] tensors) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_TensorList:$tensors);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenVsplitIntOp : TS_SchemaOp<"aten.vsplit.int",
+    "aten::vsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$sections);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenVsplitArrayOp : TS_SchemaOp<"aten.vsplit.array",
+    "aten::vsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$indices);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenHsplitIntOp : TS_SchemaOp<"aten.hsplit.int",
+    "aten::hsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$sections);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenHsplitArrayOp : TS_SchemaOp<"aten.hsplit.array",
+    "aten::hsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$indices);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenDsplitIntOp : TS_SchemaOp<"aten.dsplit.int",
+    "aten::dsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$sections);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenDsplitArrayOp : TS_SchemaOp<"aten.dsplit.array",
+    "aten::dsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$indices);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenFlipudOp : TS_SchemaOp<"aten.flipud",
+    "aten::flipud(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFliplrOp : TS_SchemaOp<"aten.fliplr",
+    "aten::fliplr(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTensordotOp : TS_SchemaOp<"aten.tensordot",
+    "aten::tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_IntList:$dims_self, TS_IntList:$dims_other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenOneHotOp : TS_SchemaOp<"aten.one_hot",
+    "aten::one_hot(Tensor self, int num_classes=-1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$num_classes);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIsinTensorTensorOp : TS_SchemaOp<"aten.isin.Tensor_Tensor",
+    "aten::isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$elements, TS_Tensor:$test_elements, TS_BoolType:$assume_unique, TS_BoolType:$invert);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIsinTensorScalarOp : TS_SchemaOp<"aten.isin.Tensor_Scalar",
+    "aten::isin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$elements, TS_ScalarLike:$test_element, TS_BoolType:$assume_unique, TS_BoolType:$invert);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIsinScalarTensorOp : TS_SchemaOp<"aten.isin.Scalar_Tensor",
+    "aten::isin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$element, TS_Tensor:$test_elements, TS_BoolType:$assume_unique, TS_BoolType:$invert);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenInnerOp : TS_SchemaOp<"aten.inner",
+    "aten::inner(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenVdotOp : TS_SchemaOp<"aten.vdot",
+    "aten::vdot(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenPositiveOp : TS_SchemaOp<"aten.positive",
+    "aten::positive(Tensor(a) self) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenResolveNegOp : TS_SchemaOp<"aten.resolve_neg",
+    "aten::resolve_neg(Tensor(a) self) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenResolveConjOp : TS_SchemaOp<"aten.resolve_conj",
+    "aten::resolve_conj(Tensor(a) self) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNarrowCopyOp : TS_SchemaOp<"aten.narrow_copy",
+    "aten::narrow_copy(Tensor self, int dim, SymInt start, SymInt length) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$dim, TS_IntLike:$start, TS_IntLike:$length);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNativeBatchNormOp : TS_SchemaOp<"aten.native_batch_norm",
+    "aten::native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_OptionalTensor:$weight, TS_OptionalTensor:$bias, TS_OptionalTensor:$running_mean, TS_OptionalTensor:$running_var, TS_BoolType:$training, TS_FloatType:$momentum, TS_FloatType:$eps);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1, TS_Tensor:$result2);
+}
+
+def TS_AtenDiagflatOp : TS_SchemaOp<"aten.diagflat",
+    "aten::diagflat(Tensor self, int offset=0) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$offset);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRepeatInterleaveSelfIntOp : TS_SchemaOp<"aten.repeat_interleave.self_int",
+    "aten::repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$repeats, TS_OptionalInt:$dim, TS_OptionalInt:$output_size);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRepeatInterleaveSelfTensorOp : TS_SchemaOp<"aten.repeat_interleave.self_Tensor",
+    "aten::repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$repeats, TS_OptionalInt:$dim, TS_OptionalInt:$output_size);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRepeatInterleaveTensorOp : TS_SchemaOp<"aten.repeat_interleave.Tensor",
+    "aten::repeat_interleave.Tensor(Tensor repeats, *, int? output_size=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$repeats, TS_OptionalInt:$output_size);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenBincountOp : TS_SchemaOp<"aten.bincount",
+    "aten::bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalTensor:$weights, TS_IntLike:$minlength);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenPdistOp : TS_SchemaOp<"aten.pdist",
+    "aten::pdist(Tensor self, float p=2.) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_FloatType:$p);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCosineSimilarityOp : TS_SchemaOp<"aten.cosine_similarity",
+    "aten::cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x1, TS_Tensor:$x2, TS_IntLike:$dim, TS_FloatType:$eps);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFftFftshiftOp : TS_SchemaOp<"aten.fft_fftshift",
+    "aten::fft_fftshift(Tensor self, int[1]? dim=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFftIfftshiftOp : TS_SchemaOp<"aten.fft_ifftshift",
+    "aten::fft_ifftshift(Tensor self, int[1]? dim=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalIntList:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTrapzXOp : TS_SchemaOp<"aten.trapz.x",
+    "aten::trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$y, TS_Tensor:$x, TS_IntLike:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTrapzDxOp : TS_SchemaOp<"aten.trapz.dx",
+    "aten::trapz.dx(Tensor y, *, float dx=1., int dim=-1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$y, TS_FloatType:$dx, TS_IntLike:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTrapezoidXOp : TS_SchemaOp<"aten.trapezoid.x",
+    "aten::trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$y, TS_Tensor:$x, TS_IntLike:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTrapezoidDxOp : TS_SchemaOp<"aten.trapezoid.dx",
+    "aten::trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$y, TS_ScalarLike:$dx, TS_IntLike:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCumulativeTrapezoidXOp : TS_SchemaOp<"aten.cumulative_trapezoid.x",
+    "aten::cumulative_trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$y, TS_Tensor:$x, TS_IntLike:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCumulativeTrapezoidDxOp : TS_SchemaOp<"aten.cumulative_trapezoid.dx",
+    "aten::cumulative_trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$y, TS_ScalarLike:$dx, TS_IntLike:$dim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenEqualOp : TS_SchemaOp<"aten.equal",
+    "aten::equal(Tensor self, Tensor other) -> bool",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_BoolType:$result);
+}
+
+def TS_AtenNuclearNormOp : TS_SchemaOp<"aten.nuclear_norm",
+    "aten::nuclear_norm(Tensor self, bool keepdim=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNuclearNormDimOp : TS_SchemaOp<"aten.nuclear_norm.dim",
+    "aten::nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$dim, TS_BoolType:$keepdim);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenGradientScalarintOp : TS_SchemaOp<"aten.gradient.scalarint",
+    "aten::gradient.scalarint(Tensor self, *, Scalar? spacing=None, int? dim=None, int edge_order=1) -> Tensor[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalScalar:$spacing, TS_OptionalInt:$dim, TS_IntLike:$edge_order);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenGradientScalararrayOp : TS_SchemaOp<"aten.gradient.scalararray",
+    "aten::gradient.scalararray(Tensor self, *, Scalar spacing, int[] dim, int edge_order=1) -> Tensor[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$spacing, TS_IntList:$dim, TS_IntLike:$edge_order);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenGradientArrayOp : TS_SchemaOp<"aten.gradient.array",
+    "aten::gradient.array(Tensor self, *, int[] dim, int edge_order=1) -> Tensor[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$dim, TS_IntLike:$edge_order);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenGradientTensorarrayOp : TS_SchemaOp<"aten.gradient.tensorarray",
+    "aten::gradient.tensorarray(Tensor self, *, Tensor[] spacing, int[] dim, int edge_order=1) -> Tensor[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_TensorList:$spacing, TS_IntList:$dim, TS_IntLike:$edge_order);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenGradientTensorarrayintOp : TS_SchemaOp<"aten.gradient.tensorarrayint",
+    "aten::gradient.tensorarrayint(Tensor self, *, Tensor[] spacing, int? dim=None, int edge_order=1) -> Tensor[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_TensorList:$spacing, TS_OptionalInt:$dim, TS_IntLike:$edge_order);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenMultiMarginLossOp : TS_SchemaOp<"aten.multi_margin_loss",
+    "aten::multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_ScalarLike:$p, TS_ScalarLike:$margin, TS_OptionalTensor:$weight, TS_IntLike:$reduction);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMultilabelMarginLossOp : TS_SchemaOp<"aten.multilabel_margin_loss",
+    "aten::multilabel_margin_loss(Tensor self, Tensor target, int reduction=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$target, TS_IntLike:$reduction);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUpsampleBicubic2dOp : TS_SchemaOp<"aten.upsample_bicubic2d",
+    "aten::upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$output_size, TS_BoolType:$align_corners, TS_OptionalFloat:$scales_h, TS_OptionalFloat:$scales_w);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUpsampleBicubic2dVecOp : TS_SchemaOp<"aten.upsample_bicubic2d.vec",
+    "aten::upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_OptionalIntList:$output_size, TS_BoolType:$align_corners, TS_OptionalFloatList:$scale_factors);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUpsampleTrilinear3dOp : TS_SchemaOp<"aten.upsample_trilinear3d",
+    "aten::upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$output_size, TS_BoolType:$align_corners, TS_OptionalFloat:$scales_d, TS_OptionalFloat:$scales_h, TS_OptionalFloat:$scales_w);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUpsampleTrilinear3dVecOp : TS_SchemaOp<"aten.upsample_trilinear3d.vec",
+    "aten::upsample_trilinear3d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_OptionalIntList:$output_size, TS_BoolType:$align_corners, TS_OptionalFloatList:$scale_factors);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAvgPool3dOp : TS_SchemaOp<"aten.avg_pool3d",
+    "aten::avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$kernel_size, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_BoolType:$ceil_mode, TS_BoolType:$count_include_pad, TS_OptionalInt:$divisor_override);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAdaptiveAvgPool3dOp : TS_SchemaOp<"aten.adaptive_avg_pool3d",
+    "aten::adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$output_size);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAdaptiveMaxPool3dOp : TS_SchemaOp<"aten.adaptive_max_pool3d",
+    "aten::adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$output_size);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
+}
+
+def TS_AtenAdaptiveMaxPool1dOp : TS_SchemaOp<"aten.adaptive_max_pool1d",
+    "aten::adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$output_size);
+  let results = (outs TS_Tensor:$result0, TS_Tensor:$result1);
+}
+
+def TS_AtenConvTranspose3dInputOp : TS_SchemaOp<"aten.conv_transpose3d.input",
+    "aten::conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int groups=1, int[3] dilation=1) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$weight, TS_OptionalTensor:$bias, TS_IntListLike:$stride, TS_IntListLike:$padding, TS_IntListLike:$output_padding, TS_IntLike:$groups, TS_IntListLike:$dilation);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenEmptyLikeOp : TS_SchemaOp<"aten.empty_like",
+    "aten::empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory, TS_OptionalMemoryFormat:$memory_format);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNewEmptyStridedOp : TS_SchemaOp<"aten.new_empty_strided",
+    "aten::new_empty_strided(Tensor self, SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$size, TS_IntList:$stride, TS_OptionalDtype:$dtype, TS_OptionalLayout:$layout, TS_OptionalDevice:$device, TS_OptionalBool:$pin_memory);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenHistogramddOp : TS_SchemaOp<"aten.histogramdd",
+    "aten::histogramdd(Tensor self, int[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$bins, TS_OptionalFloatList:$range, TS_OptionalTensor:$weight, TS_BoolType:$density);
+  let results = (outs TS_Tensor:$hist, TS_TensorList:$bin_edges);
+}
+
+def TS_AtenHistogramddIntBinsOp : TS_SchemaOp<"aten.histogramdd.int_bins",
+    "aten::histogramdd.int_bins(Tensor self, int bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$bins, TS_OptionalFloatList:$range, TS_OptionalTensor:$weight, TS_BoolType:$density);
+  let results = (outs TS_Tensor:$hist, TS_TensorList:$bin_edges);
+}
+
+def TS_AtenHistogramddTensorListBinsOp : TS_SchemaOp<"aten.histogramdd.TensorList_bins",
+    "aten::histogramdd.TensorList_bins(Tensor self, Tensor[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_TensorList:$bins, TS_OptionalFloatList:$range, TS_OptionalTensor:$weight, TS_BoolType:$density);
+  let results = (outs TS_Tensor:$hist, TS_TensorList:$bin_edges);
+}
+
+def TS_AtenGridSamplerOp : TS_SchemaOp<"aten.grid_sampler",
+    "aten::grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$grid, TS_IntLike:$interpolation_mode, TS_IntLike:$padding_mode, TS_BoolType:$align_corners);
+  let results = (outs TS_Tensor:$result);
+}
+
 //===----------------------------------------------------------------------===//
 // selection
 //===----------------------------------------------------------------------===//
@@ -2497,6 +3008,388 @@ def TS_AtenNonzeroOp : TS_SchemaOp<"aten.nonzero",
 
 def TS_AtenArgwhereOp : TS_SchemaOp<"aten.argwhere",
     "aten::argwhere(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// factorization
+//===----------------------------------------------------------------------===//
+
+def TS_AtenLinalgSolveTriangularOp : TS_SchemaOp<"aten.linalg_solve_triangular",
+    "aten::linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$B, TS_BoolType:$upper, TS_BoolType:$left, TS_BoolType:$unitriangular);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenTriangularSolveOp : TS_SchemaOp<"aten.triangular_solve",
+    "aten::triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$A, TS_BoolType:$upper, TS_BoolType:$transpose, TS_BoolType:$unitriangular);
+  let results = (outs TS_Tensor:$solution, TS_Tensor:$cloned_coefficient);
+}
+
+def TS_AtenLinalgCholeskyOp : TS_SchemaOp<"aten.linalg_cholesky",
+    "aten::linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_BoolType:$upper);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgCholeskyExOp : TS_SchemaOp<"aten.linalg_cholesky_ex",
+    "aten::linalg_cholesky_ex(Tensor self, *, bool upper=False, bool check_errors=False) -> (Tensor L, Tensor info)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_BoolType:$upper, TS_BoolType:$check_errors);
+  let results = (outs TS_Tensor:$L, TS_Tensor:$info);
+}
+
+def TS_AtenCholeskyOp : TS_SchemaOp<"aten.cholesky",
+    "aten::cholesky(Tensor self, bool upper=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_BoolType:$upper);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCholeskySolveOp : TS_SchemaOp<"aten.cholesky_solve",
+    "aten::cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$input2, TS_BoolType:$upper);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenCholeskyInverseOp : TS_SchemaOp<"aten.cholesky_inverse",
+    "aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_BoolType:$upper);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgLuFactorExOp : TS_SchemaOp<"aten.linalg_lu_factor_ex",
+    "aten::linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$A, TS_BoolType:$pivot, TS_BoolType:$check_errors);
+  let results = (outs TS_Tensor:$LU, TS_Tensor:$pivots, TS_Tensor:$info);
+}
+
+def TS_AtenLinalgLuFactorOp : TS_SchemaOp<"aten.linalg_lu_factor",
+    "aten::linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$A, TS_BoolType:$pivot);
+  let results = (outs TS_Tensor:$LU, TS_Tensor:$pivots);
+}
+
+def TS_AtenLinalgLuOp : TS_SchemaOp<"aten.linalg_lu",
+    "aten::linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, Tensor U)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$A, TS_BoolType:$pivot);
+  let results = (outs TS_Tensor:$P, TS_Tensor:$L, TS_Tensor:$U);
+}
+
+def TS_AtenLuUnpackOp : TS_SchemaOp<"aten.lu_unpack",
+    "aten::lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, Tensor U)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$LU_data, TS_Tensor:$LU_pivots, TS_BoolType:$unpack_data, TS_BoolType:$unpack_pivots);
+  let results = (outs TS_Tensor:$P, TS_Tensor:$L, TS_Tensor:$U);
+}
+
+def TS_Aten_LuWithInfoOp : TS_SchemaOp<"aten._lu_with_info",
+    "aten::_lu_with_info(Tensor self, bool pivot=True, bool check_errors=True) -> (Tensor LU, Tensor pivots, Tensor info)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_BoolType:$pivot, TS_BoolType:$check_errors);
+  let results = (outs TS_Tensor:$LU, TS_Tensor:$pivots, TS_Tensor:$info);
+}
+
+def TS_AtenDetOp : TS_SchemaOp<"aten.det",
+    "aten::det(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgDetOp : TS_SchemaOp<"aten.linalg_det",
+    "aten::linalg_det(Tensor A) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$A);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSlogdetOp : TS_SchemaOp<"aten.slogdet",
+    "aten::slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$sign, TS_Tensor:$logabsdet);
+}
+
+def TS_AtenLinalgSlogdetOp : TS_SchemaOp<"aten.linalg_slogdet",
+    "aten::linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$A);
+  let results = (outs TS_Tensor:$sign, TS_Tensor:$logabsdet);
+}
+
+def TS_AtenLogdetOp : TS_SchemaOp<"aten.logdet",
+    "aten::logdet(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgSolveOp : TS_SchemaOp<"aten.linalg_solve",
+    "aten::linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$A, TS_Tensor:$B, TS_BoolType:$left);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgSolveExOp : TS_SchemaOp<"aten.linalg_solve_ex",
+    "aten::linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor info)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$A, TS_Tensor:$B, TS_BoolType:$left, TS_BoolType:$check_errors);
+  let results = (outs TS_Tensor:$result, TS_Tensor:$info);
+}
+
+def TS_AtenLinalgLuSolveOp : TS_SchemaOp<"aten.linalg_lu_solve",
+    "aten::linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$LU, TS_Tensor:$pivots, TS_Tensor:$B, TS_BoolType:$left, TS_BoolType:$adjoint);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLuSolveOp : TS_SchemaOp<"aten.lu_solve",
+    "aten::lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$LU_data, TS_Tensor:$LU_pivots);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgInvOp : TS_SchemaOp<"aten.linalg_inv",
+    "aten::linalg_inv(Tensor A) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$A);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgInvExOp : TS_SchemaOp<"aten.linalg_inv_ex",
+    "aten::linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor inverse, Tensor info)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$A, TS_BoolType:$check_errors);
+  let results = (outs TS_Tensor:$inverse, TS_Tensor:$info);
+}
+
+def TS_AtenInverseOp : TS_SchemaOp<"aten.inverse",
+    "aten::inverse(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgMatrixPowerOp : TS_SchemaOp<"aten.linalg_matrix_power",
+    "aten::linalg_matrix_power(Tensor self, int n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenGeqrfOp : TS_SchemaOp<"aten.geqrf",
+    "aten::geqrf(Tensor self) -> (Tensor a, Tensor tau)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$a, TS_Tensor:$tau);
+}
+
+def TS_AtenLinalgHouseholderProductOp : TS_SchemaOp<"aten.linalg_householder_product",
+    "aten::linalg_householder_product(Tensor input, Tensor tau) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$tau);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenOrgqrOp : TS_SchemaOp<"aten.orgqr",
+    "aten::orgqr(Tensor self, Tensor input2) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$input2);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenOrmqrOp : TS_SchemaOp<"aten.ormqr",
+    "aten::ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$input2, TS_Tensor:$input3, TS_BoolType:$left, TS_BoolType:$transpose);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgQrOp : TS_SchemaOp<"aten.linalg_qr",
+    "aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, Tensor R)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$A, TS_StrLike:$mode);
+  let results = (outs TS_Tensor:$Q, TS_Tensor:$R);
+}
+
+def TS_AtenQrOp : TS_SchemaOp<"aten.qr",
+    "aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_BoolType:$some);
+  let results = (outs TS_Tensor:$Q, TS_Tensor:$R);
+}
+
+def TS_AtenLinalgMultiDotOp : TS_SchemaOp<"aten.linalg_multi_dot",
+    "aten::linalg_multi_dot(Tensor[] tensors) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_TensorList:$tensors);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgVanderOp : TS_SchemaOp<"aten.linalg_vander",
+    "aten::linalg_vander(Tensor x, *, int? N=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_OptionalInt:$N);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgTensorinvOp : TS_SchemaOp<"aten.linalg_tensorinv",
+    "aten::linalg_tensorinv(Tensor self, int ind=2) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$ind);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgTensorsolveOp : TS_SchemaOp<"aten.linalg_tensorsolve",
+    "aten::linalg_tensorsolve(Tensor self, Tensor other, int[]? dims=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other, TS_OptionalIntList:$dims);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgSvdOp : TS_SchemaOp<"aten.linalg_svd",
+    "aten::linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$A, TS_BoolType:$full_matrices, TS_OptionalStr:$driver);
+  let results = (outs TS_Tensor:$U, TS_Tensor:$S, TS_Tensor:$Vh);
+}
+
+def TS_AtenSvdOp : TS_SchemaOp<"aten.svd",
+    "aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_BoolType:$some, TS_BoolType:$compute_uv);
+  let results = (outs TS_Tensor:$U, TS_Tensor:$S, TS_Tensor:$V);
+}
+
+def TS_AtenLinalgSvdvalsOp : TS_SchemaOp<"aten.linalg_svdvals",
+    "aten::linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$A, TS_OptionalStr:$driver);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgEighOp : TS_SchemaOp<"aten.linalg_eigh",
+    "aten::linalg_eigh(Tensor self, str UPLO=\"L\") -> (Tensor eigenvalues, Tensor eigenvectors)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_StrLike:$UPLO);
+  let results = (outs TS_Tensor:$eigenvalues, TS_Tensor:$eigenvectors);
+}
+
+def TS_AtenLinalgEigvalshOp : TS_SchemaOp<"aten.linalg_eigvalsh",
+    "aten::linalg_eigvalsh(Tensor self, str UPLO=\"L\") -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_StrLike:$UPLO);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgMatrixRankOp : TS_SchemaOp<"aten.linalg_matrix_rank",
+    "aten::linalg_matrix_rank(Tensor self, float tol, bool hermitian=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_FloatType:$tol, TS_BoolType:$hermitian);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgMatrixRankAtolRtolFloatOp : TS_SchemaOp<"aten.linalg_matrix_rank.atol_rtol_float",
+    "aten::linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalFloat:$atol, TS_OptionalFloat:$rtol, TS_BoolType:$hermitian);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgMatrixRankAtolRtolTensorOp : TS_SchemaOp<"aten.linalg_matrix_rank.atol_rtol_tensor",
+    "aten::linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_OptionalTensor:$atol, TS_OptionalTensor:$rtol, TS_BoolType:$hermitian);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgMatrixRankTolTensorOp : TS_SchemaOp<"aten.linalg_matrix_rank.tol_tensor",
+    "aten::linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool hermitian=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$tol, TS_BoolType:$hermitian);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgPinvOp : TS_SchemaOp<"aten.linalg_pinv",
+    "aten::linalg_pinv(Tensor self, float rcond, bool hermitian=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_FloatType:$rcond, TS_BoolType:$hermitian);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgPinvAtolRtolFloatOp : TS_SchemaOp<"aten.linalg_pinv.atol_rtol_float",
+    "aten::linalg_pinv.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalFloat:$atol, TS_OptionalFloat:$rtol, TS_BoolType:$hermitian);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgPinvAtolRtolTensorOp : TS_SchemaOp<"aten.linalg_pinv.atol_rtol_tensor",
+    "aten::linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalTensor:$atol, TS_OptionalTensor:$rtol, TS_BoolType:$hermitian);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgPinvRcondTensorOp : TS_SchemaOp<"aten.linalg_pinv.rcond_tensor",
+    "aten::linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$rcond, TS_BoolType:$hermitian);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenPinverseOp : TS_SchemaOp<"aten.pinverse",
+    "aten::pinverse(Tensor self, float rcond=1.0000000000000001e-15) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_FloatType:$rcond);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgCondOp : TS_SchemaOp<"aten.linalg_cond",
+    "aten::linalg_cond(Tensor self, Scalar? p=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_OptionalScalar:$p);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgCondPStrOp : TS_SchemaOp<"aten.linalg_cond.p_str",
+    "aten::linalg_cond.p_str(Tensor self, str p) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_StrLike:$p);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgLstsqOp : TS_SchemaOp<"aten.linalg_lstsq",
+    "aten::linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, str? driver=None) -> (Tensor solution, Tensor residuals, Tensor rank, Tensor singular_values)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$b, TS_OptionalFloat:$rcond, TS_OptionalStr:$driver);
+  let results = (outs TS_Tensor:$solution, TS_Tensor:$residuals, TS_Tensor:$rank, TS_Tensor:$singular_values);
+}
+
+def TS_AtenMatrixExpOp : TS_SchemaOp<"aten.matrix_exp",
+    "aten::matrix_exp(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLinalgMatrixExpOp : TS_SchemaOp<"aten.linalg_matrix_exp",
+    "aten::linalg_matrix_exp(Tensor self) -> Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
@@ -3360,6 +4253,468 @@ def TS_AtenAddcdivOp : TS_SchemaOp<"aten.addcdiv",
     "aten::addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_Tensor:$tensor1, TS_Tensor:$tensor2, TS_ScalarLike:$value);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenLdexpTensorOp : TS_SchemaOp<"aten.ldexp.Tensor",
+    "aten::ldexp.Tensor(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenPolygammaOp : TS_SchemaOp<"aten.polygamma",
+    "aten::polygamma(int n, Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_IntLike:$n, TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialZetaOp : TS_SchemaOp<"aten.special_zeta",
+    "aten::special_zeta(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialZetaOtherScalarOp : TS_SchemaOp<"aten.special_zeta.other_scalar",
+    "aten::special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialZetaSelfScalarOp : TS_SchemaOp<"aten.special_zeta.self_scalar",
+    "aten::special_zeta.self_scalar(Scalar self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMvlgammaOp : TS_SchemaOp<"aten.mvlgamma",
+    "aten::mvlgamma(Tensor self, int p) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$p);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNextafterOp : TS_SchemaOp<"aten.nextafter",
+    "aten::nextafter(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIgammaOp : TS_SchemaOp<"aten.igamma",
+    "aten::igamma(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIgammacOp : TS_SchemaOp<"aten.igammac",
+    "aten::igammac(Tensor self, Tensor other) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenI0Op : TS_SchemaOp<"aten.i0",
+    "aten::i0(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialI0eOp : TS_SchemaOp<"aten.special_i0e",
+    "aten::special_i0e(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialI1Op : TS_SchemaOp<"aten.special_i1",
+    "aten::special_i1(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialI1eOp : TS_SchemaOp<"aten.special_i1e",
+    "aten::special_i1e(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialNdtrOp : TS_SchemaOp<"aten.special_ndtr",
+    "aten::special_ndtr(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialLogNdtrOp : TS_SchemaOp<"aten.special_log_ndtr",
+    "aten::special_log_ndtr(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialErfcxOp : TS_SchemaOp<"aten.special_erfcx",
+    "aten::special_erfcx(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialEntrOp : TS_SchemaOp<"aten.special_entr",
+    "aten::special_entr(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFrexpTensorOp : TS_SchemaOp<"aten.frexp.Tensor",
+    "aten::frexp.Tensor(Tensor self) -> (Tensor mantissa, Tensor exponent)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$mantissa, TS_Tensor:$exponent);
+}
+
+def TS_AtenSpecialAiryAiOp : TS_SchemaOp<"aten.special_airy_ai",
+    "aten::special_airy_ai(Tensor x) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialBesselJ0Op : TS_SchemaOp<"aten.special_bessel_j0",
+    "aten::special_bessel_j0(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialBesselJ1Op : TS_SchemaOp<"aten.special_bessel_j1",
+    "aten::special_bessel_j1(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialBesselY0Op : TS_SchemaOp<"aten.special_bessel_y0",
+    "aten::special_bessel_y0(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialBesselY1Op : TS_SchemaOp<"aten.special_bessel_y1",
+    "aten::special_bessel_y1(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialModifiedBesselI0Op : TS_SchemaOp<"aten.special_modified_bessel_i0",
+    "aten::special_modified_bessel_i0(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialModifiedBesselI1Op : TS_SchemaOp<"aten.special_modified_bessel_i1",
+    "aten::special_modified_bessel_i1(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialModifiedBesselK0Op : TS_SchemaOp<"aten.special_modified_bessel_k0",
+    "aten::special_modified_bessel_k0(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialModifiedBesselK1Op : TS_SchemaOp<"aten.special_modified_bessel_k1",
+    "aten::special_modified_bessel_k1(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialScaledModifiedBesselK0Op : TS_SchemaOp<"aten.special_scaled_modified_bessel_k0",
+    "aten::special_scaled_modified_bessel_k0(Tensor x) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialScaledModifiedBesselK1Op : TS_SchemaOp<"aten.special_scaled_modified_bessel_k1",
+    "aten::special_scaled_modified_bessel_k1(Tensor x) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialSphericalBesselJ0Op : TS_SchemaOp<"aten.special_spherical_bessel_j0",
+    "aten::special_spherical_bessel_j0(Tensor x) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialChebyshevPolynomialTOp : TS_SchemaOp<"aten.special_chebyshev_polynomial_t",
+    "aten::special_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialChebyshevPolynomialTNScalarOp : TS_SchemaOp<"aten.special_chebyshev_polynomial_t.n_scalar",
+    "aten::special_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_ScalarLike:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialChebyshevPolynomialTXScalarOp : TS_SchemaOp<"aten.special_chebyshev_polynomial_t.x_scalar",
+    "aten::special_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialChebyshevPolynomialUOp : TS_SchemaOp<"aten.special_chebyshev_polynomial_u",
+    "aten::special_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialChebyshevPolynomialUNScalarOp : TS_SchemaOp<"aten.special_chebyshev_polynomial_u.n_scalar",
+    "aten::special_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_ScalarLike:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialChebyshevPolynomialUXScalarOp : TS_SchemaOp<"aten.special_chebyshev_polynomial_u.x_scalar",
+    "aten::special_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialChebyshevPolynomialVOp : TS_SchemaOp<"aten.special_chebyshev_polynomial_v",
+    "aten::special_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialChebyshevPolynomialVNScalarOp : TS_SchemaOp<"aten.special_chebyshev_polynomial_v.n_scalar",
+    "aten::special_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_ScalarLike:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialChebyshevPolynomialVXScalarOp : TS_SchemaOp<"aten.special_chebyshev_polynomial_v.x_scalar",
+    "aten::special_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialChebyshevPolynomialWOp : TS_SchemaOp<"aten.special_chebyshev_polynomial_w",
+    "aten::special_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialChebyshevPolynomialWNScalarOp : TS_SchemaOp<"aten.special_chebyshev_polynomial_w.n_scalar",
+    "aten::special_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_ScalarLike:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialChebyshevPolynomialWXScalarOp : TS_SchemaOp<"aten.special_chebyshev_polynomial_w.x_scalar",
+    "aten::special_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialShiftedChebyshevPolynomialTOp : TS_SchemaOp<"aten.special_shifted_chebyshev_polynomial_t",
+    "aten::special_shifted_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialShiftedChebyshevPolynomialTNScalarOp : TS_SchemaOp<"aten.special_shifted_chebyshev_polynomial_t.n_scalar",
+    "aten::special_shifted_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_ScalarLike:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialShiftedChebyshevPolynomialTXScalarOp : TS_SchemaOp<"aten.special_shifted_chebyshev_polynomial_t.x_scalar",
+    "aten::special_shifted_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialShiftedChebyshevPolynomialUOp : TS_SchemaOp<"aten.special_shifted_chebyshev_polynomial_u",
+    "aten::special_shifted_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialShiftedChebyshevPolynomialUNScalarOp : TS_SchemaOp<"aten.special_shifted_chebyshev_polynomial_u.n_scalar",
+    "aten::special_shifted_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_ScalarLike:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialShiftedChebyshevPolynomialUXScalarOp : TS_SchemaOp<"aten.special_shifted_chebyshev_polynomial_u.x_scalar",
+    "aten::special_shifted_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialShiftedChebyshevPolynomialVOp : TS_SchemaOp<"aten.special_shifted_chebyshev_polynomial_v",
+    "aten::special_shifted_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialShiftedChebyshevPolynomialVNScalarOp : TS_SchemaOp<"aten.special_shifted_chebyshev_polynomial_v.n_scalar",
+    "aten::special_shifted_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_ScalarLike:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialShiftedChebyshevPolynomialVXScalarOp : TS_SchemaOp<"aten.special_shifted_chebyshev_polynomial_v.x_scalar",
+    "aten::special_shifted_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialShiftedChebyshevPolynomialWOp : TS_SchemaOp<"aten.special_shifted_chebyshev_polynomial_w",
+    "aten::special_shifted_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialShiftedChebyshevPolynomialWNScalarOp : TS_SchemaOp<"aten.special_shifted_chebyshev_polynomial_w.n_scalar",
+    "aten::special_shifted_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_ScalarLike:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialShiftedChebyshevPolynomialWXScalarOp : TS_SchemaOp<"aten.special_shifted_chebyshev_polynomial_w.x_scalar",
+    "aten::special_shifted_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialHermitePolynomialHOp : TS_SchemaOp<"aten.special_hermite_polynomial_h",
+    "aten::special_hermite_polynomial_h(Tensor x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialHermitePolynomialHNScalarOp : TS_SchemaOp<"aten.special_hermite_polynomial_h.n_scalar",
+    "aten::special_hermite_polynomial_h.n_scalar(Tensor x, Scalar n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_ScalarLike:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialHermitePolynomialHXScalarOp : TS_SchemaOp<"aten.special_hermite_polynomial_h.x_scalar",
+    "aten::special_hermite_polynomial_h.x_scalar(Scalar x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialHermitePolynomialHeOp : TS_SchemaOp<"aten.special_hermite_polynomial_he",
+    "aten::special_hermite_polynomial_he(Tensor x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialHermitePolynomialHeNScalarOp : TS_SchemaOp<"aten.special_hermite_polynomial_he.n_scalar",
+    "aten::special_hermite_polynomial_he.n_scalar(Tensor x, Scalar n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_ScalarLike:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialHermitePolynomialHeXScalarOp : TS_SchemaOp<"aten.special_hermite_polynomial_he.x_scalar",
+    "aten::special_hermite_polynomial_he.x_scalar(Scalar x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialLaguerrePolynomialLOp : TS_SchemaOp<"aten.special_laguerre_polynomial_l",
+    "aten::special_laguerre_polynomial_l(Tensor x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialLaguerrePolynomialLNScalarOp : TS_SchemaOp<"aten.special_laguerre_polynomial_l.n_scalar",
+    "aten::special_laguerre_polynomial_l.n_scalar(Tensor x, Scalar n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_ScalarLike:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialLaguerrePolynomialLXScalarOp : TS_SchemaOp<"aten.special_laguerre_polynomial_l.x_scalar",
+    "aten::special_laguerre_polynomial_l.x_scalar(Scalar x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialLegendrePolynomialPOp : TS_SchemaOp<"aten.special_legendre_polynomial_p",
+    "aten::special_legendre_polynomial_p(Tensor x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_Tensor:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialLegendrePolynomialPNScalarOp : TS_SchemaOp<"aten.special_legendre_polynomial_p.n_scalar",
+    "aten::special_legendre_polynomial_p.n_scalar(Tensor x, Scalar n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$x, TS_ScalarLike:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialLegendrePolynomialPXScalarOp : TS_SchemaOp<"aten.special_legendre_polynomial_p.x_scalar",
+    "aten::special_legendre_polynomial_p.x_scalar(Scalar x, Tensor n) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_ScalarLike:$x, TS_Tensor:$n);
   let results = (outs TS_Tensor:$result);
 }
 
@@ -5144,6 +6499,13 @@ def TS_AtenIndexReduce_Op : TS_SchemaOp<"aten.index_reduce_",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenAsStrided_Op : TS_SchemaOp<"aten.as_strided_",
+    "aten::as_strided_(Tensor(a!) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntList:$size, TS_IntList:$stride, TS_OptionalInt:$storage_offset);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenScatter_SrcOp : TS_SchemaOp<"aten.scatter_.src",
     "aten::scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)",
     [TS_InPlace, TS_SideEffecting]> {
@@ -5592,4 +6954,46 @@ def TS_AtenAddcdiv_Op : TS_SchemaOp<"aten.addcdiv_",
   let results = (outs TS_Tensor:$result);
 }
 
-// 766 ops.
+def TS_AtenPolygamma_Op : TS_SchemaOp<"aten.polygamma_",
+    "aten::polygamma_(Tensor(a!) self, int n) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$n);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMvlgamma_Op : TS_SchemaOp<"aten.mvlgamma_",
+    "aten::mvlgamma_(Tensor(a!) self, int p) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$p);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenNextafter_Op : TS_SchemaOp<"aten.nextafter_",
+    "aten::nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIgamma_Op : TS_SchemaOp<"aten.igamma_",
+    "aten::igamma_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIgammac_Op : TS_SchemaOp<"aten.igammac_",
+    "aten::igammac_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenI0_Op : TS_SchemaOp<"aten.i0_",
+    "aten::i0_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+// 966 ops.
