@@ -373,6 +373,11 @@ struct DecomposeConvTranspose : public OpRewritePattern<OpTy> {
     }
     std::optional<SmallVector<int64_t>> in = staticSizes(op.getInput());
     std::optional<SmallVector<int64_t>> w = staticSizes(op.getWeight());
+    // An unbatched input ([C, spatial...]) runs as a batch of one.
+    bool unbatched = in && w && in->size() + 1 == w->size() &&
+                     !std::is_same_v<OpTy, Aten_ConvolutionOp>;
+    if (unbatched)
+      in->insert(in->begin(), 1);
     if (!in || !w || in->size() != w->size() || in->size() < 3 ||
         in->size() > 5)
       return rewriter.notifyMatchFailure(
@@ -396,6 +401,8 @@ struct DecomposeConvTranspose : public OpRewritePattern<OpTy> {
         return rewriter.notifyMatchFailure(op, "empty output");
     TSBuilder t{rewriter, op.getLoc()};
     Value x = op.getInput(), weight = op.getWeight();
+    if (unbatched)
+      x = t.unsqueeze(x, 0);
     SmallVector<int64_t> sizes(*in), kernel(w->begin() + 2, w->end());
     if (n == 1) {
       x = t.unsqueeze(x, 2);
@@ -493,6 +500,9 @@ struct DecomposeConvTranspose : public OpRewritePattern<OpTy> {
     if (n == 1)
       result = AtenSqueezeDimOp::create(rewriter, op.getLoc(), t.tensor(),
                                         result, t.i(2));
+    if (unbatched)
+      result = AtenSqueezeDimOp::create(rewriter, op.getLoc(), t.tensor(),
+                                        result, t.i(0));
     replaceWithDeclaredTypes(rewriter, op, {result});
     return success();
   }

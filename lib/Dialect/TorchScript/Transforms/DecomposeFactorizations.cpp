@@ -402,38 +402,11 @@ namespace {
 // Patterns
 //===----------------------------------------------------------------------===//
 
-/// A pattern on an op whose matrices are its operand 0.
-template <typename OpTy>
-struct FactorizationPattern : public OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-
-  /// Builds the results; may fail only before it builds anything.
-  virtual LogicalResult rewrite(OpTy op, MatrixBuilder &mb,
-                                const MatrixBatch &s,
-                                SmallVector<Value> &results) const = 0;
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    std::optional<MatrixBatch> s = matrixBatch(op->getOperand(0));
-    if (!s)
-      return rewriter.notifyMatchFailure(
-          op, "not a float or double tensor of known sizes with 2 dims");
-    TSBuilder t{rewriter, op.getLoc()};
-    MatrixBuilder mb{t, static_cast<int64_t>(s->batch.size()),
-                     dtypeOf(op->getOperand(0))};
-    SmallVector<Value> results;
-    if (failed(rewrite(op, mb, *s, results)))
-      return rewriter.notifyMatchFailure(op, "arguments not supported");
-    replaceWithDeclaredTypes(rewriter, op, results);
-    return success();
-  }
-};
-
 /// The op's square matrices.
 bool isSquare(const MatrixBatch &s) { return s.rows == s.cols; }
 
-template <typename OpTy> struct DecomposeLUFactor : FactorizationPattern<OpTy> {
-  using FactorizationPattern<OpTy>::FactorizationPattern;
+template <typename OpTy> struct DecomposeLUFactor : MatrixPattern<OpTy> {
+  using MatrixPattern<OpTy>::MatrixPattern;
   LogicalResult rewrite(OpTy op, MatrixBuilder &mb, const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
     // PyTorch's CPU LU always pivots.
@@ -447,8 +420,8 @@ template <typename OpTy> struct DecomposeLUFactor : FactorizationPattern<OpTy> {
   }
 };
 
-struct DecomposeLinalgLU : FactorizationPattern<AtenLinalgLuOp> {
-  using FactorizationPattern::FactorizationPattern;
+struct DecomposeLinalgLU : MatrixPattern<AtenLinalgLuOp> {
+  using MatrixPattern::MatrixPattern;
   LogicalResult rewrite(AtenLinalgLuOp op, MatrixBuilder &mb,
                         const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
@@ -461,8 +434,8 @@ struct DecomposeLinalgLU : FactorizationPattern<AtenLinalgLuOp> {
   }
 };
 
-struct DecomposeLUUnpack : FactorizationPattern<AtenLuUnpackOp> {
-  using FactorizationPattern::FactorizationPattern;
+struct DecomposeLUUnpack : MatrixPattern<AtenLuUnpackOp> {
+  using MatrixPattern::MatrixPattern;
   LogicalResult rewrite(AtenLuUnpackOp op, MatrixBuilder &mb,
                         const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
@@ -479,8 +452,8 @@ struct DecomposeLUUnpack : FactorizationPattern<AtenLuUnpackOp> {
   }
 };
 
-template <typename OpTy> struct DecomposeDet : FactorizationPattern<OpTy> {
-  using FactorizationPattern<OpTy>::FactorizationPattern;
+template <typename OpTy> struct DecomposeDet : MatrixPattern<OpTy> {
+  using MatrixPattern<OpTy>::MatrixPattern;
   LogicalResult rewrite(OpTy op, MatrixBuilder &mb, const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
     if (!isSquare(s))
@@ -502,8 +475,8 @@ template <typename OpTy> struct DecomposeDet : FactorizationPattern<OpTy> {
 
 /// (sign, log|det|) of slogdet; logdet is log|det| where the sign is not
 /// negative (NaN where it is).
-template <typename OpTy> struct DecomposeSlogdet : FactorizationPattern<OpTy> {
-  using FactorizationPattern<OpTy>::FactorizationPattern;
+template <typename OpTy> struct DecomposeSlogdet : MatrixPattern<OpTy> {
+  using MatrixPattern<OpTy>::MatrixPattern;
   LogicalResult rewrite(OpTy op, MatrixBuilder &mb, const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
     if (!isSquare(s))
@@ -633,8 +606,8 @@ template <typename OpTy> struct DecomposeSolve : public OpRewritePattern<OpTy> {
 };
 
 /// inv(A) = solve(A, I); linalg_inv_ex gives the info too.
-template <typename OpTy> struct DecomposeInverse : FactorizationPattern<OpTy> {
-  using FactorizationPattern<OpTy>::FactorizationPattern;
+template <typename OpTy> struct DecomposeInverse : MatrixPattern<OpTy> {
+  using MatrixPattern<OpTy>::MatrixPattern;
   LogicalResult rewrite(OpTy op, MatrixBuilder &mb, const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
     if (!isSquare(s))
@@ -765,8 +738,8 @@ struct DecomposeTriangularSolve : public OpRewritePattern<OpTy> {
 };
 
 /// linalg_cholesky_ex (L, info), linalg_cholesky and cholesky (L).
-template <typename OpTy> struct DecomposeCholesky : FactorizationPattern<OpTy> {
-  using FactorizationPattern<OpTy>::FactorizationPattern;
+template <typename OpTy> struct DecomposeCholesky : MatrixPattern<OpTy> {
+  using MatrixPattern<OpTy>::MatrixPattern;
   LogicalResult rewrite(OpTy op, MatrixBuilder &mb, const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
     std::optional<bool> upper = constBool(op.getUpper());
@@ -823,8 +796,8 @@ struct DecomposeCholeskySolve : public OpRewritePattern<OpTy> {
   }
 };
 
-struct DecomposeGeqrf : FactorizationPattern<AtenGeqrfOp> {
-  using FactorizationPattern::FactorizationPattern;
+struct DecomposeGeqrf : MatrixPattern<AtenGeqrfOp> {
+  using MatrixPattern::MatrixPattern;
   LogicalResult rewrite(AtenGeqrfOp op, MatrixBuilder &mb, const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
     auto [a, tau] = geqrf(mb, op.getSelf(), s);
@@ -846,8 +819,8 @@ std::optional<int64_t> tauCount(Value tau, const MatrixBatch &s,
 }
 
 template <typename OpTy>
-struct DecomposeHouseholderProduct : FactorizationPattern<OpTy> {
-  using FactorizationPattern<OpTy>::FactorizationPattern;
+struct DecomposeHouseholderProduct : MatrixPattern<OpTy> {
+  using MatrixPattern<OpTy>::MatrixPattern;
   LogicalResult rewrite(OpTy op, MatrixBuilder &mb, const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
     std::optional<int64_t> k = tauCount(op->getOperand(1), s, s.cols);
@@ -859,8 +832,8 @@ struct DecomposeHouseholderProduct : FactorizationPattern<OpTy> {
   }
 };
 
-struct DecomposeOrmqr : FactorizationPattern<AtenOrmqrOp> {
-  using FactorizationPattern::FactorizationPattern;
+struct DecomposeOrmqr : MatrixPattern<AtenOrmqrOp> {
+  using MatrixPattern::MatrixPattern;
   LogicalResult rewrite(AtenOrmqrOp op, MatrixBuilder &mb, const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
     std::optional<bool> left = constBool(op.getLeft());
@@ -881,8 +854,8 @@ struct DecomposeOrmqr : FactorizationPattern<AtenOrmqrOp> {
 /// linalg_qr(A, mode) and qr(A, some): geqrf, then Q from its reflectors
 /// (m x k reduced, m x m complete; an empty Q for mode 'r') and R the upper
 /// triangle of its first k (m for complete) rows.
-template <typename OpTy> struct DecomposeQR : FactorizationPattern<OpTy> {
-  using FactorizationPattern<OpTy>::FactorizationPattern;
+template <typename OpTy> struct DecomposeQR : MatrixPattern<OpTy> {
+  using MatrixPattern<OpTy>::MatrixPattern;
   LogicalResult rewrite(OpTy op, MatrixBuilder &mb, const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
     std::optional<StringRef> mode;

@@ -340,33 +340,8 @@ bool readTolerance(Value v, std::optional<double> &number, Value &tensor) {
 // Patterns
 //===----------------------------------------------------------------------===//
 
-template <typename OpTy>
-struct SpectralPattern : public OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-
-  virtual LogicalResult rewrite(OpTy op, MatrixBuilder &mb,
-                                const MatrixBatch &s,
-                                SmallVector<Value> &results) const = 0;
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    std::optional<MatrixBatch> s = matrixBatch(op->getOperand(0));
-    if (!s)
-      return rewriter.notifyMatchFailure(
-          op, "not a float or double tensor of known sizes with 2 dims");
-    TSBuilder t{rewriter, op.getLoc()};
-    MatrixBuilder mb{t, static_cast<int64_t>(s->batch.size()),
-                     dtypeOf(op->getOperand(0))};
-    SmallVector<Value> results;
-    if (failed(rewrite(op, mb, *s, results)))
-      return rewriter.notifyMatchFailure(op, "arguments not supported");
-    replaceWithDeclaredTypes(rewriter, op, results);
-    return success();
-  }
-};
-
-struct DecomposeLinalgSvd : SpectralPattern<AtenLinalgSvdOp> {
-  using SpectralPattern::SpectralPattern;
+struct DecomposeLinalgSvd : MatrixPattern<AtenLinalgSvdOp> {
+  using MatrixPattern::MatrixPattern;
   LogicalResult rewrite(AtenLinalgSvdOp op, MatrixBuilder &mb,
                         const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
@@ -379,8 +354,8 @@ struct DecomposeLinalgSvd : SpectralPattern<AtenLinalgSvdOp> {
   }
 };
 
-struct DecomposeSvd : SpectralPattern<AtenSvdOp> {
-  using SpectralPattern::SpectralPattern;
+struct DecomposeSvd : MatrixPattern<AtenSvdOp> {
+  using MatrixPattern::MatrixPattern;
   LogicalResult rewrite(AtenSvdOp op, MatrixBuilder &mb, const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
     std::optional<bool> some = constBool(op.getSome());
@@ -402,8 +377,8 @@ struct DecomposeSvd : SpectralPattern<AtenSvdOp> {
   }
 };
 
-struct DecomposeSvdvals : SpectralPattern<AtenLinalgSvdvalsOp> {
-  using SpectralPattern::SpectralPattern;
+struct DecomposeSvdvals : MatrixPattern<AtenLinalgSvdvalsOp> {
+  using MatrixPattern::MatrixPattern;
   LogicalResult rewrite(AtenLinalgSvdvalsOp op, MatrixBuilder &mb,
                         const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
@@ -412,8 +387,8 @@ struct DecomposeSvdvals : SpectralPattern<AtenLinalgSvdvalsOp> {
   }
 };
 
-template <typename OpTy> struct DecomposeEigh : SpectralPattern<OpTy> {
-  using SpectralPattern<OpTy>::SpectralPattern;
+template <typename OpTy> struct DecomposeEigh : MatrixPattern<OpTy> {
+  using MatrixPattern<OpTy>::MatrixPattern;
   LogicalResult rewrite(OpTy op, MatrixBuilder &mb, const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
     std::optional<StringRef> uplo = constStr(op.getUPLO());
@@ -433,8 +408,8 @@ template <typename OpTy> struct DecomposeEigh : SpectralPattern<OpTy> {
 
 /// matrix_rank in its four overloads: the count of magnitudes above the
 /// tolerance (tol alone is atol with rtol 0), as Long.
-template <typename OpTy> struct DecomposeMatrixRank : SpectralPattern<OpTy> {
-  using SpectralPattern<OpTy>::SpectralPattern;
+template <typename OpTy> struct DecomposeMatrixRank : MatrixPattern<OpTy> {
+  using MatrixPattern<OpTy>::MatrixPattern;
   LogicalResult rewrite(OpTy op, MatrixBuilder &mb, const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
     std::optional<bool> hermitian = constBool(op.getHermitian());
@@ -474,8 +449,8 @@ template <typename OpTy> struct DecomposeMatrixRank : SpectralPattern<OpTy> {
 /// pinv: V diag(1 / s) U^T over the values above the tolerance (U diag(1 /
 /// lambda) U^T from eigh for hermitian); pinverse(x, rcond) is pinv with
 /// rtol = rcond and atol 0.
-template <typename OpTy> struct DecomposePinv : SpectralPattern<OpTy> {
-  using SpectralPattern<OpTy>::SpectralPattern;
+template <typename OpTy> struct DecomposePinv : MatrixPattern<OpTy> {
+  using MatrixPattern<OpTy>::MatrixPattern;
   LogicalResult rewrite(OpTy op, MatrixBuilder &mb, const MatrixBatch &s,
                         SmallVector<Value> &results) const override {
     std::optional<bool> hermitian = false;

@@ -125,6 +125,33 @@ struct MatrixBuilder {
   int64_t code() { return dtype.isF64() ? kDouble : kFloat; }
 };
 
+/// A decomposition of an op whose operand 0 is a batch of float or double
+/// matrices of known sizes: `rewrite` builds the results.
+template <typename OpTy> struct MatrixPattern : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  /// Builds the results; may fail only before it builds anything.
+  virtual LogicalResult rewrite(OpTy op, MatrixBuilder &mb,
+                                const MatrixBatch &s,
+                                SmallVector<Value> &results) const = 0;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<MatrixBatch> s = matrixBatch(op->getOperand(0));
+    if (!s)
+      return rewriter.notifyMatchFailure(
+          op, "not a float or double tensor of known sizes with 2 dims");
+    TSBuilder t{rewriter, op.getLoc()};
+    MatrixBuilder mb{t, static_cast<int64_t>(s->batch.size()),
+                     dtypeOf(op->getOperand(0))};
+    SmallVector<Value> results;
+    if (failed(rewrite(op, mb, *s, results)))
+      return rewriter.notifyMatchFailure(op, "arguments not supported");
+    replaceWithDeclaredTypes(rewriter, op, results);
+    return success();
+  }
+};
+
 /// geqrf: the reflectors below R's diagonal and their taus [batch..., k].
 std::pair<Value, Value> geqrf(MatrixBuilder &mb, Value a, const MatrixBatch &s);
 
