@@ -54,11 +54,17 @@
 //                                 saved statistics
 //   mvlgamma(x, p)                sum of lgamma(x - i / 2), i < p, plus
 //                                 p (p - 1) / 4 log(pi)
+//   as_strided, as_strided_       x flattened, read (written) at the
+//   scatter                       positions offset + sum(i * stride), for
+//                                 an x with its own row-major storage
 //
 //===----------------------------------------------------------------------===//
 
 #include "DecomposeUtils.h"
 #include "ShapeRuleUtils.h"
+#include "tsmlir/Dialect/TorchScript/IR/Aliasing.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include <cmath>
 
@@ -747,6 +753,79 @@ struct DecomposeMvlgamma : public OpRewritePattern<AtenMvlgammaOp> {
   }
 };
 
+/// as_strided(x, size, stride, offset) and as_strided_scatter(x, src, ...)
+/// of a tensor with storage of its own, in row-major order (a function's
+/// argument or a fresh result, not a view): the flat positions offset +
+/// sum(i_d * stride_d) of the result's elements, enumerated at compile
+/// time, read by index_select (or written by scatter) on x flattened.
+template <typename OpTy>
+struct DecomposeAsStrided : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  static constexpr bool kScatter = std::is_same_v<OpTy, AtenAsStridedScatterOp>;
+  /// The most elements of a position table built at compile time.
+  static constexpr int64_t kMaxPositions = int64_t(1) << 24;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Value x = op.getSelf();
+    std::optional<SmallVector<int64_t>> sizes = staticSizes(x);
+    std::optional<SmallVector<int64_t>> size = constIntList(op.getSize());
+    std::optional<SmallVector<int64_t>> stride = constIntList(op.getStride());
+    std::optional<int64_t> offset = isNone(op.getStorageOffset())
+                                        ? std::optional<int64_t>(0)
+                                        : constInt(op.getStorageOffset());
+    bool ownStorage =
+        llvm::isa<BlockArgument>(x)
+            ? llvm::isa<func::FuncOp>(
+                  llvm::cast<BlockArgument>(x).getOwner()->getParentOp())
+            : isFreshValue(x);
+    if (!sizes || !size || !stride || !offset ||
+        size->size() != stride->size() || !ownStorage)
+      return rewriter.notifyMatchFailure(
+          op, "sizes, strides or offset not constant, or the input is a view "
+              "or an argument of a block (its storage layout is not known)");
+    int64_t count = shape::numElements(*size);
+    int64_t storage = shape::numElements(*sizes);
+    if (count < 0 || count > kMaxPositions || *offset < 0)
+      return rewriter.notifyMatchFailure(op, "too many elements");
+    SmallVector<int64_t> positions;
+    positions.reserve(count);
+    SmallVector<int64_t> index(size->size(), 0);
+    for (int64_t e = 0; e < count; ++e) {
+      int64_t at = *offset;
+      for (size_t d = 0; d < index.size(); ++d)
+        at += index[d] * (*stride)[d];
+      if (at < 0 || at >= storage)
+        return rewriter.notifyMatchFailure(op, "outside the storage");
+      positions.push_back(at);
+      for (int64_t d = index.size() - 1; d >= 0; --d) {
+        if (++index[d] < (*size)[d])
+          break;
+        index[d] = 0;
+      }
+    }
+    if constexpr (kScatter) {
+      if (staticSizes(op.getSrc()) != size ||
+          dtypeOf(op.getSrc()) != dtypeOf(x))
+        return rewriter.notifyMatchFailure(op, "src of other sizes or dtype");
+    }
+    TSBuilder t{rewriter, op.getLoc()};
+    Value flat = t.reshape(x, {storage});
+    Value table = t.longs(positions, {count});
+    Value result;
+    if constexpr (kScatter) {
+      Value src = t.reshape(op.getSrc(), {count});
+      Value written = AtenScatterSrcOp::create(
+          rewriter, op.getLoc(), t.tensor(), flat, t.i(0), table, src);
+      result = t.reshape(written, *sizes);
+    } else {
+      result = t.reshape(t.indexSelect(flat, 0, table), *size);
+    }
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tsmlir::ts::decompose::populateCompositePatterns(
@@ -789,4 +868,6 @@ void mlir::tsmlir::ts::decompose::populateCompositePatterns(
       DecomposeIsin<AtenIsinScalarTensorOp>, DecomposeLdexp,
       DecomposeRepeatInterleave, DecomposeNativeBatchNorm, DecomposeMvlgamma>(
       ctx);
+  patterns.add<DecomposeAsStrided<AtenAsStridedOp>,
+               DecomposeAsStrided<AtenAsStridedScatterOp>>(ctx);
 }

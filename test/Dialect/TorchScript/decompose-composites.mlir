@@ -1,0 +1,64 @@
+// RUN: tsmlir-opt %s -split-input-file --ts-optimize | FileCheck %s
+
+// as_strided of an argument (row-major storage of its own): index_select of
+// the positions offset + i * 1 + j * 2, viewed [2, 2].
+// CHECK-LABEL: func.func @as_strided(
+// CHECK:         %[[TABLE:.+]] = ts.prim.Constant[dense<[1, 3, 2, 4]> : tensor<4xsi64>]
+// CHECK:         %[[PICKED:.+]] = ts.aten.index_select %arg0, %int0, %[[TABLE]]
+// CHECK:         %[[VIEWED:.+]] = ts.aten.reshape %[[PICKED]], {{.*}} -> !ts.tensor<f32, [2, 2]>
+// CHECK:         return %[[VIEWED]]
+func.func @as_strided(%x: !ts.tensor<f32, [9]>) -> !ts.tensor {
+  %int2 = ts.prim.Constant[2] : !ts.int
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %0 = ts.prim.ListConstruct %int2, %int2 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %1 = ts.prim.ListConstruct %int1, %int2 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %2 = ts.aten.as_strided %x, %0, %1, %int1 : (!ts.tensor<f32, [9]>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.int) -> !ts.tensor
+  return %2 : !ts.tensor
+}
+
+// -----
+
+// as_strided of a view reads its base's storage, whose layout is not the
+// view's: it stays (and is reported by name when lowered).
+// CHECK-LABEL: func.func @as_strided_view(
+// CHECK:         ts.aten.as_strided
+func.func @as_strided_view(%x: !ts.tensor<f32, [3, 3]>) -> !ts.tensor {
+  %int2 = ts.prim.Constant[2] : !ts.int
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %int0 = ts.prim.Constant[0] : !ts.int
+  %t = ts.aten.transpose.int %x, %int0, %int1 : (!ts.tensor<f32, [3, 3]>, !ts.int, !ts.int) -> !ts.tensor<f32, [3, 3]>
+  %0 = ts.prim.ListConstruct %int2, %int2 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %1 = ts.prim.ListConstruct %int1, %int2 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %2 = ts.aten.as_strided %t, %0, %1, %int1 : (!ts.tensor<f32, [3, 3]>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.int) -> !ts.tensor
+  return %2 : !ts.tensor
+}
+
+// -----
+
+// tensordot: a's free dims then the contracted ones, b's contracted ones
+// (in da's order) then its free ones, as one mm. trapezoid with a spacing:
+// (sum - (first + last) * 0.5) * dx.
+// CHECK-LABEL: func.func @tensordot_trapezoid(
+// CHECK:         %[[A:.+]] = ts.aten.reshape %arg0, {{.*}} -> !ts.tensor<f32, [2, 12]>
+// CHECK:         %[[BT:.+]] = ts.aten.permute %arg1, {{.*}} -> !ts.tensor<f32, [3, 4, 5]>
+// CHECK:         %[[B:.+]] = ts.aten.reshape %[[BT]], {{.*}} -> !ts.tensor<f32, [12, 5]>
+// CHECK:         %[[DOT:.+]] = ts.aten.mm %[[A]], %[[B]]
+// CHECK:         %[[FIRST:.+]] = ts.aten.select.int %arg0, %int2, %int0
+// CHECK:         %[[LAST:.+]] = ts.aten.select.int %arg0, %int2, %int3
+// CHECK:         %[[ENDS:.+]] = ts.aten.add.Tensor %[[FIRST]], %[[LAST]]
+// CHECK:         %[[HALF:.+]] = ts.aten.mul.Scalar %[[ENDS]], %float
+// CHECK:         %[[SUM:.+]] = ts.aten.sum.dim_IntList %arg0
+// CHECK:         %[[INNER:.+]] = ts.aten.sub.Tensor %[[SUM]], %[[HALF]]
+// CHECK:         %[[AREA:.+]] = ts.aten.mul.Scalar %[[INNER]], %float
+// CHECK:         return %[[DOT]], %[[AREA]]
+func.func @tensordot_trapezoid(%a: !ts.tensor<f32, [2, 3, 4]>, %b: !ts.tensor<f32, [4, 3, 5]>) -> (!ts.tensor, !ts.tensor) {
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %int2 = ts.prim.Constant[2] : !ts.int
+  %int0 = ts.prim.Constant[0] : !ts.int
+  %da = ts.prim.ListConstruct %int1, %int2 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %db = ts.prim.ListConstruct %int1, %int0 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.tensordot %a, %b, %da, %db : (!ts.tensor<f32, [2, 3, 4]>, !ts.tensor<f32, [4, 3, 5]>, !ts.list<!ts.int>, !ts.list<!ts.int>) -> !ts.tensor
+  %dx = ts.prim.Constant[0.5] : !ts.float
+  %1 = ts.aten.trapezoid.dx %a, %dx, %int2 : (!ts.tensor<f32, [2, 3, 4]>, !ts.float, !ts.int) -> !ts.tensor
+  return %0, %1 : !ts.tensor, !ts.tensor
+}
