@@ -349,8 +349,8 @@ def run_tsmlir_aot(a, name, n, args, ref):
     """The case's ahead-of-time model, called through the tsmlir package on
     the CUDA tensors `args` (no copies: the model reads them in place and
     writes an output it was given), timed like the PyTorch variants. Each
-    call returns when its kernels are done (the model waits for its
-    stream). Returns the record and the bound call."""
+    call queues its kernels on PyTorch's current stream and returns without
+    waiting, as PyTorch's ops do. Returns the record and the bound call."""
     import tsmlir
     path = aot_model_path(a, name, n)
     if not os.path.exists(path):

@@ -90,6 +90,8 @@ def declare_cuda_runtime(lib):
                        ("tsmlirCudaFree", [vp]),
                        ("tsmlirCudaMemcpyHtoD", [vp, vp, size, vp]),
                        ("tsmlirCudaMemcpyDtoH", [vp, vp, size, vp]),
+                       ("tsmlirCudaBeginCallerStream", [vp]),
+                       ("tsmlirCudaEndCallerStream", []),
                        ("tsmlirCudaLaunchCount", [])):
         fn = getattr(lib, name)
         fn.argtypes = args

@@ -265,10 +265,24 @@ class _Call:
     def run(self):
         if not hasattr(self, "arrays"):
             self.prepare()
+        stream = None
         if self.torch is not None and self.cuda:
-            # Inputs written on PyTorch's stream must be complete.
-            self.torch.cuda.synchronize()
-        status = self.entry._entry(*self.arrays)
+            if self.device_buffers:
+                # Copies of numpy data are freed when the call returns: it
+                # waits for its kernels, after PyTorch's work on its inputs.
+                self.torch.cuda.synchronize()
+            else:
+                # Only PyTorch's tensors: the kernels queue on PyTorch's
+                # current stream, after the work that wrote the inputs, and
+                # the call returns without waiting, as a PyTorch op does.
+                stream = self.torch.cuda.current_stream().cuda_stream
+                _cuda_check(self.runtime, self.runtime.tsmlirCudaBeginCallerStream(
+                    ctypes.c_void_p(stream)), "PyTorch's stream")
+        try:
+            status = self.entry._entry(*self.arrays)
+        finally:
+            if stream is not None:
+                self.runtime.tsmlirCudaEndCallerStream()
         if status != _abi.OK:
             lib = self.entry._model.lib
             raise RuntimeError("%s: %s: %s" % (

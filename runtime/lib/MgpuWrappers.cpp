@@ -43,6 +43,21 @@ StickyError &sticky() {
 
 std::atomic<bool> stickyPending{false};
 
+/// The stream this thread's compiled calls run on when their caller named
+/// one (tsmlirCudaBeginCallerStream), and whether a copy was queued on it
+/// since the host last waited for it: only such a copy (a device value the
+/// host reads) makes the compiled code's waits wait.
+struct CallerStream {
+  bool active = false;
+  void *stream = nullptr;
+  bool copyPending = false;
+};
+thread_local CallerStream callerStream;
+
+bool isCallerStream(void *stream) {
+  return callerStream.active && stream == callerStream.stream;
+}
+
 /// Records the failure of an mgpu* call whose code is `code` (the message is
 /// this thread's last error). The first one is printed and kept.
 void report(int code) {
@@ -241,7 +256,19 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
                    stream, params, extra, paramsCount);
 }
 
+int tsmlirCudaBeginCallerStream(void *stream) {
+  callerStream = {true, stream, false};
+  return TSMLIR_CUDA_SUCCESS;
+}
+
+int tsmlirCudaEndCallerStream(void) {
+  callerStream = {};
+  return TSMLIR_CUDA_SUCCESS;
+}
+
 void *mgpuStreamCreate(void) {
+  if (callerStream.active)
+    return callerStream.stream;
   void *stream = nullptr;
   report(tsmlirCudaStreamCreate(&stream));
   return stream;
@@ -249,12 +276,19 @@ void *mgpuStreamCreate(void) {
 
 void mgpuStreamDestroy(void *stream) {
   // A stream that failed to be created was reported then; its NULL stands
-  // for the legacy stream meanwhile.
-  if (stream)
+  // for the legacy stream meanwhile. The caller's stream stays the caller's.
+  if (stream && !isCallerStream(stream))
     report(tsmlirCudaStreamDestroy(stream));
 }
 
 void mgpuStreamSynchronize(void *stream) {
+  // The end of a call on the caller's stream does not wait; a host read
+  // (a copy queued since the last wait) does.
+  if (isCallerStream(stream)) {
+    if (!callerStream.copyPending)
+      return;
+    callerStream.copyPending = false;
+  }
   report(tsmlirCudaStreamSynchronize(stream));
 }
 
@@ -308,6 +342,8 @@ void mgpuMemFree(void *ptr, void *stream) {
 }
 
 void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream) {
+  if (isCallerStream(stream))
+    callerStream.copyPending = true;
   int code;
   const Device *dev = acquireDevice(code);
   if (dev && sizeBytes && (!dst || !src))

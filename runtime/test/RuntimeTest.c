@@ -473,6 +473,40 @@ static int modeMgpu(void) {
   mgpuStreamDestroy(other);
   mgpuStreamDestroy(stream);
 
+  /* A caller's stream: the compiled code's stream is it, the end of a call
+     does not wait for it, a host read of a device value does. */
+  void *mine = NULL;
+  CHECK(tsmlirCudaStreamCreate(&mine) == TSMLIR_CUDA_SUCCESS && mine);
+  CHECK(tsmlirCudaBeginCallerStream(mine) == TSMLIR_CUDA_SUCCESS);
+  ull syncs = counter("stream_sync"), created = counter("stream_create");
+  ull launches = tsmlirCudaLaunchCount();
+  void *kernel = mgpuModuleGetFunction(ptxModule, "add_kernel");
+  void *call = mgpuStreamCreate();
+  CHECK(call == mine);
+  mgpuLaunchKernel(kernel, 2, 1, 1, 64, 1, 1, 0, call, params, NULL, 2);
+  mgpuStreamSynchronize(call);
+  mgpuStreamDestroy(call);
+  ull callWaits = counter("stream_sync") - syncs;
+  call = mgpuStreamCreate();
+  CHECK(call == mine);
+  mgpuMemcpy(back, buffer, 16, call);
+  mgpuStreamSynchronize(call);
+  ull readWaits = counter("stream_sync") - syncs - callWaits;
+  mgpuStreamSynchronize(call);
+  mgpuStreamDestroy(call);
+  CHECK(tsmlirCudaEndCallerStream() == TSMLIR_CUDA_SUCCESS);
+  printf("caller stream: %llu launched, %llu wait(s) at the end of a call, "
+         "%llu for a host read, %llu after it, %llu stream(s) created\n",
+         (ull)(tsmlirCudaLaunchCount() - launches), callWaits, readWaits,
+         counter("stream_sync") - syncs - callWaits - readWaits,
+         counter("stream_create") - created);
+  call = mgpuStreamCreate();
+  CHECK(call != mine);
+  mgpuStreamSynchronize(call);
+  mgpuStreamDestroy(call);
+  CHECK(counter("stream_sync") - syncs == callWaits + readWaits + 1);
+  CHECK(tsmlirCudaStreamDestroy(mine) == TSMLIR_CUDA_SUCCESS);
+
   /* Host-shared (managed) memory and registered memrefs. */
   float *shared = (float *)mgpuMemAlloc(64, NULL, true);
   CHECK(shared != NULL);

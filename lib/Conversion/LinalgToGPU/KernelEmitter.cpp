@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -186,16 +187,106 @@ void gpu_lowering::emitStridedPoints(OpBuilder &b, Location loc,
 // Vector loads and stores
 //===----------------------------------------------------------------------===//
 
-/// Whether `operand` is read or written in iteration order from a
-/// contiguous buffer of 32-bit elements.
-static bool isContiguousInOrder(linalg::GenericOp op, OpOperand &operand) {
-  auto type = llvm::dyn_cast<MemRefType>(operand.get().getType());
-  if (!type || type.getRank() == 0 || !type.getLayout().isIdentity() ||
-      type.getElementTypeBitWidth() != 32 ||
-      !type.getElementType().isIntOrFloat())
+/// Whether `type` has static sizes and strides and is laid out row-major
+/// without gaps (dims of size 1 aside): its elements are one run.
+static bool isContiguous(MemRefType type) {
+  if (!type.hasStaticShape())
     return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  int64_t expected = 1;
+  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+    if (type.getDimSize(d) == 1)
+      continue;
+    if (strides[d] != expected)
+      return false;
+    expected *= type.getDimSize(d);
+  }
+  return true;
+}
+
+/// Whether the element offset of `buffer` in its allocation is a multiple
+/// of `n`: static in its type, or made of subview offsets and strides that
+/// are. (Entry buffers are 16-byte aligned, allocations 256-byte.)
+static bool offsetIsMultipleOf(Value buffer, int64_t n) {
+  auto type = llvm::cast<MemRefType>(buffer.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  if (!ShapedType::isDynamic(offset))
+    return offset % n == 0;
+  Operation *def = buffer.getDefiningOp();
+  if (auto subview = llvm::dyn_cast_or_null<memref::SubViewOp>(def)) {
+    Value source = subview.getSource();
+    SmallVector<int64_t> sourceStrides;
+    int64_t sourceOffset;
+    if (failed(llvm::cast<MemRefType>(source.getType())
+                   .getStridesAndOffset(sourceStrides, sourceOffset)) ||
+        !offsetIsMultipleOf(source, n))
+      return false;
+    for (auto [at, stride] :
+         llvm::zip(subview.getMixedOffsets(), sourceStrides)) {
+      if (ShapedType::isDynamic(stride))
+        return false;
+      std::optional<int64_t> known = getConstantIntValue(at);
+      if (known ? (*known * stride) % n != 0 : stride % n != 0)
+        return false;
+    }
+    return true;
+  }
+  if (llvm::isa_and_nonnull<memref::CastOp, memref::CollapseShapeOp,
+                            memref::ExpandShapeOp, memref::MemorySpaceCastOp>(
+          def))
+    return offsetIsMultipleOf(def->getOperand(0), n);
+  return false;
+}
+
+namespace {
+/// How an operand is read or written `width` points at a time.
+enum class VectorAccess {
+  None,
+  /// One vector along the buffer's innermost dim, at the first point's
+  /// indices (the op's innermost loop indexes that dim, and nothing else).
+  Innermost,
+  /// One vector of the flattened buffer at the first point's linear index
+  /// (the buffer is one run, read in iteration order).
+  Flat,
+};
+} // namespace
+
+/// How `operand` of `op` (loop sizes `ranges`) can be accessed `width`
+/// consecutive points at a time, from a point whose linear index is a
+/// multiple of `width`: 32-bit elements, vectors aligned to their size.
+static VectorAccess vectorAccess(linalg::GenericOp op, OpOperand &operand,
+                                 ArrayRef<int64_t> ranges, int64_t width) {
+  auto type = llvm::dyn_cast<MemRefType>(operand.get().getType());
+  if (width <= 1 || !type || type.getRank() == 0 || ranges.empty() ||
+      type.getElementTypeBitWidth() != 32 ||
+      !type.getElementType().isIntOrFloat() || !type.hasStaticShape() ||
+      !offsetIsMultipleOf(operand.get(), width))
+    return VectorAccess::None;
   AffineMap map = op.getMatchingIndexingMap(&operand);
-  return map.isIdentity() && map.getNumResults() == op.getNumLoops();
+  unsigned inner = op.getNumLoops() - 1;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (ranges.back() % width == 0 && map.getNumResults() != 0 &&
+      map.getResults().back() == getAffineDimExpr(inner, op.getContext()) &&
+      succeeded(type.getStridesAndOffset(strides, offset)) &&
+      strides.back() == 1 && type.getShape().back() % width == 0 &&
+      llvm::all_of(ArrayRef(strides).drop_back(),
+                   [&](int64_t st) {
+                     return !ShapedType::isDynamic(st) && st % width == 0;
+                   }) &&
+      llvm::none_of(map.getResults().drop_back(),
+                    [&](AffineExpr e) { return e.isFunctionOfDim(inner); }))
+    return VectorAccess::Innermost;
+  if (isContiguous(type) && map.isIdentity() &&
+      map.getNumResults() == op.getNumLoops() && product(ranges) % width == 0)
+    return VectorAccess::Flat;
+  return VectorAccess::None;
 }
 
 bool gpu_lowering::isVectorizable(linalg::GenericOp op,
@@ -205,7 +296,7 @@ bool gpu_lowering::isVectorizable(linalg::GenericOp op,
       product(ranges) % vectorWidth != 0 || product(ranges) == 0)
     return false;
   return llvm::any_of(op->getOpOperands(), [&](OpOperand &operand) {
-    return isContiguousInOrder(op, operand);
+    return vectorAccess(op, operand, ranges, vectorWidth) != VectorAccess::None;
   });
 }
 
@@ -221,60 +312,119 @@ static Value flatten(OpBuilder &b, Location loc, Value buffer) {
                                          ArrayRef<ReassociationIndices>{all});
 }
 
+/// The buffer and indices of the vector of `operand` that starts at the
+/// point `ivs` (linear index `first`).
+static std::pair<Value, SmallVector<Value>>
+vectorAddress(OpBuilder &b, Location loc, linalg::GenericOp op,
+              OpOperand &operand, VectorAccess access, Value first,
+              ValueRange ivs) {
+  if (access == VectorAccess::Flat)
+    return {flatten(b, loc, operand.get()), {first}};
+  return {operand.get(),
+          applyMap(b, loc, op.getMatchingIndexingMap(&operand), ivs)};
+}
+
+/// The operands `op`'s body reads (outputs only when `withOutputs`) that
+/// can be, each loaded as one vector of `width` from the point `ivs`
+/// (linear index `first`).
+static DenseMap<OpOperand *, Value>
+loadVectors(OpBuilder &b, Location loc, linalg::GenericOp op,
+            ArrayRef<int64_t> ranges, Value first, ValueRange ivs,
+            int64_t width, bool withOutputs) {
+  DenseMap<OpOperand *, Value> vectors;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (op.getMatchingBlockArgument(&operand).use_empty() ||
+        (!withOutputs && op.isDpsInit(&operand)))
+      continue;
+    VectorAccess access = vectorAccess(op, operand, ranges, width);
+    if (access == VectorAccess::None)
+      continue;
+    auto type = llvm::cast<MemRefType>(operand.get().getType());
+    auto [buffer, indices] =
+        vectorAddress(b, loc, op, operand, access, first, ivs);
+    vectors[&operand] = vector::LoadOp::create(
+        b, loc, VectorType::get({width}, type.getElementType()), buffer,
+        indices, /*nontemporal=*/false, llvm::MaybeAlign(width * 4));
+  }
+  return vectors;
+}
+
+/// Clones `op`'s body at the point `ivs`, lane `lane` of `vectors`: the
+/// other inputs the body reads are loaded at `ivs`, and so are the outputs
+/// when `withOutputs`. `skip` is left out.
+static void cloneLane(OpBuilder &b, Location loc, linalg::GenericOp op,
+                      const DenseMap<OpOperand *, Value> &vectors, int64_t lane,
+                      ValueRange ivs, bool withOutputs, IRMapping &map,
+                      Operation *skip = nullptr) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    BlockArgument arg = op.getMatchingBlockArgument(&operand);
+    if (arg.use_empty() || (!withOutputs && op.isDpsInit(&operand)))
+      continue;
+    auto it = vectors.find(&operand);
+    map.map(arg, it != vectors.end()
+                     ? vector::ExtractOp::create(b, loc, it->second, lane)
+                     : loadOperand(b, loc, op, operand, ivs));
+  }
+  for (Operation &inner : op.getBody()->without_terminator()) {
+    if (&inner == skip)
+      continue;
+    if (auto index = llvm::dyn_cast<linalg::IndexOp>(inner))
+      map.map(index.getResult(), ivs[index.getDim()]);
+    else
+      b.clone(inner, map);
+  }
+}
+
+/// The indices of the point `lane` after `first` (a multiple of `width`) in
+/// `sizes`. When the innermost size is a multiple of `width` the lanes share
+/// the outer indices of `firstIvs` (delinearize(first)) and only the
+/// innermost one moves.
+static SmallVector<Value> pointOfLane(OpBuilder &b, Location loc, Value first,
+                                      ArrayRef<Value> firstIvs, int64_t lane,
+                                      ArrayRef<int64_t> sizes, int64_t width) {
+  if (lane == 0)
+    return SmallVector<Value>(firstIvs);
+  Value offset = indexConstant(b, loc, lane);
+  if (!sizes.empty() && sizes.back() % width == 0) {
+    SmallVector<Value> ivs(firstIvs);
+    ivs.back() = arith::AddIOp::create(b, loc, ivs.back(), offset);
+    return ivs;
+  }
+  return delinearize(b, loc, arith::AddIOp::create(b, loc, first, offset),
+                     sizes);
+}
+
 void gpu_lowering::emitVectorPoints(OpBuilder &b, Location loc,
                                     linalg::GenericOp op, Value first,
                                     ArrayRef<int64_t> ranges,
                                     int64_t vectorWidth) {
-  llvm::MaybeAlign align(vectorWidth * 4);
-  // Operands in iteration order, loaded once as vectors.
-  DenseMap<OpOperand *, Value> vectors;
-  for (OpOperand &operand : op->getOpOperands()) {
-    if (!isContiguousInOrder(op, operand) ||
-        op.getMatchingBlockArgument(&operand).use_empty())
-      continue;
-    auto type = llvm::cast<MemRefType>(operand.get().getType());
-    auto vectorType = VectorType::get({vectorWidth}, type.getElementType());
-    vectors[&operand] =
-        vector::LoadOp::create(b, loc, vectorType,
-                               flatten(b, loc, operand.get()), first,
-                               /*nontemporal=*/false, align);
-  }
+  SmallVector<Value> firstIvs = delinearize(b, loc, first, ranges);
+  DenseMap<OpOperand *, Value> vectors =
+      loadVectors(b, loc, op, ranges, first, firstIvs, vectorWidth,
+                  /*withOutputs=*/true);
   SmallVector<SmallVector<Value>> results(op.getNumDpsInits());
   SmallVector<SmallVector<Value>> laneIvs;
   for (int64_t lane = 0; lane < vectorWidth; ++lane) {
-    Value linear = arith::AddIOp::create(b, loc, first,
-                                         indexConstant(b, loc, lane));
-    SmallVector<Value> ivs = delinearize(b, loc, linear, ranges);
+    SmallVector<Value> ivs =
+        pointOfLane(b, loc, first, firstIvs, lane, ranges, vectorWidth);
     IRMapping map;
-    auto valueOf = [&](OpOperand &operand) -> Value {
-      auto it = vectors.find(&operand);
-      if (it != vectors.end())
-        return vector::ExtractOp::create(b, loc, it->second, lane);
-      return loadOperand(b, loc, op, operand, ivs);
-    };
-    for (OpOperand &operand : op->getOpOperands()) {
-      BlockArgument arg = op.getMatchingBlockArgument(&operand);
-      if (!arg.use_empty())
-        map.map(arg, valueOf(operand));
-    }
-    for (Operation &inner : op.getBody()->without_terminator()) {
-      if (auto index = llvm::dyn_cast<linalg::IndexOp>(inner))
-        map.map(index.getResult(), ivs[index.getDim()]);
-      else
-        b.clone(inner, map);
-    }
+    cloneLane(b, loc, op, vectors, lane, ivs, /*withOutputs=*/true, map);
     for (auto [i, v] : llvm::enumerate(yielded(op, map)))
       results[i].push_back(v);
     laneIvs.push_back(std::move(ivs));
   }
   for (auto [i, init] : llvm::enumerate(op.getDpsInitsMutable())) {
-    if (isContiguousInOrder(op, init)) {
+    VectorAccess access = vectorAccess(op, init, ranges, vectorWidth);
+    if (access != VectorAccess::None) {
       auto type = llvm::cast<MemRefType>(init.get().getType());
       auto vectorType = VectorType::get({vectorWidth}, type.getElementType());
       Value vec =
           vector::FromElementsOp::create(b, loc, vectorType, results[i]);
-      vector::StoreOp::create(b, loc, vec, flatten(b, loc, init.get()), first,
-                              /*nontemporal=*/false, align);
+      auto [buffer, indices] =
+          vectorAddress(b, loc, op, init, access, first, firstIvs);
+      vector::StoreOp::create(b, loc, vec, buffer, indices,
+                              /*nontemporal=*/false,
+                              llvm::MaybeAlign(vectorWidth * 4));
       continue;
     }
     for (int64_t lane = 0; lane < vectorWidth; ++lane)
@@ -391,27 +541,82 @@ void gpu_lowering::emitSequentialReduction(OpBuilder &b, Location loc,
   storeOutputs(b, loc, op, outIvs, loop.getResults());
 }
 
+bool gpu_lowering::isVectorizableReduction(linalg::GenericOp op,
+                                           ArrayRef<int64_t> ranges,
+                                           int64_t width) {
+  if (width <= 1)
+    return false;
+  SmallVector<utils::IteratorType> types = op.getIteratorTypesArray();
+  unsigned firstReduction = op.getNumParallelLoops();
+  for (auto [i, type] : llvm::enumerate(types))
+    if ((type == utils::IteratorType::reduction) != (i >= firstReduction))
+      return false;
+  int64_t reduced = product(splitRanges(op, ranges).second);
+  if (reduced == 0 || reduced % width != 0)
+    return false;
+  return llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *operand) {
+    return vectorAccess(op, *operand, ranges, width) != VectorAccess::None;
+  });
+}
+
+/// The row-major linear index of `ivs` in `sizes`.
+static Value linearize(OpBuilder &b, Location loc, ValueRange ivs,
+                       ArrayRef<int64_t> sizes) {
+  Value linear = indexConstant(b, loc, 0);
+  for (auto [iv, size] : llvm::zip(ivs, sizes)) {
+    linear = arith::MulIOp::create(b, loc, linear, indexConstant(b, loc, size));
+    linear = arith::AddIOp::create(b, loc, linear, iv);
+  }
+  return linear;
+}
+
 void gpu_lowering::emitBlockReduction(OpBuilder &b, Location loc,
                                       linalg::GenericOp op,
                                       ArrayRef<int64_t> ranges,
                                       const Combiner &combiner,
                                       ValueRange parallelIvs, Value threadId,
-                                      int64_t blockSize) {
-  SmallVector<int64_t> reduction = splitRanges(op, ranges).second;
+                                      int64_t blockSize, int64_t vectorWidth) {
+  std::pair<SmallVector<int64_t>, SmallVector<int64_t>> split =
+      splitRanges(op, ranges);
+  ArrayRef<int64_t> parallel = split.first, reduction = split.second;
+  int64_t reduced = product(reduction);
   Value identity = arith::ConstantOp::create(b, loc, combiner.identity);
-  // This thread's partial over every blockSize-th element.
+  int64_t width =
+      isVectorizableReduction(op, ranges, vectorWidth) ? vectorWidth : 1;
+  // The linear point where this output's reduction starts.
+  Value base = width == 1
+                   ? Value()
+                   : arith::MulIOp::create(
+                         b, loc, linearize(b, loc, parallelIvs, parallel),
+                         indexConstant(b, loc, reduced));
+  // This thread's partial over every blockSize-th run of `width` points.
   auto loop = scf::ForOp::create(
-      b, loc, threadId, indexConstant(b, loc, product(reduction)),
+      b, loc, threadId, indexConstant(b, loc, reduced / width),
       indexConstant(b, loc, blockSize), ValueRange{identity},
-      [&](OpBuilder &nb, Location nloc, Value r, ValueRange accs) {
-        SmallVector<Value> ivs =
-            mergeIvs(op, parallelIvs, delinearize(nb, nloc, r, reduction));
-        IRMapping map;
-        cloneBody(nb, nloc, op, ivs, {Value()}, map, combiner.op);
-        Value value = map.lookupOrDefault(
-            combiner.op->getOperand(combiner.valueOperand));
-        scf::YieldOp::create(nb, nloc,
-                             combine(nb, combiner, value, accs.front()));
+      [&](OpBuilder &nb, Location nloc, Value i, ValueRange accs) {
+        Value first = i, acc = accs.front();
+        if (width > 1)
+          first = arith::MulIOp::create(nb, nloc, i,
+                                        indexConstant(nb, nloc, width));
+        SmallVector<Value> firstIvs = delinearize(nb, nloc, first, reduction);
+        DenseMap<OpOperand *, Value> vectors;
+        if (width > 1)
+          vectors = loadVectors(nb, nloc, op, ranges,
+                                arith::AddIOp::create(nb, nloc, base, first),
+                                mergeIvs(op, parallelIvs, firstIvs), width,
+                                /*withOutputs=*/false);
+        for (int64_t lane = 0; lane < width; ++lane) {
+          SmallVector<Value> ivs = mergeIvs(
+              op, parallelIvs,
+              pointOfLane(nb, nloc, first, firstIvs, lane, reduction, width));
+          IRMapping map;
+          cloneLane(nb, nloc, op, vectors, lane, ivs, /*withOutputs=*/false,
+                    map, combiner.op);
+          Value value = map.lookupOrDefault(
+              combiner.op->getOperand(combiner.valueOperand));
+          acc = combine(nb, combiner, value, acc);
+        }
+        scf::YieldOp::create(nb, nloc, acc);
       });
   // The block's total, in every thread.
   Value total = gpu::AllReduceOp::create(

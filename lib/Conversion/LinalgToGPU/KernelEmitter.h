@@ -61,10 +61,17 @@ void emitVectorPoints(OpBuilder &b, Location loc, linalg::GenericOp op,
                       int64_t vectorWidth);
 
 /// Whether emitVectorPoints applies: an elementwise generic over a multiple
-/// of `vectorWidth` points whose identity-indexed operands are contiguous
-/// 32-bit buffers, at least one of them.
+/// of `vectorWidth` points with an operand read or written in iteration
+/// order from one run of 32-bit elements starting at a multiple of
+/// `vectorWidth` (a contiguous buffer or a view of one, such as a row).
 bool isVectorizable(linalg::GenericOp op, ArrayRef<int64_t> ranges,
                     int64_t vectorWidth);
+
+/// Whether emitBlockReduction reads `vectorWidth` points at a time: the
+/// reduction loops are the innermost, their points a multiple of
+/// `vectorWidth`, and an input can be read as vectors.
+bool isVectorizableReduction(linalg::GenericOp op, ArrayRef<int64_t> ranges,
+                             int64_t vectorWidth);
 
 /// Every point of `op` (elementwise) from `start` in steps of `step`.
 void emitStridedPoints(OpBuilder &b, Location loc, linalg::GenericOp op,
@@ -77,10 +84,12 @@ void emitSequentialReduction(OpBuilder &b, Location loc, linalg::GenericOp op,
 
 /// Output point `parallelIvs` of a reduction, computed by the whole block:
 /// partials over a stride of `blockSize`, gpu.all_reduce, thread 0 stores.
+/// Where the reduced points lie in order in an aligned run of an input, each
+/// partial reads `vectorWidth` of them at a time as vectors.
 void emitBlockReduction(OpBuilder &b, Location loc, linalg::GenericOp op,
                         ArrayRef<int64_t> ranges, const Combiner &combiner,
                         ValueRange parallelIvs, Value threadId,
-                        int64_t blockSize);
+                        int64_t blockSize, int64_t vectorWidth);
 
 /// The sizes of the parallel and of the reduction loops of `op`.
 std::pair<SmallVector<int64_t>, SmallVector<int64_t>>

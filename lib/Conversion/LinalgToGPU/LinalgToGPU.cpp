@@ -208,7 +208,9 @@ LogicalResult KernelMapper::mapGeneric(linalg::GenericOp op) {
   std::optional<Combiner> combiner = matchCombiner(op);
   if (combiner && reduced >= 32) {
     // A block per output element.
-    int64_t block = threadsFor(reduced);
+    int64_t block = threadsFor(isVectorizableReduction(op, *ranges, vectorWidth)
+                                   ? reduced / vectorWidth
+                                   : reduced);
     int64_t grid = std::min(outputs, maxBlocks);
     Kernel k = createLaunch(b, op, "reduction", grid, block);
     auto loop = scf::ForOp::create(b, loc, k.blockId,
@@ -217,7 +219,7 @@ LogicalResult KernelMapper::mapGeneric(linalg::GenericOp op) {
     b.setInsertionPoint(loop.getBody()->getTerminator());
     emitBlockReduction(b, loc, op, *ranges, *combiner,
                        delinearize(b, loc, loop.getInductionVar(), parallel),
-                       k.threadId, block);
+                       k.threadId, block, vectorWidth);
     sinkConstants(k.launch);
     op.erase();
     return success();
@@ -239,14 +241,19 @@ LogicalResult KernelMapper::mapGeneric(linalg::GenericOp op) {
   return success();
 }
 
-/// The work of one op of a row loop, in threads a block could use.
-static int64_t rowWork(linalg::GenericOp op) {
+/// The work of one op of a row loop, in threads a block could use (a
+/// thread a vector where the op reads vectors).
+static int64_t rowWork(linalg::GenericOp op, int64_t vectorWidth) {
   std::optional<SmallVector<int64_t>> ranges = getStaticRanges(op);
   if (!ranges)
     return 1;
   if (op.getNumReductionLoops() == 0)
-    return product(*ranges);
-  return matchCombiner(op) ? product(splitRanges(op, *ranges).second) : 1;
+    return product(*ranges) /
+           (isVectorizable(op, *ranges, vectorWidth) ? vectorWidth : 1);
+  if (!matchCombiner(op))
+    return 1;
+  return product(splitRanges(op, *ranges).second) /
+         (isVectorizableReduction(op, *ranges, vectorWidth) ? vectorWidth : 1);
 }
 
 LogicalResult KernelMapper::emitRowOp(OpBuilder &b, linalg::GenericOp op,
@@ -255,7 +262,19 @@ LogicalResult KernelMapper::emitRowOp(OpBuilder &b, linalg::GenericOp op,
   std::optional<SmallVector<int64_t>> ranges = getStaticRanges(op);
   if (!ranges)
     return op.emitError("a loop nest of dynamic size has no GPU mapping");
-  if (op.getNumReductionLoops() == 0) {
+  if (op.getNumReductionLoops() == 0 &&
+      isVectorizable(op, *ranges, vectorWidth)) {
+    // Runs of vectorWidth points, strided over the block's threads.
+    OpBuilder::InsertionGuard guard(b);
+    auto loop = scf::ForOp::create(
+        b, loc, kernel.threadId,
+        indexConstant(b, loc, product(*ranges) / vectorWidth),
+        indexConstant(b, loc, block));
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    Value first = arith::MulIOp::create(b, loc, loop.getInductionVar(),
+                                        indexConstant(b, loc, vectorWidth));
+    emitVectorPoints(b, loc, op, first, *ranges, vectorWidth);
+  } else if (op.getNumReductionLoops() == 0) {
     emitStridedPoints(b, loc, op, *ranges, kernel.threadId,
                       indexConstant(b, loc, block));
   } else {
@@ -278,7 +297,7 @@ LogicalResult KernelMapper::emitRowOp(OpBuilder &b, linalg::GenericOp op,
         delinearize(b, loc, loop.getInductionVar(), parallel);
     if (combiner)
       emitBlockReduction(b, loc, op, *ranges, *combiner, ivs, kernel.threadId,
-                         block);
+                         block, vectorWidth);
     else
       emitSequentialReduction(b, loc, op, *ranges, ivs);
   }
@@ -321,7 +340,7 @@ LogicalResult KernelMapper::mapRowLoop(scf::ForallOp loop) {
                                        MemRefLayoutAttrInterface(),
                                        workgroup));
     } else if (auto generic = llvm::dyn_cast<linalg::GenericOp>(op)) {
-      work = std::max(work, rowWork(generic));
+      work = std::max(work, rowWork(generic, vectorWidth));
     }
   }
   if (sharedBytes > kMaxSharedBytes)

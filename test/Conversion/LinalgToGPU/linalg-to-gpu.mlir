@@ -1,14 +1,16 @@
 // RUN: tsmlir-opt %s --ts-linalg-to-gpu --cse -split-input-file | FileCheck %s
 
-// An elementwise op over a broadcast: the contiguous operands as 128-bit
-// vectors, the broadcast one element by element; the grid covers the
+// An elementwise op over a broadcast: every operand as 128-bit vectors
+// along its innermost dim, the broadcast row too; the grid covers the
 // tensor, four elements a thread.
 // CHECK-LABEL: func.func @elementwise(
 // CHECK-SAME: %[[A:.+]]: memref<64x32xf32>, %[[B:.+]]: memref<32xf32>, %[[C:.+]]: memref<64x32xf32>)
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) module(@elementwise_kernels) function(@elementwise_group3)
-// CHECK: vector.load {{.*}} {alignment = 16 : i64} : memref<2048xf32>, vector<4xf32>
-// CHECK-COUNT-4: memref.load %[[B]]
-// CHECK: vector.store {{.*}} {alignment = 16 : i64} : memref<2048xf32>, vector<4xf32>
+// CHECK: vector.load %[[A]][{{.*}}] {alignment = 16 : i64} : memref<64x32xf32>, vector<4xf32>
+// CHECK: vector.load %[[B]][{{.*}}] {alignment = 16 : i64} : memref<32xf32>, vector<4xf32>
+// CHECK-NOT: memref.load
+// CHECK-COUNT-4: arith.addf
+// CHECK: vector.store {{.*}}, %[[C]][{{.*}}] {alignment = 16 : i64} : memref<64x32xf32>, vector<4xf32>
 // CHECK-NOT: linalg.generic
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d1)>
@@ -19,6 +21,49 @@ func.func @elementwise(%a: memref<64x32xf32>, %b: memref<32xf32>, %c: memref<64x
   ^bb0(%x: f32, %y: f32, %o: f32):
     %s = arith.addf %x, %y : f32
     linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Rows of 6: a vector would cross rows, so the operands read in order are
+// flattened and read four points at a time from the linear index.
+// CHECK-LABEL: func.func @flat(
+// CHECK: memref.collapse_shape
+// CHECK: vector.load {{.*}} {alignment = 16 : i64} : memref<36xf32>, vector<4xf32>
+// CHECK-COUNT-4: math.exp
+// CHECK: vector.store {{.*}} {alignment = 16 : i64} : memref<36xf32>, vector<4xf32>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @flat(%a: memref<6x6xf32>, %c: memref<6x6xf32>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<6x6xf32>) outs(%c : memref<6x6xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %e = math.exp %x : f32
+    linalg.yield %e : f32
+  }
+  return
+}
+
+// -----
+
+// A view that starts two elements into its buffer: a 128-bit access of it
+// would be misaligned, so it is read element by element; the output is
+// still written as vectors.
+// CHECK-LABEL: func.func @misaligned(
+// CHECK-SAME: %{{.+}}: memref<40xf32>, %[[C:.+]]: memref<32xf32>)
+// CHECK: %[[V:.+]] = memref.subview
+// CHECK-NOT: vector.load
+// CHECK-COUNT-4: memref.load %[[V]]
+// CHECK: vector.store {{.*}}, %[[C]]
+#id = affine_map<(d0) -> (d0)>
+func.func @misaligned(%a: memref<40xf32>, %c: memref<32xf32>) {
+  %v = memref.subview %a[2] [32] [1] : memref<40xf32> to memref<32xf32, strided<[1], offset: 2>>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%v : memref<32xf32, strided<[1], offset: 2>>) outs(%c : memref<32xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %e = math.exp %x : f32
+    linalg.yield %e : f32
   }
   return
 }
@@ -45,14 +90,15 @@ func.func @odd(%a: memref<7xf32>, %c: memref<7xf32>) {
 
 // -----
 
-// A row sum: a block per row, each thread a partial over a stride of 256,
-// the partials combined by gpu.all_reduce, thread 0 adding the initial value
-// and storing.
+// A row sum: a block per row, each thread a partial over every 256th run
+// of four elements (one 128-bit load each), the partials combined by
+// gpu.all_reduce, thread 0 adding the initial value and storing.
 // CHECK-LABEL: func.func @row_sum(
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c16, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) module(@row_sum_kernels) function(@row_sum_reduction0)
 // CHECK: scf.for %[[ROW:.+]] = %{{.+}} to %c16 step %c16
-// CHECK: %[[PART:.+]] = scf.for %{{.+}} = %{{.+}} to %c1000 step %c256 iter_args(%[[ACC:.+]] = %cst{{.*}}) -> (f32)
-// CHECK:   arith.addf
+// CHECK: %[[PART:.+]] = scf.for %{{.+}} = %{{.+}} to %c250 step %c256 iter_args(%[[ACC:.+]] = %cst{{.*}}) -> (f32)
+// CHECK:   vector.load {{.*}} {alignment = 16 : i64} : memref<16x1000xf32>, vector<4xf32>
+// CHECK-COUNT-4: arith.addf
 // CHECK: %[[TOTAL:.+]] = gpu.all_reduce add %[[PART]] uniform
 // CHECK: scf.if
 // CHECK:   %[[INIT:.+]] = memref.load
@@ -98,14 +144,20 @@ func.func @argmax(%a: memref<16x100xf32>, %m: memref<16xf32>, %i: memref<16xi64>
 
 // A row loop (softmax after fusion): a block per row, the row's scalar
 // temporary in shared memory, a block reduction, then the row's elements
-// strided over the threads, with barriers between.
+// strided over the threads, with barriers between. The row views start at
+// multiples of 128 elements: both passes read (and the last writes) 128-bit
+// vectors, a thread per vector.
 // CHECK-LABEL: func.func @rows(
-// CHECK: gpu.launch {{.*}} in ({{.*}} = %c8, {{.*}}) threads({{.*}}) in ({{.*}} = %c128, {{.*}}) module(@rows_kernels) function(@rows_softmax0) workgroup(%[[SHARED:.+]] : memref<1xf32, #gpu.address_space<workgroup>>)
+// CHECK: gpu.launch {{.*}} in ({{.*}} = %c8, {{.*}}) threads({{.*}}) in ({{.*}} = %c32, {{.*}}) module(@rows_kernels) function(@rows_softmax0) workgroup(%[[SHARED:.+]] : memref<1xf32, #gpu.address_space<workgroup>>)
+// CHECK: %[[IN:.+]] = memref.subview
 // CHECK: %[[TMP:.+]] = memref.memory_space_cast %[[SHARED]] : memref<1xf32, #gpu.address_space<workgroup>> to memref<1xf32>
+// CHECK: vector.load %[[IN]]{{.*}} : memref<1x128xf32, strided<[128, 1], offset: ?>>, vector<4xf32>
 // CHECK: gpu.all_reduce maximumf
 // CHECK: gpu.barrier
+// CHECK: vector.load %[[IN]]
 // CHECK: memref.load %[[TMP]]
 // CHECK: math.exp
+// CHECK: vector.store
 // CHECK: gpu.barrier
 // CHECK-NOT: memref.alloc
 #row = affine_map<(d0, d1) -> (d0, d1)>

@@ -216,6 +216,16 @@ TSMLIR_CUDA_EXPORT int tsmlirCudaStreamSynchronize(void *stream);
 /** Makes later work on `stream` wait for `event`. */
 TSMLIR_CUDA_EXPORT int tsmlirCudaStreamWaitEvent(void *stream, void *event);
 
+/** Makes the compiled code this thread calls from now on queue its work on
+ *  `stream` (a CUstream the caller owns; NULL is the legacy default stream)
+ *  and return without waiting for it, as a PyTorch op does on PyTorch's
+ *  current stream: the outputs are ready in that stream's order. A read of a
+ *  device value by the host in between (a branch's condition) still waits.
+ *  tsmlirCudaEndCallerStream() goes back to the default: a pool stream per
+ *  call, waited for before the call returns. */
+TSMLIR_CUDA_EXPORT int tsmlirCudaBeginCallerStream(void *stream);
+TSMLIR_CUDA_EXPORT int tsmlirCudaEndCallerStream(void);
+
 /** Creates an event that records time stamps (for tsmlirCudaEventElapsedMs). */
 TSMLIR_CUDA_EXPORT int tsmlirCudaEventCreate(void **event);
 TSMLIR_CUDA_EXPORT int tsmlirCudaEventRecord(void *event, void *stream);
