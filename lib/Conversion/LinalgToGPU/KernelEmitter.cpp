@@ -101,14 +101,75 @@ static SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
   return indices;
 }
 
+static bool offsetIsMultipleOf(Value buffer, int64_t n);
+
+namespace {
+/// A view that is column `column` of a buffer whose rows are `width`
+/// contiguous 32-bit elements (boxes[:, 2], the real parts of pairs): each
+/// of its elements is read with the rest of its row as one vector, which
+/// the other columns' reads of the same row share.
+struct ColumnView {
+  Value rows;
+  int64_t column, width;
+};
+} // namespace
+
+static std::optional<ColumnView> matchColumnView(Value buffer) {
+  auto subview = buffer.getDefiningOp<memref::SubViewOp>();
+  if (!subview)
+    return std::nullopt;
+  MemRefType rowsType = subview.getSourceType();
+  int64_t rank = rowsType.getRank();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (rank < 2 || !rowsType.hasStaticShape() ||
+      rowsType.getElementTypeBitWidth() != 32 ||
+      !rowsType.getElementType().isIntOrFloat() ||
+      subview.getType().getRank() != rank - 1 ||
+      failed(rowsType.getStridesAndOffset(strides, offset)))
+    return std::nullopt;
+  int64_t width = rowsType.getShape().back();
+  if ((width != 2 && width != 4) || strides.back() != 1 ||
+      llvm::any_of(ArrayRef(strides).drop_back(),
+                   [&](int64_t st) {
+                     return ShapedType::isDynamic(st) || st % width != 0;
+                   }) ||
+      !offsetIsMultipleOf(subview.getSource(), width))
+    return std::nullopt;
+  // Every row whole, the last dim dropped at a constant column.
+  for (int64_t d = 0; d < rank; ++d) {
+    std::optional<int64_t> at =
+        getConstantIntValue(subview.getMixedOffsets()[d]);
+    std::optional<int64_t> size =
+        getConstantIntValue(subview.getMixedSizes()[d]);
+    std::optional<int64_t> step =
+        getConstantIntValue(subview.getMixedStrides()[d]);
+    bool last = d == rank - 1;
+    if (!at || !size || !step || *step != 1 ||
+        *size != (last ? 1 : rowsType.getDimSize(d)) || (!last && *at != 0))
+      return std::nullopt;
+  }
+  int64_t column = *getConstantIntValue(subview.getMixedOffsets()[rank - 1]);
+  return ColumnView{subview.getSource(), column, width};
+}
+
 /// The value of `operand` at `ivs`: loaded from a buffer, or the scalar.
 static Value loadOperand(OpBuilder &b, Location loc, linalg::GenericOp op,
                          OpOperand &operand, ValueRange ivs) {
   Value v = operand.get();
   if (!llvm::isa<MemRefType>(v.getType()))
     return v;
-  return memref::LoadOp::create(
-      b, loc, v, applyMap(b, loc, op.getMatchingIndexingMap(&operand), ivs));
+  SmallVector<Value> indices =
+      applyMap(b, loc, op.getMatchingIndexingMap(&operand), ivs);
+  if (std::optional<ColumnView> view = matchColumnView(v)) {
+    indices.push_back(indexConstant(b, loc, 0));
+    Type element = llvm::cast<MemRefType>(v.getType()).getElementType();
+    Value row = vector::LoadOp::create(
+        b, loc, VectorType::get({view->width}, element), view->rows, indices,
+        /*nontemporal=*/false, llvm::MaybeAlign(view->width * 4));
+    return vector::ExtractOp::create(b, loc, row, view->column);
+  }
+  return memref::LoadOp::create(b, loc, v, indices);
 }
 
 /// Clones `op`'s body at `ivs` into `map`: used inputs are loaded, the

@@ -221,3 +221,43 @@ func.func @temporaries(%a: memref<4xf32>) {
   memref.dealloc %t : memref<4xf32>
   return
 }
+
+// -----
+
+// Columns of [N, 4] rows (box coordinates): each column's element is read
+// with the rest of its row as one 128-bit vector (the reads of the other
+// columns of the same row are the same load) and the column extracted.
+// CHECK-LABEL: func.func @columns(
+// CHECK-SAME: %[[BOXES:.+]]: memref<64x4xf32>,
+// CHECK-COUNT-4: vector.load %[[BOXES]][%{{.+}}, %c0] {alignment = 16 : i64} : memref<64x4xf32>, vector<4xf32>
+// CHECK-NOT: memref.load %[[BOXES]]
+#id = affine_map<(d0) -> (d0)>
+func.func @columns(%boxes: memref<64x4xf32>, %c: memref<64xf32>) {
+  %x0 = memref.subview %boxes[0, 0] [64, 1] [1, 1] : memref<64x4xf32> to memref<64xf32, strided<[4]>>
+  %x1 = memref.subview %boxes[0, 2] [64, 1] [1, 1] : memref<64x4xf32> to memref<64xf32, strided<[4], offset: 2>>
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%x0, %x1 : memref<64xf32, strided<[4]>>, memref<64xf32, strided<[4], offset: 2>>) outs(%c : memref<64xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %w = arith.subf %b, %a : f32
+    linalg.yield %w : f32
+  }
+  return
+}
+
+// -----
+
+// Rows of 3: not a vector's width, element by element.
+// CHECK-LABEL: func.func @columns_of_three(
+// CHECK-NOT: vector.load
+// CHECK: memref.load
+#id = affine_map<(d0) -> (d0)>
+func.func @columns_of_three(%pts: memref<64x3xf32>, %c: memref<64xf32>) {
+  %x = memref.subview %pts[0, 1] [64, 1] [1, 1] : memref<64x3xf32> to memref<64xf32, strided<[3], offset: 1>>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : memref<64xf32, strided<[3], offset: 1>>) outs(%c : memref<64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %w = arith.mulf %a, %a : f32
+    linalg.yield %w : f32
+  }
+  return
+}
