@@ -350,15 +350,44 @@ static VectorAccess vectorAccess(linalg::GenericOp op, OpOperand &operand,
   return VectorAccess::None;
 }
 
+/// Whether `operand` is a buffer whose address moves by other than one
+/// element along `op`'s innermost loop (a column, a transposed read).
+static bool isStridedAlongInnermost(linalg::GenericOp op, OpOperand &operand) {
+  auto type = llvm::dyn_cast<MemRefType>(operand.get().getType());
+  if (!type || op.getNumLoops() == 0)
+    return false;
+  unsigned inner = op.getNumLoops() - 1;
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  bool stridesKnown = succeeded(type.getStridesAndOffset(strides, offset));
+  bool strided = false;
+  for (auto [dim, e] : llvm::enumerate(map.getResults())) {
+    if (!e.isFunctionOfDim(inner))
+      continue;
+    strided |= e != getAffineDimExpr(inner, op.getContext()) || !stridesKnown ||
+               strides[dim] != 1;
+  }
+  return strided;
+}
+
 bool gpu_lowering::isVectorizable(linalg::GenericOp op,
                                   ArrayRef<int64_t> ranges,
                                   int64_t vectorWidth) {
   if (vectorWidth <= 1 || op.getNumReductionLoops() != 0 ||
       product(ranges) % vectorWidth != 0 || product(ranges) == 0)
     return false;
-  return llvm::any_of(op->getOpOperands(), [&](OpOperand &operand) {
-    return vectorAccess(op, operand, ranges, vectorWidth) != VectorAccess::None;
-  });
+  // Four consecutive points a thread spread an operand read with a stride
+  // over four times the cache lines a warp touches: one point a thread
+  // reads it better.
+  bool any = false;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (vectorAccess(op, operand, ranges, vectorWidth) != VectorAccess::None)
+      any = true;
+    else if (isStridedAlongInnermost(op, operand))
+      return false;
+  }
+  return any;
 }
 
 /// `buffer` as one dimension.
@@ -391,7 +420,8 @@ vectorAddress(OpBuilder &b, Location loc, linalg::GenericOp op,
 static DenseMap<OpOperand *, Value>
 loadVectors(OpBuilder &b, Location loc, linalg::GenericOp op,
             ArrayRef<int64_t> ranges, Value first, ValueRange ivs,
-            int64_t width, bool withOutputs) {
+            int64_t width, bool withOutputs, RowRegisters *registers,
+            int64_t run) {
   DenseMap<OpOperand *, Value> vectors;
   for (OpOperand &operand : op->getOpOperands()) {
     if (op.getMatchingBlockArgument(&operand).use_empty() ||
@@ -401,13 +431,39 @@ loadVectors(OpBuilder &b, Location loc, linalg::GenericOp op,
     if (access == VectorAccess::None)
       continue;
     auto type = llvm::cast<MemRefType>(operand.get().getType());
+    // A run of a read-only buffer read in iteration order (the point is the
+    // element) is the same vector in every op of the row.
+    std::optional<std::pair<Value, int64_t>> key;
+    if (registers && registers->readOnly.contains(operand.get()) &&
+        op.getMatchingIndexingMap(&operand).isIdentity() &&
+        product(ranges) == type.getNumElements())
+      key = std::pair(operand.get(), run);
+    if (key) {
+      auto it = registers->vectors.find(*key);
+      if (it != registers->vectors.end()) {
+        vectors[&operand] = it->second;
+        continue;
+      }
+    }
     auto [buffer, indices] =
         vectorAddress(b, loc, op, operand, access, first, ivs);
-    vectors[&operand] = vector::LoadOp::create(
+    Value vector = vector::LoadOp::create(
         b, loc, VectorType::get({width}, type.getElementType()), buffer,
         indices, /*nontemporal=*/false, llvm::MaybeAlign(width * 4));
+    vectors[&operand] = vector;
+    if (key)
+      registers->vectors[*key] = vector;
   }
   return vectors;
+}
+
+int64_t gpu_lowering::unrolledRuns(int64_t runs, int64_t blockSize) {
+  // Registers a thread keeps per buffer: at most 8 vectors.
+  constexpr int64_t kMaxRunsPerThread = 8;
+  if (runs <= 0 || runs % blockSize != 0 ||
+      runs / blockSize > kMaxRunsPerThread)
+    return 0;
+  return runs / blockSize;
 }
 
 /// Clones `op`'s body at the point `ivs`, lane `lane` of `vectors`: the
@@ -458,11 +514,12 @@ static SmallVector<Value> pointOfLane(OpBuilder &b, Location loc, Value first,
 void gpu_lowering::emitVectorPoints(OpBuilder &b, Location loc,
                                     linalg::GenericOp op, Value first,
                                     ArrayRef<int64_t> ranges,
-                                    int64_t vectorWidth) {
+                                    int64_t vectorWidth,
+                                    RowRegisters *registers, int64_t run) {
   SmallVector<Value> firstIvs = delinearize(b, loc, first, ranges);
   DenseMap<OpOperand *, Value> vectors =
       loadVectors(b, loc, op, ranges, first, firstIvs, vectorWidth,
-                  /*withOutputs=*/true);
+                  /*withOutputs=*/true, registers, run);
   SmallVector<SmallVector<Value>> results(op.getNumDpsInits());
   SmallVector<SmallVector<Value>> laneIvs;
   for (int64_t lane = 0; lane < vectorWidth; ++lane) {
@@ -631,57 +688,76 @@ static Value linearize(OpBuilder &b, Location loc, ValueRange ivs,
   return linear;
 }
 
-void gpu_lowering::emitBlockReduction(OpBuilder &b, Location loc,
-                                      linalg::GenericOp op,
-                                      ArrayRef<int64_t> ranges,
-                                      const Combiner &combiner,
-                                      ValueRange parallelIvs, Value threadId,
-                                      int64_t blockSize, int64_t vectorWidth) {
+void gpu_lowering::emitBlockReduction(
+    OpBuilder &b, Location loc, linalg::GenericOp op, ArrayRef<int64_t> ranges,
+    const Combiner &combiner, ValueRange parallelIvs, Value threadId,
+    int64_t blockSize, const BlockReductionOptions &options) {
   std::pair<SmallVector<int64_t>, SmallVector<int64_t>> split =
       splitRanges(op, ranges);
   ArrayRef<int64_t> parallel = split.first, reduction = split.second;
   int64_t reduced = product(reduction);
   Value identity = arith::ConstantOp::create(b, loc, combiner.identity);
-  int64_t width =
-      isVectorizableReduction(op, ranges, vectorWidth) ? vectorWidth : 1;
+  int64_t width = isVectorizableReduction(op, ranges, options.vectorWidth)
+                      ? options.vectorWidth
+                      : 1;
   // The linear point where this output's reduction starts.
   Value base = width == 1
                    ? Value()
                    : arith::MulIOp::create(
                          b, loc, linearize(b, loc, parallelIvs, parallel),
                          indexConstant(b, loc, reduced));
-  // This thread's partial over every blockSize-th run of `width` points.
-  auto loop = scf::ForOp::create(
-      b, loc, threadId, indexConstant(b, loc, reduced / width),
-      indexConstant(b, loc, blockSize), ValueRange{identity},
-      [&](OpBuilder &nb, Location nloc, Value i, ValueRange accs) {
-        Value first = i, acc = accs.front();
-        if (width > 1)
-          first = arith::MulIOp::create(nb, nloc, i,
-                                        indexConstant(nb, nloc, width));
-        SmallVector<Value> firstIvs = delinearize(nb, nloc, first, reduction);
-        DenseMap<OpOperand *, Value> vectors;
-        if (width > 1)
-          vectors = loadVectors(nb, nloc, op, ranges,
-                                arith::AddIOp::create(nb, nloc, base, first),
-                                mergeIvs(op, parallelIvs, firstIvs), width,
-                                /*withOutputs=*/false);
-        for (int64_t lane = 0; lane < width; ++lane) {
-          SmallVector<Value> ivs = mergeIvs(
-              op, parallelIvs,
-              pointOfLane(nb, nloc, first, firstIvs, lane, reduction, width));
-          IRMapping map;
-          cloneLane(nb, nloc, op, vectors, lane, ivs, /*withOutputs=*/false,
-                    map, combiner.op);
-          Value value = map.lookupOrDefault(
-              combiner.op->getOperand(combiner.valueOperand));
-          acc = combine(nb, combiner, value, acc);
-        }
-        scf::YieldOp::create(nb, nloc, acc);
-      });
+  // `acc` combined with the points of run `i` (`run` of the row's, or -1).
+  auto partial = [&](OpBuilder &nb, Location nloc, Value i, int64_t run,
+                     Value acc) {
+    Value first = i;
+    if (width > 1)
+      first =
+          arith::MulIOp::create(nb, nloc, i, indexConstant(nb, nloc, width));
+    SmallVector<Value> firstIvs = delinearize(nb, nloc, first, reduction);
+    DenseMap<OpOperand *, Value> vectors;
+    if (width > 1)
+      vectors = loadVectors(
+          nb, nloc, op, ranges, arith::AddIOp::create(nb, nloc, base, first),
+          mergeIvs(op, parallelIvs, firstIvs), width, /*withOutputs=*/false,
+          run < 0 ? nullptr : options.registers, run);
+    for (int64_t lane = 0; lane < width; ++lane) {
+      SmallVector<Value> ivs = mergeIvs(
+          op, parallelIvs,
+          pointOfLane(nb, nloc, first, firstIvs, lane, reduction, width));
+      IRMapping map;
+      cloneLane(nb, nloc, op, vectors, lane, ivs, /*withOutputs=*/false, map,
+                combiner.op);
+      Value value =
+          map.lookupOrDefault(combiner.op->getOperand(combiner.valueOperand));
+      acc = combine(nb, combiner, value, acc);
+    }
+    return acc;
+  };
+  // This thread's partial over every blockSize-th run of `width` points:
+  // unrolled over the row's runs, or a loop.
+  int64_t runs = options.registers && width > 1 && product(parallel) == 1
+                     ? unrolledRuns(reduced / width, blockSize)
+                     : 0;
+  Value part = identity;
+  if (runs) {
+    for (int64_t k = 0; k < runs; ++k) {
+      Value i = arith::AddIOp::create(b, loc, threadId,
+                                      indexConstant(b, loc, k * blockSize));
+      part = partial(b, loc, i, k, part);
+    }
+  } else {
+    part = scf::ForOp::create(
+               b, loc, threadId, indexConstant(b, loc, reduced / width),
+               indexConstant(b, loc, blockSize), ValueRange{identity},
+               [&](OpBuilder &nb, Location nloc, Value i, ValueRange accs) {
+                 scf::YieldOp::create(nb, nloc,
+                                      partial(nb, nloc, i, -1, accs.front()));
+               })
+               .getResult(0);
+  }
   // The block's total, in every thread.
   Value total = gpu::AllReduceOp::create(
-      b, loc, loop.getResult(0),
+      b, loc, part,
       gpu::AllReduceOperationAttr::get(b.getContext(), combiner.kind),
       /*uniform=*/true);
   Value zero = indexConstant(b, loc, 0);
@@ -693,6 +769,10 @@ void gpu_lowering::emitBlockReduction(OpBuilder &b, Location loc,
   auto ifOp = scf::IfOp::create(b, loc, isFirst, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  if (options.overwrite) {
+    storeOutputs(b, loc, op, outIvs, total);
+    return;
+  }
   Value start = loadOperand(b, loc, op, init, outIvs);
   storeOutputs(b, loc, op, outIvs, combine(b, combiner, total, start));
 }

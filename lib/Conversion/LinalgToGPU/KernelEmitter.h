@@ -20,6 +20,9 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
 #include <optional>
 
 namespace mlir::tsmlir::gpu_lowering {
@@ -49,16 +52,32 @@ struct Combiner {
 /// across threads, or nullopt.
 std::optional<Combiner> matchCombiner(linalg::GenericOp op);
 
+/// Vectors a row loop keeps in registers from the op that first reads them
+/// to the last, where every op of the row has each thread handle the same
+/// runs of the row (thread t: runs t, t + blockSize, ..., unrolled).
+struct RowRegisters {
+  /// The entry's buffers the row reads and never writes.
+  llvm::DenseSet<Value> readOnly;
+  /// Their vectors, by buffer and run.
+  llvm::DenseMap<std::pair<Value, int64_t>, Value> vectors;
+};
+
+/// The runs of `runs` one of `blockSize` threads handles, when the block
+/// divides them and each thread keeps few enough (else 0).
+int64_t unrolledRuns(int64_t runs, int64_t blockSize);
+
 /// Stores `op`'s body at the point `ivs` (one index per loop).
 void emitPoint(OpBuilder &b, Location loc, linalg::GenericOp op,
                ValueRange ivs);
 
 /// `vectorWidth` consecutive points from linear index `first`: operands
 /// read and written in iteration order as vectors, the others element by
-/// element. Needs isVectorizable.
+/// element. Needs isVectorizable. With `registers`, `first` is run `run` of
+/// the row and the vectors of read-only buffers are shared through it.
 void emitVectorPoints(OpBuilder &b, Location loc, linalg::GenericOp op,
                       Value first, ArrayRef<int64_t> ranges,
-                      int64_t vectorWidth);
+                      int64_t vectorWidth, RowRegisters *registers = nullptr,
+                      int64_t run = 0);
 
 /// Whether emitVectorPoints applies: an elementwise generic over a multiple
 /// of `vectorWidth` points with an operand read or written in iteration
@@ -82,14 +101,26 @@ void emitStridedPoints(OpBuilder &b, Location loc, linalg::GenericOp op,
 void emitSequentialReduction(OpBuilder &b, Location loc, linalg::GenericOp op,
                              ArrayRef<int64_t> ranges, ValueRange parallelIvs);
 
+/// How emitBlockReduction reads and stores.
+struct BlockReductionOptions {
+  /// Where the reduced points lie in order in an aligned run of an input,
+  /// each partial reads this many of them at a time as vectors.
+  int64_t vectorWidth = 1;
+  /// A row's registers: the partials are unrolled over the thread's runs
+  /// (see unrolledRuns) and share the row's vectors.
+  RowRegisters *registers = nullptr;
+  /// The output holds the combiner's identity (a fill the caller dropped):
+  /// thread 0 stores the total without reading it.
+  bool overwrite = false;
+};
+
 /// Output point `parallelIvs` of a reduction, computed by the whole block:
 /// partials over a stride of `blockSize`, gpu.all_reduce, thread 0 stores.
-/// Where the reduced points lie in order in an aligned run of an input, each
-/// partial reads `vectorWidth` of them at a time as vectors.
 void emitBlockReduction(OpBuilder &b, Location loc, linalg::GenericOp op,
                         ArrayRef<int64_t> ranges, const Combiner &combiner,
                         ValueRange parallelIvs, Value threadId,
-                        int64_t blockSize, int64_t vectorWidth);
+                        int64_t blockSize,
+                        const BlockReductionOptions &options);
 
 /// The sizes of the parallel and of the reduction loops of `op`.
 std::pair<SmallVector<int64_t>, SmallVector<int64_t>>

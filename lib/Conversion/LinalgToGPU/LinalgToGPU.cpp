@@ -82,7 +82,8 @@ private:
     return std::max<int64_t>(32, std::min(blockSize, roundUp(work, 32)));
   }
   LogicalResult emitRowOp(OpBuilder &b, linalg::GenericOp op,
-                          const Kernel &kernel, int64_t block);
+                          const Kernel &kernel, int64_t block,
+                          RowRegisters &registers, bool overwrite);
   Value readScalar(OpBuilder &b, memref::LoadOp load);
   void writeScalar(OpBuilder &b, memref::StoreOp store);
 
@@ -219,7 +220,7 @@ LogicalResult KernelMapper::mapGeneric(linalg::GenericOp op) {
     b.setInsertionPoint(loop.getBody()->getTerminator());
     emitBlockReduction(b, loc, op, *ranges, *combiner,
                        delinearize(b, loc, loop.getInductionVar(), parallel),
-                       k.threadId, block, vectorWidth);
+                       k.threadId, block, {vectorWidth});
     sinkConstants(k.launch);
     op.erase();
     return success();
@@ -241,6 +242,39 @@ LogicalResult KernelMapper::mapGeneric(linalg::GenericOp op) {
   return success();
 }
 
+/// The buffer `value` is a view of.
+static Value rootBuffer(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    auto view = llvm::dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      break;
+    value = view.getViewSource();
+  }
+  return value;
+}
+
+/// Whether `fill` fills the output of `next`, a block reduction, with its
+/// combiner's identity: `next` can store its total without reading it.
+static bool fillsIdentityOf(linalg::GenericOp fill, linalg::GenericOp next) {
+  if (fill.getNumDpsInputs() != 1 || fill.getNumDpsInits() != 1 ||
+      fill.getNumReductionLoops() != 0 ||
+      llvm::isa<ShapedType>(fill.getDpsInputOperand(0)->get().getType()))
+    return false;
+  auto yield = llvm::cast<linalg::YieldOp>(fill.getBody()->getTerminator());
+  if (yield.getValues().size() != 1 ||
+      yield.getValues()[0] !=
+          fill.getMatchingBlockArgument(fill.getDpsInputOperand(0)))
+    return false;
+  auto constant =
+      fill.getDpsInputOperand(0)->get().getDefiningOp<arith::ConstantOp>();
+  std::optional<Combiner> combiner = matchCombiner(next);
+  std::optional<SmallVector<int64_t>> ranges = getStaticRanges(next);
+  return constant && combiner && ranges && next.getNumDpsInits() == 1 &&
+         product(splitRanges(next, *ranges).second) >= 32 &&
+         next.getDpsInits()[0] == fill.getDpsInits()[0] &&
+         constant.getValue() == combiner->identity;
+}
+
 /// The work of one op of a row loop, in threads a block could use (a
 /// thread a vector where the op reads vectors).
 static int64_t rowWork(linalg::GenericOp op, int64_t vectorWidth) {
@@ -257,13 +291,27 @@ static int64_t rowWork(linalg::GenericOp op, int64_t vectorWidth) {
 }
 
 LogicalResult KernelMapper::emitRowOp(OpBuilder &b, linalg::GenericOp op,
-                                      const Kernel &kernel, int64_t block) {
+                                      const Kernel &kernel, int64_t block,
+                                      RowRegisters &registers, bool overwrite) {
   Location loc = op.getLoc();
   std::optional<SmallVector<int64_t>> ranges = getStaticRanges(op);
   if (!ranges)
     return op.emitError("a loop nest of dynamic size has no GPU mapping");
-  if (op.getNumReductionLoops() == 0 &&
-      isVectorizable(op, *ranges, vectorWidth)) {
+  bool vectorizable = op.getNumReductionLoops() == 0 &&
+                      isVectorizable(op, *ranges, vectorWidth);
+  if (int64_t runs = vectorizable
+                         ? unrolledRuns(product(*ranges) / vectorWidth, block)
+                         : 0) {
+    // The thread's runs of the row, unrolled, sharing the row's registers.
+    for (int64_t run = 0; run < runs; ++run) {
+      Value i = arith::AddIOp::create(b, loc, kernel.threadId,
+                                      indexConstant(b, loc, run * block));
+      Value first =
+          arith::MulIOp::create(b, loc, i, indexConstant(b, loc, vectorWidth));
+      emitVectorPoints(b, loc, op, first, *ranges, vectorWidth, &registers,
+                       run);
+    }
+  } else if (vectorizable) {
     // Runs of vectorWidth points, strided over the block's threads.
     OpBuilder::InsertionGuard guard(b);
     auto loop = scf::ForOp::create(
@@ -289,15 +337,20 @@ LogicalResult KernelMapper::emitRowOp(OpBuilder &b, linalg::GenericOp op,
       auto ifOp = scf::IfOp::create(b, loc, isFirst, false);
       b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     }
-    auto loop = scf::ForOp::create(b, loc, zero,
-                                   indexConstant(b, loc, product(parallel)),
-                                   indexConstant(b, loc, 1));
-    b.setInsertionPoint(loop.getBody()->getTerminator());
-    SmallVector<Value> ivs =
-        delinearize(b, loc, loop.getInductionVar(), parallel);
+    // The op's output points in turn (a row's reduction has one: no loop,
+    // so that the vectors it reads stay visible to the row's next ops).
+    Value point = zero;
+    if (product(parallel) != 1) {
+      auto loop = scf::ForOp::create(b, loc, zero,
+                                     indexConstant(b, loc, product(parallel)),
+                                     indexConstant(b, loc, 1));
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      point = loop.getInductionVar();
+    }
+    SmallVector<Value> ivs = delinearize(b, loc, point, parallel);
     if (combiner)
       emitBlockReduction(b, loc, op, *ranges, *combiner, ivs, kernel.threadId,
-                         block, vectorWidth);
+                         block, {vectorWidth, &registers, overwrite});
     else
       emitSequentialReduction(b, loc, op, *ranges, ivs);
   }
@@ -366,9 +419,41 @@ LogicalResult KernelMapper::mapRowLoop(scf::ForallOp loop) {
     map.map(iv, arith::AddIOp::create(b, loc, scaled,
                                       indexConstant(b, loc, lbs[i])));
   }
-  ArrayRef<BlockArgument> attributions =
-      k.launch.getWorkgroupAttributions();
+  ArrayRef<BlockArgument> attributions = k.launch.getWorkgroupAttributions();
   unsigned nextShared = 0;
+  // The entry's buffers the row reads and never writes keep their vectors in
+  // registers from op to op (the views of them are cloned, so the registers
+  // name the clones: see below).
+  DenseSet<Value> written, readOnlyViews;
+  for (auto generic : body->getOps<linalg::GenericOp>())
+    for (Value out : generic.getDpsInits())
+      written.insert(rootBuffer(out));
+  for (auto generic : body->getOps<linalg::GenericOp>())
+    for (OpOperand *in : generic.getDpsInputOperands()) {
+      Value root = rootBuffer(in->get());
+      if (llvm::isa<MemRefType>(in->get().getType()) &&
+          llvm::isa<BlockArgument>(root) && !written.contains(root))
+        readOnlyViews.insert(in->get());
+    }
+  RowRegisters registers;
+    // A fill that the next op to touch its buffer (a reduction whose
+  // identity it writes) overwrites is left out.
+  SmallVector<linalg::GenericOp> generics(body->getOps<linalg::GenericOp>());
+  DenseSet<Operation *> droppedFills, overwriting;
+  for (auto [i, fill] : llvm::enumerate(generics)) {
+    if (fill.getNumDpsInits() != 1)
+      continue;
+    Value buffer = fill.getDpsInits()[0];
+    auto touches = [&](linalg::GenericOp op) {
+      return llvm::is_contained(op->getOperands(), buffer);
+    };
+    auto next = llvm::find_if(llvm::drop_begin(generics, i + 1), touches);
+    if (next != generics.end() && fillsIdentityOf(fill, *next) &&
+        !llvm::is_contained((*next).getDpsInputs(), buffer)) {
+      droppedFills.insert(fill);
+      overwriting.insert(*next);
+    }
+  }
   for (Operation &op : body->without_terminator()) {
     if (auto alloc = llvm::dyn_cast<memref::AllocOp>(op)) {
       map.map(alloc.getResult(),
@@ -379,8 +464,16 @@ LogicalResult KernelMapper::mapRowLoop(scf::ForallOp loop) {
     if (llvm::isa<memref::DeallocOp>(op))
       continue;
     if (auto generic = llvm::dyn_cast<linalg::GenericOp>(op)) {
+      if (droppedFills.contains(generic))
+        continue;
+      for (Value view : readOnlyViews)
+        if (Value clone = map.lookupOrNull(view))
+          registers.readOnly.insert(clone);
+        else if (!view.getParentBlock() || view.getParentBlock() != body)
+          registers.readOnly.insert(view);
       auto clone = llvm::cast<linalg::GenericOp>(b.clone(op, map));
-      LogicalResult emitted = emitRowOp(b, clone, k, block);
+      LogicalResult emitted = emitRowOp(b, clone, k, block, registers,
+                                        overwriting.contains(generic));
       clone.erase();
       if (failed(emitted))
         return failure();
