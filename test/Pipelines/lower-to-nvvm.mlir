@@ -6,12 +6,12 @@
 // RUN: tsmlir-opt %s --ts-lower-to-nvvm="entry=main chip=sm_80" | FileCheck %s --check-prefix=NVVM
 
 // One kernel for the group, writing the output buffer: 256x512 elements,
-// four per thread (128-bit loads of the input and of the broadcast bias row,
-// 128-bit stores), 256 threads a block.
+// sixteen per thread (four runs of four: 128-bit loads of the input and of
+// the broadcast bias row, 128-bit stores), 256 threads a block.
 // GPU-LABEL: func.func @main(
 // GPU-SAME: %[[X:.+]]: memref<256x512xf32>, %[[B:.+]]: memref<512xf32>, %[[OUT:.+]]: memref<256x512xf32>)
 // GPU-NOT: gpu.alloc
-// GPU: gpu.launch blocks({{.*}}) in ({{.*}} = %c128, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) module(@main_kernels) function(@main_group0)
+// GPU: gpu.launch blocks({{.*}}) in ({{.*}} = %c32, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) module(@main_kernels) function(@main_group0)
 // GPU: vector.load %[[X]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<256x512xf32>, vector<4xf32>
 // GPU: vector.load %[[B]][%{{.+}}] {alignment = 16 : i64} : memref<512xf32>, vector<4xf32>
 // GPU-COUNT-4: math.tanh

@@ -511,15 +511,12 @@ static SmallVector<Value> pointOfLane(OpBuilder &b, Location loc, Value first,
                      sizes);
 }
 
-void gpu_lowering::emitVectorPoints(OpBuilder &b, Location loc,
-                                    linalg::GenericOp op, Value first,
-                                    ArrayRef<int64_t> ranges,
-                                    int64_t vectorWidth,
-                                    RowRegisters *registers, int64_t run) {
-  SmallVector<Value> firstIvs = delinearize(b, loc, first, ranges);
-  DenseMap<OpOperand *, Value> vectors =
-      loadVectors(b, loc, op, ranges, first, firstIvs, vectorWidth,
-                  /*withOutputs=*/true, registers, run);
+/// The body of `op` at the run of `vectorWidth` points from `first` (its
+/// indices `firstIvs`) on the vectors loaded for it, and the stores.
+static void computeVectorRun(OpBuilder &b, Location loc, linalg::GenericOp op,
+                             Value first, ArrayRef<Value> firstIvs,
+                             const DenseMap<OpOperand *, Value> &vectors,
+                             ArrayRef<int64_t> ranges, int64_t vectorWidth) {
   SmallVector<SmallVector<Value>> results(op.getNumDpsInits());
   SmallVector<SmallVector<Value>> laneIvs;
   for (int64_t lane = 0; lane < vectorWidth; ++lane) {
@@ -550,6 +547,36 @@ void gpu_lowering::emitVectorPoints(OpBuilder &b, Location loc,
           b, loc, results[i][lane], init.get(),
           applyMap(b, loc, op.getMatchingIndexingMap(&init), laneIvs[lane]));
   }
+}
+
+void gpu_lowering::emitVectorPoints(OpBuilder &b, Location loc,
+                                    linalg::GenericOp op, Value first,
+                                    ArrayRef<int64_t> ranges,
+                                    int64_t vectorWidth,
+                                    RowRegisters *registers, int64_t run) {
+  SmallVector<Value> firstIvs = delinearize(b, loc, first, ranges);
+  DenseMap<OpOperand *, Value> vectors =
+      loadVectors(b, loc, op, ranges, first, firstIvs, vectorWidth,
+                  /*withOutputs=*/true, registers, run);
+  computeVectorRun(b, loc, op, first, firstIvs, vectors, ranges, vectorWidth);
+}
+
+void gpu_lowering::emitVectorRuns(OpBuilder &b, Location loc,
+                                  linalg::GenericOp op, ArrayRef<Value> firsts,
+                                  ArrayRef<int64_t> ranges,
+                                  int64_t vectorWidth) {
+  // Every run's loads first: they are in flight together (a store between
+  // them could alias a later load, so they would wait for each other).
+  SmallVector<SmallVector<Value>> firstIvs;
+  SmallVector<DenseMap<OpOperand *, Value>> vectors;
+  for (Value first : firsts) {
+    firstIvs.push_back(delinearize(b, loc, first, ranges));
+    vectors.push_back(loadVectors(b, loc, op, ranges, first, firstIvs.back(),
+                                  vectorWidth, /*withOutputs=*/true,
+                                  /*registers=*/nullptr, 0));
+  }
+  for (auto [first, ivs, loaded] : llvm::zip(firsts, firstIvs, vectors))
+    computeVectorRun(b, loc, op, first, ivs, loaded, ranges, vectorWidth);
 }
 
 //===----------------------------------------------------------------------===//

@@ -79,6 +79,12 @@ void emitVectorPoints(OpBuilder &b, Location loc, linalg::GenericOp op,
                       int64_t vectorWidth, RowRegisters *registers = nullptr,
                       int64_t run = 0);
 
+/// emitVectorPoints for several runs (linear indices `firsts`), every run's
+/// loads before the first run's stores, so that they are in flight together.
+void emitVectorRuns(OpBuilder &b, Location loc, linalg::GenericOp op,
+                    ArrayRef<Value> firsts, ArrayRef<int64_t> ranges,
+                    int64_t vectorWidth);
+
 /// Whether emitVectorPoints applies: an elementwise generic over a multiple
 /// of `vectorWidth` points with an operand read or written in iteration
 /// order from one run of 32-bit elements starting at a multiple of

@@ -182,9 +182,19 @@ LogicalResult KernelMapper::mapGeneric(linalg::GenericOp op) {
     return success();
   }
   if (op.getNumReductionLoops() == 0) {
-    int64_t width =
-        isVectorizable(op, *ranges, vectorWidth) ? vectorWidth : 1;
-    int64_t threads = product(*ranges) / width;
+    int64_t width = isVectorizable(op, *ranges, vectorWidth) ? vectorWidth : 1;
+    int64_t runs = product(*ranges) / width;
+    // Vector runs: each thread takes `unroll` of them a step, one from each
+    // of `unroll` equal parts of the tensor (a warp's accesses stay
+    // contiguous), their loads in flight together.
+    int64_t unroll = 1;
+    if (width > 1)
+      for (int64_t u : {4, 2})
+        if (runs % (u * 32) == 0 && runs / u >= 32) {
+          unroll = u;
+          break;
+        }
+    int64_t threads = runs / unroll;
     int64_t block = threadsFor(threads);
     int64_t grid = std::min(ceilDiv(threads, block), maxBlocks);
     Kernel k = createLaunch(b, op, "elementwise", grid, block);
@@ -196,9 +206,14 @@ LogicalResult KernelMapper::mapGeneric(linalg::GenericOp op) {
       auto loop = scf::ForOp::create(b, loc, first,
                                      indexConstant(b, loc, threads), stride);
       b.setInsertionPoint(loop.getBody()->getTerminator());
-      Value start = arith::MulIOp::create(b, loc, loop.getInductionVar(),
-                                          indexConstant(b, loc, width));
-      emitVectorPoints(b, loc, op, start, *ranges, width);
+      SmallVector<Value> starts;
+      for (int64_t u = 0; u < unroll; ++u) {
+        Value run = arith::AddIOp::create(b, loc, loop.getInductionVar(),
+                                          indexConstant(b, loc, u * threads));
+        starts.push_back(
+            arith::MulIOp::create(b, loc, run, indexConstant(b, loc, width)));
+      }
+      emitVectorRuns(b, loc, op, starts, *ranges, width);
     }
     sinkConstants(k.launch);
     op.erase();
@@ -401,7 +416,9 @@ LogicalResult KernelMapper::mapRowLoop(scf::ForallOp loop) {
                             << sharedBytes
                             << " bytes of shared memory, more than the "
                             << kMaxSharedBytes << " a block has";
-  int64_t block = threadsFor(work);
+  // Two runs of the widest op a thread: half-size blocks, twice the rows in
+  // flight on a multiprocessor and two loads a thread.
+  int64_t block = threadsFor(work >= 64 ? ceilDiv(work, 2) : work);
   int64_t grid = std::min(rows, maxBlocks);
   OpBuilder b(loop);
   Location loc = loop.getLoc();

@@ -1,16 +1,24 @@
 // RUN: tsmlir-opt %s --ts-linalg-to-gpu --cse -split-input-file | FileCheck %s
 
 // An elementwise op over a broadcast: every operand as 128-bit vectors
-// along its innermost dim, the broadcast row too; the grid covers the
-// tensor, four elements a thread.
+// along its innermost dim, the broadcast row too. Each thread takes four
+// runs of four elements a step, one from each quarter of the tensor, and
+// loads them all before it computes and stores: 512 runs, 128 threads.
 // CHECK-LABEL: func.func @elementwise(
 // CHECK-SAME: %[[A:.+]]: memref<64x32xf32>, %[[B:.+]]: memref<32xf32>, %[[C:.+]]: memref<64x32xf32>)
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) module(@elementwise_kernels) function(@elementwise_group3)
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1, {{.*}}) threads({{.*}}) in ({{.*}} = %c128, {{.*}}) module(@elementwise_kernels) function(@elementwise_group3)
 // CHECK: vector.load %[[A]][{{.*}}] {alignment = 16 : i64} : memref<64x32xf32>, vector<4xf32>
 // CHECK: vector.load %[[B]][{{.*}}] {alignment = 16 : i64} : memref<32xf32>, vector<4xf32>
+// CHECK: vector.load %[[A]]
+// CHECK: vector.load %[[B]]
+// CHECK: vector.load %[[A]]
+// CHECK: vector.load %[[B]]
+// CHECK: vector.load %[[A]]
+// CHECK: vector.load %[[B]]
 // CHECK-NOT: memref.load
 // CHECK-COUNT-4: arith.addf
 // CHECK: vector.store {{.*}}, %[[C]][{{.*}}] {alignment = 16 : i64} : memref<64x32xf32>, vector<4xf32>
+// CHECK-COUNT-3: vector.store {{.*}}, %[[C]]
 // CHECK-NOT: linalg.generic
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d1)>
