@@ -152,6 +152,15 @@ class BoundCall:
             call.__exit__(None, None, None)
 
 
+def _current_raw_stream(torch):
+    """PyTorch's current CUDA stream on the current device, as a CUstream
+    (0: the legacy default stream)."""
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if raw is not None:
+        return raw(torch.cuda.current_device())
+    return torch.cuda.current_stream().cuda_stream
+
+
 def _torch_if_used(args):
     for a in args:
         module = type(a).__module__
@@ -275,7 +284,7 @@ class _Call:
                 # Only PyTorch's tensors: the kernels queue on PyTorch's
                 # current stream, after the work that wrote the inputs, and
                 # the call returns without waiting, as a PyTorch op does.
-                stream = self.torch.cuda.current_stream().cuda_stream
+                stream = _current_raw_stream(self.torch)
                 _cuda_check(self.runtime, self.runtime.tsmlirCudaBeginCallerStream(
                     ctypes.c_void_p(stream)), "PyTorch's stream")
         try:
