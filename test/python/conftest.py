@@ -1,8 +1,8 @@
 """Fixtures of the Python package's tests: tsmlir-compile and the shared
 models it writes (compiled once per session into a temporary folder).
 
-TSMLIR_BUILD_DIR (set by test/python/pytest.test) is the build whose tools
-and runtime the tests use; the package itself comes from python/.
+TSMLIR_BUILD_DIR (set by test/python/pytest.test) is the build whose tools,
+runtime and package (build/python_packages/tsmlir) the tests use.
 """
 import os
 import subprocess
@@ -11,8 +11,10 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "python"))
 BUILD = os.environ.get("TSMLIR_BUILD_DIR", os.path.join(ROOT, "build"))
+# The package as the build lays it out (python/tsmlir's modules and the
+# _native extension beside them).
+sys.path.insert(0, os.path.join(BUILD, "python_packages"))
 os.environ.setdefault("TSMLIR_RUNTIME_DIR", os.path.join(BUILD, "lib"))
 # Every CUDA call of this process goes to the runtime tests' fake driver
 # (host memory, kernels not executed): the loader's CUDA path runs without

@@ -1,0 +1,404 @@
+//===- TsmlirModule.cpp - The tsmlir._native Python extension ------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The in-process compiler behind tsmlir.compile and tsmlir.load: a Graph is
+// an imported TorchScript graph (IR text, a .pt archive, or ts-dialect MLIR)
+// in a context of its own; Graph.compile specialises a copy of it for a
+// call's values and compiles it (CompiledGraph, the engine tsmlir-run uses);
+// Compiled.run calls it on numpy arrays and returns numpy arrays. Failures
+// raise tsmlir.CompileError or tsmlir.RuntimeError with the diagnostics
+// (location, op, message) as their text.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/ExecutionEngine/CpuRunner.h"
+#include "tsmlir/InitAll.h"
+#include "tsmlir/Target/PtArchive/Import.h"
+#include "tsmlir/Target/TorchScript/Import.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <mutex>
+
+namespace py = pybind11;
+using namespace mlir;
+using namespace mlir::tsmlir;
+
+namespace {
+
+/// Raises the tsmlir.errors exception `kind` with `message`.
+[[noreturn]] void raise(const char *kind, const std::string &message) {
+  py::object type = py::module_::import("tsmlir.errors").attr(kind);
+  PyErr_SetString(type.ptr(), message.c_str());
+  throw py::error_already_set();
+}
+
+/// `loc` as `file:line:col`, or as MLIR prints it.
+std::string locationText(Location loc) {
+  std::string text;
+  loc->walk([&](Location inner) {
+    if (auto file = llvm::dyn_cast<FileLineColLoc>(inner)) {
+      text = (file.getFilename().str() + ":" + std::to_string(file.getLine()) +
+              ":" + std::to_string(file.getColumn()));
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (text.empty() && !llvm::isa<UnknownLoc>(loc)) {
+    llvm::raw_string_ostream os(text);
+    loc.print(os);
+  }
+  return text;
+}
+
+/// The diagnostics a context reports while this lives, as lines of text.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext &ctx)
+      : handler(&ctx, [this](Diagnostic &diag) {
+          append(diag);
+          return success();
+        }) {}
+
+  /// What was reported, or `fallback` when nothing was.
+  std::string text(StringRef fallback) const {
+    return lines.empty() ? fallback.str() : lines;
+  }
+
+private:
+  void append(Diagnostic &diag) {
+    static const char *kinds[] = {"note", "warning", "error", "remark"};
+    const char *kind = "error";
+    switch (diag.getSeverity()) {
+    case DiagnosticSeverity::Note:
+      kind = kinds[0];
+      break;
+    case DiagnosticSeverity::Warning:
+      kind = kinds[1];
+      break;
+    case DiagnosticSeverity::Error:
+      kind = kinds[2];
+      break;
+    case DiagnosticSeverity::Remark:
+      kind = kinds[3];
+      break;
+    }
+    std::string where = locationText(diag.getLocation());
+    if (!lines.empty())
+      lines += "\n";
+    lines += (where.empty() ? "" : where + ": ") + kind + ": " + diag.str();
+    for (Diagnostic &note : diag.getNotes())
+      append(note);
+  }
+
+  std::string lines;
+  ScopedDiagnosticHandler handler;
+};
+
+/// A numpy array, bool, int, float or None as a graph argument.
+RunValue toRunValue(const py::handle &value, size_t index) {
+  RunValue v;
+  if (value.is_none()) {
+    v.kind = RunValue::Kind::None;
+    v.text = "none";
+    return v;
+  }
+  if (py::isinstance<py::bool_>(value)) {
+    v.kind = RunValue::Kind::Bool;
+    v.boolValue = value.cast<bool>();
+    v.text = v.boolValue ? "true" : "false";
+    return v;
+  }
+  if (py::isinstance<py::int_>(value)) {
+    v.kind = RunValue::Kind::Int;
+    v.intValue = value.cast<int64_t>();
+    v.text = std::to_string(v.intValue);
+    return v;
+  }
+  if (py::isinstance<py::float_>(value)) {
+    v.kind = RunValue::Kind::Float;
+    v.floatValue = value.cast<double>();
+    v.text = std::to_string(v.floatValue);
+    return v;
+  }
+  if (!py::isinstance<py::array>(value))
+    raise("CompileError", "argument " + std::to_string(index) +
+                              ": expected a numpy array, a bool, an int, a "
+                              "float or None, got " +
+                              py::str(value.get_type()).cast<std::string>());
+  auto array = py::array::ensure(value, py::array::c_style);
+  py::dtype dtype = array.dtype();
+  std::string descr = dtype.attr("str").cast<std::string>();
+  char kind = dtype.kind();
+  static const char *supported[] = {"<f2", "<f4", "<f8", "|i1", "<i2",
+                                    "<i4", "<i8", "|u1", "|b1"};
+  if (!llvm::is_contained(supported, descr))
+    raise("CompileError", "argument " + std::to_string(index) + ": dtype " +
+                              py::str(dtype).cast<std::string>() +
+                              " is not one of TorchScript's tensor dtypes");
+  v.kind = RunValue::Kind::Tensor;
+  NpyHeader &header = v.tensor.header;
+  header.majorVersion = 1;
+  header.descr = descr;
+  header.kind = kind;
+  header.itemSize = static_cast<unsigned>(dtype.itemsize());
+  header.byteOrder = header.itemSize == 1 ? NpyHeader::ByteOrder::NotApplicable
+                                          : NpyHeader::ByteOrder::Little;
+  for (py::ssize_t d = 0; d < array.ndim(); ++d)
+    header.shape.push_back(array.shape(d));
+  header.dataSize = static_cast<uint64_t>(array.nbytes());
+  const auto *data = static_cast<const uint8_t *>(array.data());
+  v.tensor.data.assign(data, data + array.nbytes());
+  v.text = "argument " + std::to_string(index);
+  return v;
+}
+
+SmallVector<RunValue> toRunValues(const py::sequence &values) {
+  SmallVector<RunValue> out;
+  for (size_t i = 0; i < values.size(); ++i)
+    out.push_back(toRunValue(values[i], i));
+  return out;
+}
+
+/// One specialisation of a graph, compiled.
+class Compiled {
+public:
+  Compiled(std::unique_ptr<CompiledGraph> graph, OwningOpRef<ModuleOp> module)
+      : graph(std::move(graph)), module(std::move(module)) {}
+
+  /// Calls the compiled graph on `values` (those it was compiled for, in
+  /// kind, dtype and shape): its outputs, flattened, as numpy arrays.
+  py::list run(const py::sequence &values) {
+    SmallVector<RunValue> inputs = toRunValues(values);
+    SmallVector<HostTensor> outputs;
+    LogicalResult invoked = success();
+    {
+      // The lock is taken without the GIL: a thread that holds the GIL and
+      // waits for it would stop the one that holds it and wants the GIL.
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mutex);
+      graph->setInputs(inputs);
+      invoked = graph->invoke();
+      if (succeeded(invoked))
+        outputs = graph->getOutputs();
+    }
+    if (failed(invoked))
+      raise("RuntimeError",
+            "the compiled graph failed (see the CUDA error on stderr)");
+    py::list result;
+    for (HostTensor &t : outputs) {
+      std::vector<py::ssize_t> shape(t.shape.begin(), t.shape.end());
+      py::array array(py::dtype(t.descr), shape);
+      if (!t.data.empty())
+        std::memcpy(array.mutable_data(), t.data.data(), t.data.size());
+      result.append(array);
+    }
+    return result;
+  }
+
+  unsigned numFusionGroups() const { return graph->numFusionGroups; }
+  std::vector<unsigned> noneOutputs() const {
+    return {graph->noneOutputs.begin(), graph->noneOutputs.end()};
+  }
+  std::vector<std::string> outputTypes() const {
+    return {graph->outputTypes.begin(), graph->outputTypes.end()};
+  }
+  double compileSeconds() const { return graph->compileSeconds; }
+  unsigned numKernels() const { return graph->numKernels; }
+
+private:
+  std::mutex mutex;
+  std::unique_ptr<CompiledGraph> graph;
+  OwningOpRef<ModuleOp> module;
+};
+
+/// An imported graph, in a context of its own.
+class Graph {
+public:
+  /// `kind`: "text" (TorchScript IR, `source` is the text), "pt" (a
+  /// torch.jit.save archive at `source`) or "mlir" (ts-dialect text).
+  Graph(const std::string &source, const std::string &kind,
+        const std::string &name, const std::string &entry,
+        const std::string &params)
+      : entry(kind == "pt" ? "" : entry) {
+    DialectRegistry registry;
+    registerAllDialectsWithUpstream(registry);
+    registerTorchScriptImportDialects(registry);
+    ctx = std::make_unique<MLIRContext>(registry);
+    ctx->loadAllAvailableDialects();
+    ctx->printOpOnDiagnostic(false);
+    DiagnosticCollector diagnostics(*ctx);
+    if (kind == "pt") {
+      PtImportOptions options;
+      if (!entry.empty())
+        options.entry = entry;
+      module = importPtArchive(source, ctx.get(), options);
+    } else if (kind == "text") {
+      TorchScriptImportOptions options;
+      options.paramsFile = params;
+      module = importTorchScript(source, name, ctx.get(), options);
+    } else if (kind == "mlir") {
+      module = parseSourceString<ModuleOp>(source, ctx.get(), name);
+    } else {
+      raise("CompileError", "unknown graph kind '" + kind + "'");
+    }
+    if (!module)
+      raise("CompileError",
+            diagnostics.text(name + ": the graph could not be imported"));
+  }
+
+  std::unique_ptr<Compiled> compile(const py::sequence &values,
+                                    const std::string &strategy,
+                                    const std::string &device, unsigned threads,
+                                    bool exactMath,
+                                    const std::string &gpuChip) {
+    SmallVector<RunValue> inputs = toRunValues(values);
+    CpuCompileOptions options;
+    options.entry = entry;
+    options.strategy = strategy;
+    options.threads = std::max(1u, threads);
+    options.approximateMath = !exactMath;
+    if (device == "cuda") {
+      options.device = CpuCompileOptions::Device::CUDA;
+      options.gpuChip = gpuChip;
+    } else if (device != "cpu") {
+      raise("CompileError",
+            "device must be 'cpu' or 'cuda', not '" + device + "'");
+    }
+    FailureOr<std::unique_ptr<CompiledGraph>> graph = failure();
+    OwningOpRef<ModuleOp> copy;
+    std::string error;
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mutex);
+      DiagnosticCollector diagnostics(*ctx);
+      copy = module->clone();
+      if (failed(appendDefaultInputs(*copy, entry, inputs)))
+        error = diagnostics.text("the arguments do not fit the graph");
+      else if (failed(graph = CompiledGraph::compile(*copy, inputs, options)))
+        error = diagnostics.text("compilation failed");
+    }
+    if (!error.empty())
+      raise("CompileError", error);
+    return std::make_unique<Compiled>(std::move(*graph), std::move(copy));
+  }
+
+  /// The fusion report (--ts-fusion-report) of the graph specialised and
+  /// optimised for `values`: `format` text, json or dot; `strategy` one of
+  /// the four or all.
+  std::string fusionReport(const py::sequence &values,
+                           const std::string &strategy,
+                           const std::string &format) {
+    SmallVector<RunValue> inputs = toRunValues(values);
+    std::string report, error;
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mutex);
+      error = fusionReportLocked(inputs, strategy, format, report);
+    }
+    if (!error.empty())
+      raise("CompileError", error);
+    return report;
+  }
+
+  /// fusionReport's work, under the lock and without the GIL: an error
+  /// message, or empty with the report in `report`.
+  std::string fusionReportLocked(SmallVectorImpl<RunValue> &inputs,
+                                 const std::string &strategy,
+                                 const std::string &format,
+                                 std::string &report) {
+    DiagnosticCollector diagnostics(*ctx);
+    OwningOpRef<ModuleOp> copy = module->clone();
+    PrepareOptions options;
+    options.entry = entry;
+    options.strategy.clear(); // planned by the report, not formed
+    if (failed(appendDefaultInputs(*copy, entry, inputs)) ||
+        failed(prepareGraph(*copy, inputs, options)))
+      return diagnostics.text("the graph could not be specialised for the "
+                              "values");
+    llvm::SmallString<128> path;
+    if (llvm::sys::fs::createTemporaryFile("tsmlir-fusion-report", format,
+                                           path))
+      return "fusion report: cannot create a temporary file";
+    llvm::FileRemover remover(path);
+    PassManager pm(ctx.get());
+    std::string pipeline = "ts-fusion-report{format=" + format +
+                           " strategy=" + strategy +
+                           " output=" + path.str().str() + "}";
+    std::string parseErrors;
+    llvm::raw_string_ostream errors(parseErrors);
+    if (failed(parsePassPipeline(pipeline, pm, errors)))
+      return "fusion report: " + parseErrors;
+    if (failed(pm.run(*copy)))
+      return diagnostics.text("the fusion report failed");
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    if (!buffer)
+      return "fusion report: cannot read it back";
+    report = (*buffer)->getBuffer().str();
+    return "";
+  }
+
+  /// The module as ts-dialect text.
+  std::string str() {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module->print(os);
+    return text;
+  }
+
+private:
+  std::mutex mutex;
+  std::unique_ptr<MLIRContext> ctx;
+  OwningOpRef<ModuleOp> module;
+  std::string entry;
+};
+
+} // namespace
+
+PYBIND11_MODULE(_native, m) {
+  m.doc() = "tsmlir's compiler, in process (tsmlir.compile, tsmlir.load)";
+  registerAllPasses();
+
+  py::class_<Compiled>(m, "Compiled")
+      .def("run", &Compiled::run, py::arg("values"))
+      .def_property_readonly("num_fusion_groups", &Compiled::numFusionGroups)
+      .def_property_readonly("none_outputs", &Compiled::noneOutputs)
+      .def_property_readonly("output_types", &Compiled::outputTypes)
+      .def_property_readonly("compile_seconds", &Compiled::compileSeconds)
+      .def_property_readonly("num_kernels", &Compiled::numKernels);
+
+  py::class_<Graph>(m, "Graph")
+      .def(py::init<const std::string &, const std::string &,
+                    const std::string &, const std::string &,
+                    const std::string &>(),
+           py::arg("source"), py::arg("kind"), py::arg("name") = "graph",
+           py::arg("entry") = "", py::arg("params") = "")
+      .def("compile", &Graph::compile, py::arg("values"),
+           py::arg("strategy") = "nnc", py::arg("device") = "cpu",
+           py::arg("threads") = 1, py::arg("exact_math") = false,
+           py::arg("gpu_chip") = "sm_90",
+           // Its module lives in the graph's context.
+           py::keep_alive<0, 1>())
+      .def("fusion_report", &Graph::fusionReport, py::arg("values"),
+           py::arg("strategy") = "all", py::arg("format") = "text")
+      .def("__str__", &Graph::str);
+}
