@@ -22,12 +22,13 @@ LLVM_PREFIX=/usr/lib/llvm-22
 # libzip-dev and pkg-config: the .pt archive reader (lib/Support/ZipArchive);
 # python3-torchvision: the tests that save torchvision models as archives;
 # python3-pytest: the Python package's tests (test/python); pybind11-dev and
-# python3-dev: the package's in-process compiler (tsmlir.compile).
+# python3-dev: the package's in-process compiler (tsmlir.compile); python3-pip:
+# its install test.
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           lld-22 libclang-rt-22-dev libbenchmark-dev cmake ninja-build python3
           python3-torch python3-numpy python3-psutil libomp-22-dev ccache
           libzip-dev pkg-config python3-torchvision python3-pytest
-          pybind11-dev python3-dev)
+          pybind11-dev python3-dev python3-pip)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

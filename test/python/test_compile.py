@@ -238,3 +238,52 @@ def test_threads_share_a_function():
     with concurrent.futures.ThreadPoolExecutor(4) as pool:
         assert all(pool.map(work, pairs))
     assert fn.specializations == 3
+
+
+def test_torch_compile_backend_needs_pytorch_2():
+    import tsmlir.dynamo
+    if int(torch.__version__.split(".")[0]) >= 2:
+        model = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.Tanh()).eval()
+        x = torch.randn(2, 4)
+        fast = torch.compile(model, backend="tsmlir")
+        torch.testing.assert_close(fast(x), model(x), rtol=1e-4, atol=1e-5)
+    else:
+        with pytest.raises(tsmlir.CompileError, match="PyTorch 2 or later"):
+            tsmlir.dynamo.backend(None, [])
+
+
+def test_pip_install(tmp_path):
+    import subprocess
+    target = tmp_path / "site"
+    env = dict(os.environ, TSMLIR_BUILD_DIR=os.path.abspath(os.environ.get(
+        "TSMLIR_BUILD_DIR", os.path.join(ROOT, "build"))))
+    pip = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-build-isolation",
+         "--no-deps", "--no-index", "--target", str(target),
+         os.path.join(ROOT, "python")], capture_output=True, text=True, env=env,
+        cwd=tmp_path)
+    assert pip.returncode == 0, pip.stderr
+    # The installed package, not the build's, compiles a function.
+    script = ("import sys; sys.path.insert(0, %r)\n"
+              "import numpy as np, tsmlir\n"
+              "assert tsmlir.__file__.startswith(%r), tsmlir.__file__\n"
+              "g = tsmlir.load(%r)\n"
+              "x = np.arange(6, dtype=np.float32).reshape(2, 3)\n"
+              "print(float(g(x).sum()))\n") % (str(target), str(target), str(tmp_path / "g.txt"))
+    (tmp_path / "g.txt").write_text(
+        "graph(%x : Tensor):\n  %1 : Tensor = aten::relu(%x)\n  return (%1)\n")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True,
+                         text=True, cwd=tmp_path,
+                         env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "15.0"
+
+
+def test_example_compile_module(capsys):
+    import runpy
+    runpy.run_path(os.path.join(ROOT, "examples", "python", "compile_module.py"),
+                   run_name="__main__")
+    out = capsys.readouterr().out
+    assert "max abs difference from PyTorch" in out
+    assert "2 specialisations" in out
+    assert out.splitlines()[-1].startswith("summary nnc:")
