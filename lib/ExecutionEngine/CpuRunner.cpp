@@ -34,12 +34,13 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <chrono>
-#include <functional>
-#include <limits>
 #include <algorithm>
+#include <chrono>
+#include <csetjmp>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -119,6 +120,41 @@ struct CompiledGraph::Buffer {
 
 CompiledGraph::~CompiledGraph() = default;
 
+namespace {
+/// Where a failed assertion of compiled code called on this thread goes
+/// back to (callCatchingRaise), and its message.
+thread_local std::jmp_buf *raiseTarget = nullptr;
+thread_local const char *raiseMessage = nullptr;
+} // namespace
+
+/// tsmlir_raise (ts-raise-hook) for code compiled in process: back to the
+/// call of the entry on this thread. Elsewhere (an OpenMP worker) it
+/// returns and the assertion aborts.
+extern "C" void tsmlirRaiseFromCompiledCode(const char *message) {
+  if (!raiseTarget)
+    return;
+  raiseMessage = message;
+  std::longjmp(*raiseTarget, 1);
+}
+
+/// Calls `entry` on `args`; false, with the message, when its code raised.
+/// (The compiled code has no destructors to skip; what it allocated before
+/// the failure is not freed.)
+static bool callCatchingRaise(void (*entry)(void **), void **args,
+                              std::string &message) {
+  std::jmp_buf target;
+  std::jmp_buf *outer = raiseTarget;
+  raiseTarget = &target;
+  if (setjmp(target) != 0) {
+    raiseTarget = outer;
+    message = raiseMessage ? raiseMessage : "";
+    return false;
+  }
+  entry(args);
+  raiseTarget = outer;
+  return true;
+}
+
 void CompiledGraph::pack() {
   packed.clear();
   size_t nextFloat = 0;
@@ -167,7 +203,9 @@ static LogicalResult checkCudaErrors() {
 LogicalResult CompiledGraph::invoke() {
   if (!entryPoint)
     return failure();
-  entryPoint(packed.data());
+  raised.clear();
+  if (!callCatchingRaise(entryPoint, packed.data(), raised))
+    return failure();
   return onGPU ? checkCudaErrors() : success();
 }
 
@@ -244,6 +282,57 @@ HostTensor CompiledGraph::Buffer::leadingCorner(const int64_t *sizes) const {
                 elementSize);
   }
   return t;
+}
+
+bool CompiledGraph::canInvokeInPlace() const {
+  return !onGPU && llvm::none_of(outputSizes, [](const auto &sizes) {
+    return static_cast<bool>(sizes);
+  });
+}
+
+SmallVector<std::pair<std::string, SmallVector<int64_t>>>
+CompiledGraph::getOutputSpecs() const {
+  SmallVector<std::pair<std::string, SmallVector<int64_t>>> specs;
+  for (const auto &buffer : outputs)
+    specs.emplace_back(buffer->descr, buffer->shape);
+  return specs;
+}
+
+LogicalResult CompiledGraph::invokeInPlace(ArrayRef<RunValue> inputs,
+                                           ArrayRef<const void *> tensorData,
+                                           ArrayRef<void *> outputData) {
+  if (!canInvokeInPlace() || outputData.size() != outputs.size())
+    return failure();
+  // The descriptors point at the caller's memory for this call.
+  SmallVector<std::pair<Buffer *, int64_t>> saved;
+  auto point = [&](Buffer &buffer, const void *data) {
+    saved.emplace_back(&buffer, buffer.descriptor[1]);
+    buffer.descriptor[0] = buffer.descriptor[1] =
+        reinterpret_cast<int64_t>(data);
+  };
+  size_t nextFloat = 0, nextArg = 0, nextTensor = 0;
+  for (const RunValue &input : inputs) {
+    if (input.kind == RunValue::Kind::Tensor) {
+      if (nextArg >= arguments.size() || nextTensor >= tensorData.size() ||
+          !arguments[nextArg])
+        break;
+      point(*arguments[nextArg++], tensorData[nextTensor++]);
+    } else if (input.kind == RunValue::Kind::Float &&
+               nextArg < arguments.size() && !arguments[nextArg]) {
+      floatArguments[nextFloat++] = input.floatValue;
+      ++nextArg;
+    }
+  }
+  bool complete = nextTensor == tensorData.size();
+  if (complete)
+    for (auto [buffer, data] : llvm::zip(outputs, outputData))
+      point(*buffer, data);
+  raised.clear();
+  bool returned = complete && entryPoint &&
+                  callCatchingRaise(entryPoint, packed.data(), raised);
+  for (auto [buffer, data] : saved)
+    buffer->descriptor[0] = buffer->descriptor[1] = data;
+  return success(returned);
 }
 
 SmallVector<HostTensor> CompiledGraph::getOutputs() const {
@@ -343,6 +432,8 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   lowering.entry = entry;
   lowering.threads = options.threads;
   lowering.approximateMath = options.approximateMath;
+  // A raise comes back to invoke() rather than aborting the process.
+  lowering.raiseHook = true;
   if (options.dumpDir.empty()) {
     buildLowerToLLVMPipeline(pm, lowering);
     if (failed(pm.run(module)))
@@ -410,6 +501,13 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
     return module.emitError() << "cannot compile: "
                               << llvm::toString(engine.takeError());
   graph->engine = std::move(*engine);
+  graph->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    symbols[interner("tsmlir_raise")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&tsmlirRaiseFromCompiledCode),
+        llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
   graph->symbol = "_mlir_ciface_" + entry;
   // Looking the entry up compiles the module to machine code now, once:
   // calls do not look it up again.

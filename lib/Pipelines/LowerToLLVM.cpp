@@ -104,6 +104,8 @@ void mlir::tsmlir::buildLoopsToLLVMPipeline(OpPassManager &pm,
   // Subviews as plain pointer arithmetic.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  if (options.raiseHook)
+    pm.addPass(createTSRaiseHookPass());
   pm.addPass(createSCFToControlFlowPass());
   if (options.threads != 1)
     pm.addPass(createConvertOpenMPToLLVMPass());

@@ -287,3 +287,39 @@ def test_example_compile_module(capsys):
     assert "max abs difference from PyTorch" in out
     assert "2 specialisations" in out
     assert out.splitlines()[-1].startswith("summary nnc:")
+
+
+def test_arrays_in_place_and_misaligned_ones_copied():
+    def axpy(x, y, a: float):
+        return x * a + y
+    fn = tsmlir.compile(axpy)
+    x = np.arange(16, dtype=np.float32)
+    y = np.ones(16, np.float32)
+    assert fn.specialize(x, y, 2.0).in_place
+    out = fn(x, y, 2.0)
+    np.testing.assert_array_equal(out, x * 2 + 1)
+    assert not np.shares_memory(out, x) and not np.shares_memory(out, y)
+    # A view 4 bytes into its buffer is read through a copy.
+    base = np.arange(17, dtype=np.float32)
+    shifted = base[1:]
+    assert shifted.ctypes.data % 16 != 0
+    np.testing.assert_array_equal(fn(shifted, y, 3.0), shifted * 3 + 1)
+    # Strided torch tensors are made contiguous first.
+    t = torch.arange(32, dtype=torch.float32).reshape(16, 2)[:, 0]
+    torch.testing.assert_close(fn(t, torch.ones(16), 0.5), t * 0.5 + 1)
+    assert fn.specializations == 1
+
+
+def test_a_raise_in_the_graph_is_a_runtime_error():
+    def checked(x, n: int):
+        if n < 0:
+            raise ValueError("n must not be negative")
+        return x * n
+    fn = tsmlir.compile(checked)
+    x = torch.ones(3)
+    torch.testing.assert_close(fn(x, 2), x * 2)
+    with pytest.raises(tsmlir.RuntimeError,
+                       match="the graph raised an exception: n must not be negative"):
+        fn(x, -1)
+    # The process and the function go on.
+    torch.testing.assert_close(fn(x, 3), x * 3)

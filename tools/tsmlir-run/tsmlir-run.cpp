@@ -258,13 +258,19 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  // A failed check in the compiled code (prim::RaiseException) prints its
-  // message and aborts: unbuffered, the message is not lost in a pipe.
+  // A failed check in the compiled code (prim::RaiseException) fails the
+  // call with its message; in an OpenMP worker it prints the message and
+  // aborts: unbuffered, the message is not lost in a pipe.
   llvm::outs().flush();
   std::setvbuf(stdout, nullptr, _IONBF, 0);
   auto start = std::chrono::steady_clock::now();
-  if (failed((*graph)->invoke()))
+  if (failed((*graph)->invoke())) {
+    if (!(*graph)->raised.empty())
+      llvm::errs() << "tsmlir-run: " << llvm::sys::path::filename(inputFile)
+                   << ": the graph raised an exception: " << (*graph)->raised
+                   << "\n";
     return 1;
+  }
   double runSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();

@@ -77,10 +77,29 @@ public:
   /// graph was compiled for, in kind, dtype and shape).
   void setInputs(ArrayRef<RunValue> inputs);
   /// Calls the compiled entry once on the argument buffers (on the GPU:
-  /// queued and waited for; a CUDA error fails it with its message).
+  /// queued and waited for; a CUDA error fails it with its message). On the
+  /// CPU, a graph that raises (prim::RaiseException, a failed index check)
+  /// fails it with the message in `raised`.
   LogicalResult invoke();
+  /// The message of the exception the last call raised, or empty.
+  std::string raised;
   /// The results of the last call.
   SmallVector<HostTensor> getOutputs() const;
+
+  /// Whether invokeInPlace applies: the code runs on the CPU and no output
+  /// is sized at run time.
+  bool canInvokeInPlace() const;
+  /// The outputs' dtypes ('<f4', ...) and shapes, in order.
+  SmallVector<std::pair<std::string, SmallVector<int64_t>>>
+  getOutputSpecs() const;
+  /// Calls the compiled entry on the caller's memory, without copies:
+  /// `inputs` are the values it was compiled for (a tensor's data is not
+  /// read from them), `tensorData` the data of each tensor among them, in
+  /// order, and `outputData` where each output is written: C order, the
+  /// compiled dtypes and shapes, 16-byte aligned.
+  LogicalResult invokeInPlace(ArrayRef<RunValue> inputs,
+                              ArrayRef<const void *> tensorData,
+                              ArrayRef<void *> outputData);
   /// The median and minimum of `runs` calls' times in microseconds: wall
   /// clock on the CPU, CUDA events on the GPU; with the kernels launched by
   /// a call.

@@ -43,6 +43,12 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::desc("Expand tanh, erf, exp, log, ... into polynomials the "
                      "loop vectorizer can vectorize, instead of libm calls"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> raiseHook{
+      *this, "raise-hook",
+      llvm::cl::desc("A failed assertion (prim::RaiseException, an index "
+                     "check) calls tsmlir_raise(message), which an in-process "
+                     "host defines, before it aborts (ts-raise-hook)"),
+      llvm::cl::init(false)};
 };
 
 /// ts (typed, static shapes) -> linalg on tensors, fused per group.

@@ -179,6 +179,41 @@ def TSMemrefCopyToLinalgPass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def TSRaiseHookPass : Pass<"ts-raise-hook", "::mlir::ModuleOp"> {
+  let summary = "Let a failed cf.assert call tsmlir_raise(message) first";
+  let description = [{
+    `prim::RaiseException` (and the index checks of scatters) lower to
+    `cf.assert`, whose LLVM lowering prints the message and aborts the
+    process. Code run in process by a host that must survive it (the Python
+    package, `tsmlir-run`) needs the failure back instead: this pass makes
+    every `cf.assert` whose condition fails first call
+
+    ```c
+    void tsmlir_raise(const char *message);  // the assertion's message
+    ```
+
+    which the host defines. A host that catches the failure does not return
+    from it (tsmlir's CPU runner longjmps back to the call of the compiled
+    entry, on the thread that called it); when it returns, the assertion
+    aborts as before. Each message becomes a constant global.
+
+    ```mlir
+    cf.assert %ok, "index out of range"
+    // becomes
+    %failed = arith.xori %ok, %true : i1
+    scf.if %failed {
+      %m = llvm.mlir.addressof @tsmlir_raise_message_0 : !llvm.ptr
+      func.call @tsmlir_raise(%m) : (!llvm.ptr) -> ()
+    }
+    cf.assert %ok, "index out of range"
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TSStaticBuffersPass : Pass<"ts-static-buffers", "::mlir::ModuleOp"> {
   let summary = "Allocate the temporaries of static shape once, not per call";
   let description = [{

@@ -38,6 +38,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace py = pybind11;
 using namespace mlir;
@@ -188,6 +189,9 @@ public:
   /// Calls the compiled graph on `values` (those it was compiled for, in
   /// kind, dtype and shape): its outputs, flattened, as numpy arrays.
   py::list run(const py::sequence &values) {
+    if (graph->canInvokeInPlace())
+      if (std::optional<py::list> result = runInPlace(values))
+        return *result;
     SmallVector<RunValue> inputs = toRunValues(values);
     SmallVector<HostTensor> outputs;
     LogicalResult invoked = success();
@@ -203,7 +207,9 @@ public:
     }
     if (failed(invoked))
       raise("RuntimeError",
-            "the compiled graph failed (see the CUDA error on stderr)");
+            graph->raised.empty()
+                ? "the compiled graph failed (see the CUDA error on stderr)"
+                : "the graph raised an exception: " + graph->raised);
     py::list result;
     for (HostTensor &t : outputs) {
       std::vector<py::ssize_t> shape(t.shape.begin(), t.shape.end());
@@ -215,6 +221,55 @@ public:
     return result;
   }
 
+  /// run without copies: the compiled code reads the arrays' memory and
+  /// writes arrays it returns. Nothing when an array is not 16-byte
+  /// aligned (run copies it then).
+  std::optional<py::list> runInPlace(const py::sequence &values) {
+    SmallVector<RunValue> inputs;
+    std::vector<py::array> arrays;
+    SmallVector<const void *> tensorData;
+    for (size_t i = 0; i < values.size(); ++i) {
+      py::handle value = values[i];
+      if (!py::isinstance<py::array>(value)) {
+        inputs.push_back(toRunValue(value, i));
+        continue;
+      }
+      auto array = py::array::ensure(value, py::array::c_style);
+      if (reinterpret_cast<uintptr_t>(array.data()) % 16 != 0)
+        return std::nullopt;
+      RunValue v;
+      v.kind = RunValue::Kind::Tensor;
+      tensorData.push_back(array.data());
+      arrays.push_back(std::move(array));
+      inputs.push_back(std::move(v));
+    }
+    py::list result;
+    SmallVector<void *> outputData;
+    for (auto &[descr, shape] : graph->getOutputSpecs()) {
+      std::vector<py::ssize_t> sizes(shape.begin(), shape.end());
+      py::array array(py::dtype(descr), sizes);
+      if (reinterpret_cast<uintptr_t>(array.mutable_data()) % 16 != 0)
+        return std::nullopt;
+      outputData.push_back(array.mutable_data());
+      result.append(array);
+    }
+    LogicalResult invoked = success();
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mutex);
+      invoked = graph->invokeInPlace(inputs, tensorData, outputData);
+    }
+    if (failed(invoked))
+      raise("RuntimeError",
+            graph->raised.empty()
+                ? "the compiled graph was not called: its arguments are not "
+                  "those it was compiled for"
+                : "the graph raised an exception: " + graph->raised);
+    return result;
+  }
+
+  /// Whether calls read and write the caller's arrays without copies.
+  bool inPlace() const { return graph->canInvokeInPlace(); }
   unsigned numFusionGroups() const { return graph->numFusionGroups; }
   std::vector<unsigned> noneOutputs() const {
     return {graph->noneOutputs.begin(), graph->noneOutputs.end()};
@@ -384,7 +439,8 @@ PYBIND11_MODULE(_native, m) {
       .def_property_readonly("none_outputs", &Compiled::noneOutputs)
       .def_property_readonly("output_types", &Compiled::outputTypes)
       .def_property_readonly("compile_seconds", &Compiled::compileSeconds)
-      .def_property_readonly("num_kernels", &Compiled::numKernels);
+      .def_property_readonly("num_kernels", &Compiled::numKernels)
+      .def_property_readonly("in_place", &Compiled::inPlace);
 
   py::class_<Graph>(m, "Graph")
       .def(py::init<const std::string &, const std::string &,
