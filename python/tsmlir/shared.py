@@ -152,13 +152,14 @@ class BoundCall:
             call.__exit__(None, None, None)
 
 
-def _current_raw_stream(torch):
-    """PyTorch's current CUDA stream on the current device, as a CUstream
-    (0: the legacy default stream)."""
+def _raw_stream_getter(torch):
+    """A function giving PyTorch's current CUDA stream on the current device
+    as a CUstream (0: the legacy default stream)."""
     raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
     if raw is not None:
-        return raw(torch.cuda.current_device())
-    return torch.cuda.current_stream().cuda_stream
+        device = torch.cuda.current_device
+        return lambda: raw(device())
+    return lambda: torch.cuda.current_stream().cuda_stream
 
 
 def _torch_if_used(args):
@@ -270,28 +271,35 @@ class _Call:
         n_in, n_out = len(self.inputs), len(self.outputs)
         self.arrays = ((_abi.Tensor * max(n_in, 1))(*self.inputs), n_in,
                        (_abi.Tensor * max(n_out, 1))(*self.outputs), n_out)
+        # Only PyTorch's tensors on a CUDA model: the kernels queue on
+        # PyTorch's current stream, after the work that wrote the inputs,
+        # and the call returns without waiting, as a PyTorch op does. With
+        # copies of numpy data (freed when the call returns) the call waits
+        # for its kernels, after PyTorch's work on its inputs.
+        self.on_torch_stream = (self.torch is not None and self.cuda
+                                and not self.device_buffers)
+        self.stream_of = _raw_stream_getter(self.torch) if self.on_torch_stream else None
+        # Outputs handed back as they are (no copy back, no number).
+        self.same_outputs = None
+        if all(device is None and value.kind != "number"
+               for value, _, device in self.host_outputs):
+            self.same_outputs = [result for _, result, _ in self.host_outputs]
 
     def run(self):
         if not hasattr(self, "arrays"):
             self.prepare()
-        stream = None
-        if self.torch is not None and self.cuda:
-            if self.device_buffers:
-                # Copies of numpy data are freed when the call returns: it
-                # waits for its kernels, after PyTorch's work on its inputs.
+        if self.on_torch_stream:
+            runtime = self.runtime
+            _cuda_check(runtime, runtime.tsmlirCudaBeginCallerStream(
+                self.stream_of()), "PyTorch's stream")
+            try:
+                status = self.entry._entry(*self.arrays)
+            finally:
+                runtime.tsmlirCudaEndCallerStream()
+        else:
+            if self.torch is not None and self.cuda:
                 self.torch.cuda.synchronize()
-            else:
-                # Only PyTorch's tensors: the kernels queue on PyTorch's
-                # current stream, after the work that wrote the inputs, and
-                # the call returns without waiting, as a PyTorch op does.
-                stream = _current_raw_stream(self.torch)
-                _cuda_check(self.runtime, self.runtime.tsmlirCudaBeginCallerStream(
-                    ctypes.c_void_p(stream)), "PyTorch's stream")
-        try:
             status = self.entry._entry(*self.arrays)
-        finally:
-            if stream is not None:
-                self.runtime.tsmlirCudaEndCallerStream()
         if status != _abi.OK:
             lib = self.entry._model.lib
             raise RuntimeError("%s: %s: %s" % (
@@ -299,6 +307,8 @@ class _Call:
                 lib.tsmlir_last_error().decode(errors="replace")))
 
     def results(self):
+        if self.same_outputs is not None:
+            return list(self.same_outputs)
         out = []
         for value, result, device in self.host_outputs:
             if device is not None:
