@@ -147,6 +147,8 @@ OPS = {
         aten::fliplr aten::tensordot aten::one_hot aten::isin.Tensor_Tensor
         aten::isin.Tensor_Scalar aten::isin.Scalar_Tensor aten::inner
         aten::vdot aten::positive aten::resolve_neg aten::resolve_conj
+        aten::numpy_T aten::mT aten::mH aten::adjoint aten::real aten::conj
+        aten::conj_physical aten::isreal aten::angle
         aten::narrow_copy aten::native_batch_norm aten::diagflat
         aten::repeat_interleave.self_int aten::repeat_interleave.self_Tensor
         aten::repeat_interleave.Tensor aten::bincount aten::pdist
@@ -186,7 +188,7 @@ OPS = {
         aten::linalg_solve_ex aten::linalg_lu_solve aten::lu_solve
         aten::linalg_inv aten::linalg_inv_ex aten::inverse
         aten::linalg_matrix_power aten::geqrf aten::linalg_householder_product
-        aten::orgqr aten::ormqr aten::linalg_qr aten::qr
+        aten::orgqr aten::ormqr aten::linalg_qr aten::qr aten::symeig
         aten::linalg_multi_dot aten::linalg_vander aten::linalg_tensorinv
         aten::linalg_tensorsolve aten::linalg_svd aten::svd
         aten::linalg_svdvals aten::linalg_eigh aten::linalg_eigvalsh

@@ -62,3 +62,55 @@ func.func @tensordot_trapezoid(%a: !ts.tensor<f32, [2, 3, 4]>, %b: !ts.tensor<f3
   %1 = ts.aten.trapezoid.dx %a, %dx, %int2 : (!ts.tensor<f32, [2, 3, 4]>, !ts.float, !ts.int) -> !ts.tensor
   return %0, %1 : !ts.tensor, !ts.tensor
 }
+
+// -----
+
+// numpy_T reverses the dims; mT, mH and adjoint of a real tensor swap the
+// last two; real and conj of a real tensor are the tensor; conj_physical a
+// copy; isreal all true.
+// CHECK-LABEL: func.func @transposes_and_real_parts(
+// CHECK:         %[[T:.+]] = ts.aten.permute %arg0, {{.*}} -> !ts.tensor<f32, [4, 3, 2]>
+// CHECK:         %[[MT:.+]] = ts.aten.transpose.int %arg0, %int1, %int2 {{.*}} -> !ts.tensor<f32, [2, 4, 3]>
+// CHECK:         %[[COPY:.+]] = ts.aten.clone %arg0
+// CHECK:         %[[TRUE:.+]] = ts.aten.ones {{.*}} -> !ts.tensor<i1, [2, 3, 4]>
+// CHECK:         return %[[T]], %[[MT]], %[[MT]], %[[MT]], %arg0, %arg0, %[[COPY]], %[[TRUE]]
+func.func @transposes_and_real_parts(%x: !ts.tensor<f32, [2, 3, 4]>) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  %0 = ts.aten.numpy_T %x : (!ts.tensor<f32, [2, 3, 4]>) -> !ts.tensor
+  %1 = ts.aten.mT %x : (!ts.tensor<f32, [2, 3, 4]>) -> !ts.tensor
+  %2 = ts.aten.mH %x : (!ts.tensor<f32, [2, 3, 4]>) -> !ts.tensor
+  %3 = ts.aten.adjoint %x : (!ts.tensor<f32, [2, 3, 4]>) -> !ts.tensor
+  %4 = ts.aten.real %x : (!ts.tensor<f32, [2, 3, 4]>) -> !ts.tensor
+  %5 = ts.aten.conj %x : (!ts.tensor<f32, [2, 3, 4]>) -> !ts.tensor
+  %6 = ts.aten.conj_physical %x : (!ts.tensor<f32, [2, 3, 4]>) -> !ts.tensor
+  %7 = ts.aten.isreal %x : (!ts.tensor<f32, [2, 3, 4]>) -> !ts.tensor
+  return %0, %1, %2, %3, %4, %5, %6, %7 : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// mT of a vector is PyTorch's error: it stays, to be reported by name.
+// CHECK-LABEL: func.func @mT_of_a_vector(
+// CHECK:         ts.aten.mT
+func.func @mT_of_a_vector(%x: !ts.tensor<f32, [3]>) -> !ts.tensor {
+  %0 = ts.aten.mT %x : (!ts.tensor<f32, [3]>) -> !ts.tensor
+  return %0 : !ts.tensor
+}
+
+// -----
+
+// angle of a real tensor: pi where negative, NaN where NaN, else 0; an
+// integer tensor's in float32.
+// CHECK-LABEL: func.func @angle(
+// CHECK:         %[[PIC:.+]] = ts.prim.Constant[3.14159265{{[0-9]*}}] : !ts.float
+// CHECK:         %[[NEG:.+]] = ts.aten.lt.Scalar %arg0, %{{.+}} :
+// CHECK:         %[[F:.+]] = ts.aten.to.dtype %[[NEG]], %int7
+// CHECK:         %[[PI:.+]] = ts.aten.mul.Scalar %[[F]], %[[PIC]]
+// CHECK:         %[[NAN:.+]] = ts.aten.isnan %arg0
+// CHECK:         %[[A:.+]] = ts.aten.where.self %[[NAN]], %arg0, %[[PI]] {{.*}} -> !ts.tensor<f64, [5]>
+// CHECK:         %[[XF:.+]] = ts.aten.to.dtype %arg1, %int6
+// CHECK:         ts.aten.where.self {{.*}} -> !ts.tensor<f32, [5]>
+func.func @angle(%x: !ts.tensor<f64, [5]>, %n: !ts.tensor<si64, [5]>) -> (!ts.tensor, !ts.tensor) {
+  %0 = ts.aten.angle %x : (!ts.tensor<f64, [5]>) -> !ts.tensor
+  %1 = ts.aten.angle %n : (!ts.tensor<si64, [5]>) -> !ts.tensor
+  return %0, %1 : !ts.tensor, !ts.tensor
+}

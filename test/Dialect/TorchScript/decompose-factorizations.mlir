@@ -84,3 +84,19 @@ func.func @svdvals(%a: !ts.tensor<f32, [4, 3]>) -> !ts.tensor {
   %0 = ts.aten.linalg_svdvals %a, %none : (!ts.tensor<f32, [4, 3]>, !ts.none) -> !ts.tensor
   return %0 : !ts.tensor
 }
+
+// -----
+
+// symeig without eigenvectors: eigh's values, and an empty tensor for the
+// vectors.
+// CHECK-LABEL: func.func @symeig_values_only(
+// CHECK-NOT:     ts.aten.symeig
+// CHECK:         ts.prim.Loop
+// CHECK:         %[[EMPTY:.+]] = ts.aten.zeros {{.*}} -> !ts.tensor<f64, [0]>
+// CHECK:         return %{{.+}}, %[[EMPTY]] : !ts.tensor<f64, [3]>, !ts.tensor<f64, [0]>
+func.func @symeig_values_only(%a: !ts.tensor<f64, [3, 3]>) -> (!ts.tensor, !ts.tensor) {
+  %false = ts.prim.Constant[false] : !ts.bool
+  %true = ts.prim.Constant[true] : !ts.bool
+  %0:2 = ts.aten.symeig %a, %false, %true : (!ts.tensor<f64, [3, 3]>, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %0#0, %0#1 : !ts.tensor, !ts.tensor
+}

@@ -2571,6 +2571,69 @@ func.func @op_aten_resolve_conj(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_numpy_T(
+func.func @op_aten_numpy_T(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.numpy_T %arg0
+  %r = ts.aten.numpy_T %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_mT(
+func.func @op_aten_mT(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.mT %arg0
+  %r = ts.aten.mT %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_mH(
+func.func @op_aten_mH(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.mH %arg0
+  %r = ts.aten.mH %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_adjoint(
+func.func @op_aten_adjoint(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.adjoint %arg0
+  %r = ts.aten.adjoint %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_real(
+func.func @op_aten_real(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.real %arg0
+  %r = ts.aten.real %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_conj(
+func.func @op_aten_conj(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.conj %arg0
+  %r = ts.aten.conj %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_conj_physical(
+func.func @op_aten_conj_physical(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.conj_physical %arg0
+  %r = ts.aten.conj_physical %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_isreal(
+func.func @op_aten_isreal(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.isreal %arg0
+  %r = ts.aten.isreal %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_angle(
+func.func @op_aten_angle(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.angle %arg0
+  %r = ts.aten.angle %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_narrow_copy(
 func.func @op_aten_narrow_copy(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.int, %a3: !ts.int) -> (!ts.tensor) {
   // CHECK: ts.aten.narrow_copy %arg0, %arg1, %arg2, %arg3
@@ -3128,6 +3191,13 @@ func.func @op_aten_linalg_qr(%a0: !ts.tensor<f32>, %a1: !ts.str) -> (!ts.tensor,
 func.func @op_aten_qr(%a0: !ts.tensor<f32>, %a1: !ts.bool) -> (!ts.tensor, !ts.tensor) {
   // CHECK: ts.aten.qr %arg0, %arg1
   %r:2 = ts.aten.qr %a0, %a1 : (!ts.tensor<f32>, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  return %r#0, %r#1 : !ts.tensor, !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_symeig(
+func.func @op_aten_symeig(%a0: !ts.tensor<f32>, %a1: !ts.bool, %a2: !ts.bool) -> (!ts.tensor, !ts.tensor) {
+  // CHECK: ts.aten.symeig %arg0, %arg1, %arg2
+  %r:2 = ts.aten.symeig %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor)
   return %r#0, %r#1 : !ts.tensor, !ts.tensor
 }
 
@@ -6271,6 +6341,13 @@ func.func @op_aten_index_reduce_(%a0: !ts.tensor<f32>, %a1: !ts.int, %a2: !ts.te
 func.func @op_aten_as_strided_(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>, %a3: !ts.none) -> (!ts.tensor) {
   // CHECK: ts.aten.as_strided_ %arg0, %arg1, %arg2, %arg3
   %r = ts.aten.as_strided_ %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_conj_physical_(
+func.func @op_aten_conj_physical_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.conj_physical_ %arg0
+  %r = ts.aten.conj_physical_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 

@@ -25,7 +25,10 @@
 //   inner(a, b), vdot(a, b)       a * b for a 0-d operand, else tensordot
 //                                 over both last dims; vdot = dot (real)
 //   positive, resolve_neg,        x (real tensors carry no negation or
-//   resolve_conj                  conjugation bit)
+//   resolve_conj, real, conj      conjugation bit, nor an imaginary part)
+//   numpy_T; mT, mH, adjoint      the dims reversed; the last two swapped
+//   conj_physical, isreal, angle  a copy; true; pi where x < 0, NaN where
+//   (real x)                      NaN, else 0 (float for integer x)
 //   narrow_copy                   a clone of narrow
 //   diagflat(x, offset)           diag of x flattened
 //   cosine_similarity(a, b, d,    a / sqrt(max(sum(a^2), eps^2)) times the
@@ -75,8 +78,6 @@ using namespace mlir::tsmlir::ts::decompose;
 
 namespace {
 
-Value listOf(TSBuilder &t, ArrayRef<Value> xs) { return t.list(xs); }
-
 /// `x` with at least `rank` dims, as atleast_1d/2d/3d shape it; null when
 /// its sizes are not known.
 Value atLeast(TSBuilder &t, Value x, int64_t rank) {
@@ -123,7 +124,7 @@ struct DecomposeAtLeast : public OpRewritePattern<OpTy> {
       SmallVector<Value> out;
       for (Value x : *xs)
         out.push_back(atLeast(t, x, kRank));
-      rewriter.replaceOp(op, listOf(t, out));
+      rewriter.replaceOp(op, t.list(out));
       return success();
     }
     Value x = atLeast(t, op->getOperand(0), kRank);
@@ -331,16 +332,82 @@ struct DecomposeVdot : public OpRewritePattern<AtenVdotOp> {
   }
 };
 
-/// positive, resolve_neg, resolve_conj: the tensor itself.
+/// positive, resolve_neg, resolve_conj: the tensor itself (PyTorch refuses
+/// positive of a bool tensor).
 template <typename OpTy>
 struct DecomposeIdentityView : public OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
     Type dtype = dtypeOf(op.getSelf());
-    if (!dtype || llvm::isa<mlir::ComplexType>(dtype) || dtype.isInteger(1))
-      return rewriter.notifyMatchFailure(op, "complex, bool or unknown");
+    if (!dtype || llvm::isa<mlir::ComplexType>(dtype))
+      return rewriter.notifyMatchFailure(op, "complex or unknown dtype");
+    if (std::is_same_v<OpTy, AtenPositiveOp> && dtype.isInteger(1))
+      return rewriter.notifyMatchFailure(op, "positive of a bool tensor");
     replaceWithDeclaredTypes(rewriter, op, {op.getSelf()});
+    return success();
+  }
+};
+
+/// numpy_T: the dims reversed; mT, mH, adjoint: the last two swapped (of a
+/// real tensor, mH and adjoint are mT).
+template <typename OpTy>
+struct DecomposeTransposeView : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
+    Type dtype = dtypeOf(op.getSelf());
+    if (!sizes || !dtype || llvm::isa<mlir::ComplexType>(dtype))
+      return rewriter.notifyMatchFailure(op, "complex or unknown sizes");
+    auto rank = static_cast<int64_t>(sizes->size());
+    TSBuilder t{rewriter, op.getLoc()};
+    Value result = op.getSelf();
+    if constexpr (std::is_same_v<OpTy, AtenNumpyTOp>) {
+      SmallVector<int64_t> order;
+      for (int64_t d = rank - 1; d >= 0; --d)
+        order.push_back(d);
+      if (rank >= 2)
+        result = t.permute(op.getSelf(), order);
+    } else {
+      if (rank < 2)
+        return rewriter.notifyMatchFailure(op, "fewer than 2 dims");
+      result = t.transpose(op.getSelf(), rank - 2, rank - 1);
+    }
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+/// Of a real tensor: conj_physical is a copy, isreal is true everywhere,
+/// angle is pi where negative, NaN where NaN and 0 elsewhere (a float for
+/// integer and bool inputs, as PyTorch's).
+template <typename OpTy>
+struct DecomposeRealTensorOp : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
+    Type dtype = dtypeOf(op.getSelf());
+    if (!sizes || !dtype || llvm::isa<mlir::ComplexType>(dtype))
+      return rewriter.notifyMatchFailure(op, "complex or unknown sizes");
+    TSBuilder t{rewriter, op.getLoc()};
+    Value x = op.getSelf(), result;
+    if constexpr (std::is_same_v<OpTy, AtenConjPhysicalOp>) {
+      result = t.clone(x);
+    } else if constexpr (std::is_same_v<OpTy, AtenIsrealOp>) {
+      result = t.ones(*sizes, kBool);
+    } else {
+      Type real =
+          llvm::isa<mlir::FloatType>(dtype) ? dtype : rewriter.getF32Type();
+      x = t.castTo(x, real);
+      Value negative = AtenLtScalarOp::create(rewriter, op.getLoc(),
+                                              t.tensor(), x, t.f(0.0));
+      Value pi = AtenMulScalarOp::create(rewriter, op.getLoc(), t.tensor(),
+                                         t.castTo(negative, real), t.f(M_PI));
+      result = t.where(t.isnan(x), x, pi);
+    }
+    replaceWithDeclaredTypes(rewriter, op, {result});
     return success();
   }
 };
@@ -852,7 +919,16 @@ void mlir::tsmlir::ts::decompose::populateCompositePatterns(
   patterns.add<DecomposeTensordot, DecomposeInner, DecomposeVdot,
                DecomposeIdentityView<AtenPositiveOp>,
                DecomposeIdentityView<AtenResolveNegOp>,
-               DecomposeIdentityView<AtenResolveConjOp>, DecomposeNarrowCopy,
+               DecomposeIdentityView<AtenResolveConjOp>,
+               DecomposeIdentityView<AtenRealOp>,
+               DecomposeIdentityView<AtenConjOp>,
+               DecomposeTransposeView<AtenNumpyTOp>,
+               DecomposeTransposeView<AtenMTOp>,
+               DecomposeTransposeView<AtenMHOp>,
+               DecomposeTransposeView<AtenAdjointOp>,
+               DecomposeRealTensorOp<AtenConjPhysicalOp>,
+               DecomposeRealTensorOp<AtenIsrealOp>,
+               DecomposeRealTensorOp<AtenAngleOp>, DecomposeNarrowCopy,
                DecomposeDiagflat, DecomposeCosineSimilarity, DecomposePdist,
                DecomposeFftShift<AtenFftFftshiftOp, false>,
                DecomposeFftShift<AtenFftIfftshiftOp, true>>(ctx);

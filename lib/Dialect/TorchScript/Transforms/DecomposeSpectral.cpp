@@ -32,7 +32,8 @@
 // compute_uv), svdvals, matrix_rank (the values above max(atol, rtol * the
 // largest), PyTorch's default rtol eps * max(m, n)), pinv (V diag(1/s) U^T
 // over the values above the tolerance; from eigh for hermitian), pinverse,
-// eigh, eigvalsh; matrix norms of order 2, -2 and 'nuc' (the largest, the
+// eigh, eigvalsh, symeig (an empty tensor for the eigenvectors it is not
+// asked for); matrix norms of order 2, -2 and 'nuc' (the largest, the
 // smallest and the sum of the singular values), nuclear_norm, and cond for
 // p None, 2 and -2 (the ratio of the extreme singular values).
 //
@@ -406,6 +407,25 @@ template <typename OpTy> struct DecomposeEigh : MatrixPattern<OpTy> {
   }
 };
 
+/// symeig (deprecated): eigh of the upper or lower triangle; without
+/// eigenvectors, an empty tensor in their place, as PyTorch returns.
+struct DecomposeSymeig : MatrixPattern<AtenSymeigOp> {
+  using MatrixPattern::MatrixPattern;
+  LogicalResult rewrite(AtenSymeigOp op, MatrixBuilder &mb,
+                        const MatrixBatch &s,
+                        SmallVector<Value> &results) const override {
+    std::optional<bool> vectors = constBool(op.getEigenvectors());
+    std::optional<bool> upper = constBool(op.getUpper());
+    std::optional<int64_t> code = getScalarTypeCode(dtypeOf(op.getSelf()));
+    if (!vectors || !upper || !code || s.rows != s.cols)
+      return failure();
+    auto [values, eigenvectors] =
+        eigh(mb, op.getSelf(), s, *upper, /*valuesOnly=*/!*vectors);
+    results = {values, *vectors ? eigenvectors : mb.t.zeros({0}, *code)};
+    return success();
+  }
+};
+
 /// matrix_rank in its four overloads: the count of magnitudes above the
 /// tolerance (tol alone is atol with rtol 0), as Long.
 template <typename OpTy> struct DecomposeMatrixRank : MatrixPattern<OpTy> {
@@ -651,6 +671,7 @@ void mlir::tsmlir::ts::decompose::populateSpectralPatterns(
   patterns
       .add<DecomposeLinalgSvd, DecomposeSvd, DecomposeSvdvals,
            DecomposeEigh<AtenLinalgEighOp>, DecomposeEigh<AtenLinalgEigvalshOp>,
+           DecomposeSymeig,
            DecomposeMatrixRank<AtenLinalgMatrixRankOp>,
            DecomposeMatrixRank<AtenLinalgMatrixRankAtolRtolFloatOp>,
            DecomposeMatrixRank<AtenLinalgMatrixRankAtolRtolTensorOp>,

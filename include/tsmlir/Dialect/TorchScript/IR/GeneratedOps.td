@@ -2666,6 +2666,69 @@ def TS_AtenResolveConjOp : TS_SchemaOp<"aten.resolve_conj",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenNumpyTOp : TS_SchemaOp<"aten.numpy_T",
+    "aten::numpy_T(Tensor(a) self) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMTOp : TS_SchemaOp<"aten.mT",
+    "aten::mT(Tensor(a) self) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenMHOp : TS_SchemaOp<"aten.mH",
+    "aten::mH(Tensor(a) self) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAdjointOp : TS_SchemaOp<"aten.adjoint",
+    "aten::adjoint(Tensor(a) self) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRealOp : TS_SchemaOp<"aten.real",
+    "aten::real(Tensor(a) self) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenConjOp : TS_SchemaOp<"aten.conj",
+    "aten::conj(Tensor(a) self) -> Tensor(a)",
+    [TS_ReadOnly, TS_ViewLike]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenConjPhysicalOp : TS_SchemaOp<"aten.conj_physical",
+    "aten::conj_physical(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenIsrealOp : TS_SchemaOp<"aten.isreal",
+    "aten::isreal(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenAngleOp : TS_SchemaOp<"aten.angle",
+    "aten::angle(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenNarrowCopyOp : TS_SchemaOp<"aten.narrow_copy",
     "aten::narrow_copy(Tensor self, int dim, SymInt start, SymInt length) -> Tensor",
     [TS_ReadOnly]> {
@@ -3232,6 +3295,13 @@ def TS_AtenQrOp : TS_SchemaOp<"aten.qr",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_BoolType:$some);
   let results = (outs TS_Tensor:$Q, TS_Tensor:$R);
+}
+
+def TS_AtenSymeigOp : TS_SchemaOp<"aten.symeig",
+    "aten::symeig(Tensor self, bool eigenvectors=False, bool upper=True) -> (Tensor eigenvalues, Tensor eigenvectors)",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_BoolType:$eigenvectors, TS_BoolType:$upper);
+  let results = (outs TS_Tensor:$eigenvalues, TS_Tensor:$eigenvectors1);
 }
 
 def TS_AtenLinalgMultiDotOp : TS_SchemaOp<"aten.linalg_multi_dot",
@@ -6506,6 +6576,13 @@ def TS_AtenAsStrided_Op : TS_SchemaOp<"aten.as_strided_",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenConjPhysical_Op : TS_SchemaOp<"aten.conj_physical_",
+    "aten::conj_physical_(Tensor(a!) self) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenScatter_SrcOp : TS_SchemaOp<"aten.scatter_.src",
     "aten::scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)",
     [TS_InPlace, TS_SideEffecting]> {
@@ -6996,4 +7073,4 @@ def TS_AtenI0_Op : TS_SchemaOp<"aten.i0_",
   let results = (outs TS_Tensor:$result);
 }
 
-// 966 ops.
+// 977 ops.
