@@ -35,9 +35,9 @@ inverse by the values it selects and the counts by the values they count
 (unique_check). median, nanmedian, kthvalue and mode along a dim may pick
 any of equal elements: their indices are checked by what they select
 (PICKS). Singular vectors and eigenvectors are unique only up to sign
-(LAPACK's choice): svd, linalg.svd and linalg.eigh are checked by their
-values, the matrix their vectors rebuild and the vectors' orthonormality
-(BASES).
+(LAPACK's choice): svd, linalg.svd, linalg.eigh and symeig are checked by
+their values, the matrix their vectors rebuild and the vectors'
+orthonormality (BASES).
 
 Samples are counted apart, with their reason, when the comparison cannot
 mean anything: complex or sparse values, results that differ between two
@@ -250,7 +250,8 @@ def ordering_check(op_name, sample):
 # Decompositions whose vectors are unique only up to sign (and rotation
 # within repeated values): name -> (index of the values among the
 # outputs, whether the last output is V^T rather than V).
-BASES = {"svd": (1, False), "linalg.svd": (1, True), "linalg.eigh": (0, False)}
+BASES = {"svd": (1, False), "linalg.svd": (1, True), "linalg.eigh": (0, False),
+         "symeig": (0, False)}
 
 
 def basis_check(op_name, sample):
@@ -260,11 +261,14 @@ def basis_check(op_name, sample):
     PyTorch's; otherwise None (outputs are compared one by one)."""
     if op_name not in BASES or sample.kwargs.get("compute_uv") is False:
         return None
+    if op_name == "symeig" and not sample.kwargs.get(
+            "eigenvectors", sample.args[0] if sample.args else False):
+        return None  # values and an empty tensor: compared one by one
     at, transposed = BASES[op_name]
 
     def parts(outputs):
         values = outputs[at]
-        if op_name == "linalg.eigh":
+        if op_name in ("linalg.eigh", "symeig"):
             left = right = outputs[1]
         else:
             left, right = outputs[0], outputs[2]
@@ -788,10 +792,18 @@ def make_jobs(op, apart):
     for dtype in DTYPES:
         if dtype not in supported:
             continue
-        try:
-            samples = list(op.sample_inputs("cpu", dtype,
-                                            requires_grad=False))
-        except Exception:  # noqa: BLE001
+        # Some generators fail for some random draws (Debian's PyTorch 1.13
+        # calls random.sample on a set, which Python 3.11 refuses): a failed
+        # draw is made again from the next seeds before it is set apart.
+        samples = None
+        for retry in range(3):
+            try:
+                samples = list(op.sample_inputs("cpu", dtype,
+                                                requires_grad=False))
+                break
+            except Exception:  # noqa: BLE001
+                torch.manual_seed(retry + 1)
+        if samples is None:
             apart.append((name, "OpInfo cannot make samples for %s" % dtype))
             continue
         for variant_name, inplace in variants:
@@ -842,10 +854,12 @@ def main():
         print("error: not in OpInfo: %s" % ", ".join(sorted(missing)))
         return 2
 
-    torch.manual_seed(0)
     apart = []
     jobs = []
     for op in ops:
+        # Each operator's samples from the same seed, whichever operators run
+        # with it: a subset's counts do not move when operators join it.
+        torch.manual_seed(0)
         jobs += make_jobs(op, apart)
 
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
