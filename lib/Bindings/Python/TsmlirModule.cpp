@@ -86,23 +86,22 @@ public:
   }
 
 private:
-  void append(Diagnostic &diag) {
-    static const char *kinds[] = {"note", "warning", "error", "remark"};
-    const char *kind = "error";
-    switch (diag.getSeverity()) {
+  static const char *severityName(DiagnosticSeverity severity) {
+    switch (severity) {
     case DiagnosticSeverity::Note:
-      kind = kinds[0];
-      break;
+      return "note";
     case DiagnosticSeverity::Warning:
-      kind = kinds[1];
-      break;
-    case DiagnosticSeverity::Error:
-      kind = kinds[2];
-      break;
+      return "warning";
     case DiagnosticSeverity::Remark:
-      kind = kinds[3];
+      return "remark";
+    case DiagnosticSeverity::Error:
       break;
     }
+    return "error";
+  }
+
+  void append(Diagnostic &diag) {
+    const char *kind = severityName(diag.getSeverity());
     std::string where = locationText(diag.getLocation());
     if (!lines.empty())
       lines += "\n";

@@ -349,10 +349,12 @@ struct DecomposeIdentityView : public OpRewritePattern<OpTy> {
   }
 };
 
-/// numpy_T: the dims reversed; mT, mH, adjoint: the last two swapped (of a
-/// real tensor, mH and adjoint are mT).
+/// Of a real tensor: numpy_T reverses the dims; mT, mH and adjoint swap the
+/// last two; conj_physical is a copy; isreal is true everywhere; angle is pi
+/// where negative, NaN where NaN and 0 elsewhere (a float for integer and
+/// bool inputs, as PyTorch's).
 template <typename OpTy>
-struct DecomposeTransposeView : public OpRewritePattern<OpTy> {
+struct DecomposeOfRealTensor : public OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
@@ -362,42 +364,25 @@ struct DecomposeTransposeView : public OpRewritePattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "complex or unknown sizes");
     auto rank = static_cast<int64_t>(sizes->size());
     TSBuilder t{rewriter, op.getLoc()};
-    Value result = op.getSelf();
+    Value x = op.getSelf(), result = x;
     if constexpr (std::is_same_v<OpTy, AtenNumpyTOp>) {
       SmallVector<int64_t> order;
       for (int64_t d = rank - 1; d >= 0; --d)
         order.push_back(d);
       if (rank >= 2)
-        result = t.permute(op.getSelf(), order);
-    } else {
+        result = t.permute(x, order);
+    } else if constexpr (std::is_same_v<OpTy, AtenMTOp> ||
+                         std::is_same_v<OpTy, AtenMHOp> ||
+                         std::is_same_v<OpTy, AtenAdjointOp>) {
       if (rank < 2)
         return rewriter.notifyMatchFailure(op, "fewer than 2 dims");
-      result = t.transpose(op.getSelf(), rank - 2, rank - 1);
-    }
-    replaceWithDeclaredTypes(rewriter, op, {result});
-    return success();
-  }
-};
-
-/// Of a real tensor: conj_physical is a copy, isreal is true everywhere,
-/// angle is pi where negative, NaN where NaN and 0 elsewhere (a float for
-/// integer and bool inputs, as PyTorch's).
-template <typename OpTy>
-struct DecomposeRealTensorOp : public OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
-    Type dtype = dtypeOf(op.getSelf());
-    if (!sizes || !dtype || llvm::isa<mlir::ComplexType>(dtype))
-      return rewriter.notifyMatchFailure(op, "complex or unknown sizes");
-    TSBuilder t{rewriter, op.getLoc()};
-    Value x = op.getSelf(), result;
-    if constexpr (std::is_same_v<OpTy, AtenConjPhysicalOp>) {
+      result = t.transpose(x, rank - 2, rank - 1);
+    } else if constexpr (std::is_same_v<OpTy, AtenConjPhysicalOp>) {
       result = t.clone(x);
     } else if constexpr (std::is_same_v<OpTy, AtenIsrealOp>) {
       result = t.ones(*sizes, kBool);
     } else {
+      static_assert(std::is_same_v<OpTy, AtenAngleOp>);
       Type real =
           llvm::isa<mlir::FloatType>(dtype) ? dtype : rewriter.getF32Type();
       x = t.castTo(x, real);
@@ -916,22 +901,19 @@ void mlir::tsmlir::ts::decompose::populateCompositePatterns(
                DecomposeDirectionalSplit<AtenDsplitArrayOp, 2>,
                DecomposeFlipDim<AtenFlipudOp, 0>,
                DecomposeFlipDim<AtenFliplrOp, 1>>(ctx);
-  patterns.add<DecomposeTensordot, DecomposeInner, DecomposeVdot,
-               DecomposeIdentityView<AtenPositiveOp>,
-               DecomposeIdentityView<AtenResolveNegOp>,
-               DecomposeIdentityView<AtenResolveConjOp>,
-               DecomposeIdentityView<AtenRealOp>,
-               DecomposeIdentityView<AtenConjOp>,
-               DecomposeTransposeView<AtenNumpyTOp>,
-               DecomposeTransposeView<AtenMTOp>,
-               DecomposeTransposeView<AtenMHOp>,
-               DecomposeTransposeView<AtenAdjointOp>,
-               DecomposeRealTensorOp<AtenConjPhysicalOp>,
-               DecomposeRealTensorOp<AtenIsrealOp>,
-               DecomposeRealTensorOp<AtenAngleOp>, DecomposeNarrowCopy,
-               DecomposeDiagflat, DecomposeCosineSimilarity, DecomposePdist,
-               DecomposeFftShift<AtenFftFftshiftOp, false>,
-               DecomposeFftShift<AtenFftIfftshiftOp, true>>(ctx);
+  patterns.add<
+      DecomposeTensordot, DecomposeInner, DecomposeVdot,
+      DecomposeIdentityView<AtenPositiveOp>,
+      DecomposeIdentityView<AtenResolveNegOp>,
+      DecomposeIdentityView<AtenResolveConjOp>,
+      DecomposeIdentityView<AtenRealOp>, DecomposeIdentityView<AtenConjOp>,
+      DecomposeOfRealTensor<AtenNumpyTOp>, DecomposeOfRealTensor<AtenMTOp>,
+      DecomposeOfRealTensor<AtenMHOp>, DecomposeOfRealTensor<AtenAdjointOp>,
+      DecomposeOfRealTensor<AtenConjPhysicalOp>,
+      DecomposeOfRealTensor<AtenIsrealOp>, DecomposeOfRealTensor<AtenAngleOp>,
+      DecomposeNarrowCopy, DecomposeDiagflat, DecomposeCosineSimilarity,
+      DecomposePdist, DecomposeFftShift<AtenFftFftshiftOp, false>,
+      DecomposeFftShift<AtenFftIfftshiftOp, true>>(ctx);
   patterns.add<
       DecomposeTrapezoid<AtenTrapzXOp, false>,
       DecomposeTrapezoid<AtenTrapzDxOp, false>,
