@@ -102,7 +102,7 @@ def export(obj, example_inputs, path):
             if example_inputs is None:
                 raise CompileError("a function exports to a .pt archive "
                                    "traced in a module: give example_inputs")
-            scripted = torch.jit.trace(_FunctionModule(obj),
+            scripted = torch.jit.trace(_function_module(obj),
                                        tuple(example_inputs), check_trace=False)
         torch.jit.save(scripted, path)
         return [path]
@@ -122,19 +122,12 @@ def export(obj, example_inputs, path):
     return [path]
 
 
-def _function_module_class():
+def _function_module(fn):
+    """A module whose forward calls `fn` (to be traced into an archive)."""
     torch = _torch()
 
     class FunctionModule(torch.nn.Module):
-        def __init__(self, fn):
-            super().__init__()
-            self.fn = fn
-
         def forward(self, *args):
-            return self.fn(*args)
+            return fn(*args)
 
-    return FunctionModule
-
-
-def _FunctionModule(fn):
-    return _function_module_class()(fn)
+    return FunctionModule()

@@ -15,6 +15,7 @@ stay cached.
 import threading
 
 from .errors import CompileError, RuntimeError  # noqa: A004 (tsmlir's own)
+from .shared import _torch_if_used
 
 try:
     from . import _native
@@ -36,21 +37,13 @@ def native():
     return _native
 
 
-def _torch_module(args):
-    for a in args:
-        if type(a).__module__.startswith("torch"):
-            import torch
-            return torch
-    return None
-
-
 class _Arguments:
     """A call's arguments as the extension takes them (numpy arrays and
     Python numbers), their signature, and how to give results back."""
 
     def __init__(self, args):
         import numpy as np
-        self.torch = _torch_module(args)
+        self.torch = _torch_if_used(args)
         self.device = None      # of the first torch tensor
         self.values, key = [], []
         for i, a in enumerate(args):
@@ -92,10 +85,9 @@ class _Arguments:
             if not type_text.startswith("!ts.tensor") and out[i].ndim == 0:
                 out[i] = out[i].item()
         if self.torch is not None:
-            torch = self.torch
-            out = [torch.from_numpy(o).to(self.device) if hasattr(o, "ndim")
-                   and self.device is not None else
-                   torch.from_numpy(o) if hasattr(o, "ndim") else o for o in out]
+            device = self.device or "cpu"
+            out = [self.torch.from_numpy(o).to(device) if hasattr(o, "ndim")
+                   else o for o in out]
         for position in sorted(compiled.none_outputs):
             out.insert(position, None)
         return out[0] if len(out) == 1 else tuple(out)

@@ -323,3 +323,14 @@ def test_a_raise_in_the_graph_is_a_runtime_error():
         fn(x, -1)
     # The process and the function go on.
     torch.testing.assert_close(fn(x, 3), x * 3)
+
+
+def test_function_exports_to_a_traced_archive(tmp_path):
+    def g(x, y):
+        return torch.tanh(x) * y
+    x, y = torch.randn(3, 4), torch.randn(3, 4)
+    path = str(tmp_path / "g.pt")
+    assert tsmlir.export(g, (x, y), path) == [path]
+    torch.testing.assert_close(tsmlir.load(path)(x, y), g(x, y), rtol=1e-5, atol=1e-6)
+    with pytest.raises(tsmlir.CompileError, match="give example_inputs"):
+        tsmlir.export(g, None, str(tmp_path / "h.pt"))
