@@ -770,6 +770,7 @@ static SmallVector<ElementwiseSpec> getElementwiseSpecs() {
     add(name, {a0}, Compute::Result,
         [](BodyContext &c) { return c.args[0]; });
   addMathElementwiseSpecs(specs);
+  addSpecialElementwiseSpecs(specs);
   return specs;
 }
 

@@ -9,8 +9,9 @@
 // An elementwise op is lowered from its spec: which operands it reads, the
 // type its body computes in, and the body, a function of one element of
 // each operand (Elementwise.cpp builds the linalg.generic around it). The
-// specs are in Elementwise.cpp (arithmetic, comparisons, activations, casts)
-// and ElementwiseMath.cpp (the math library, predicates, bitwise ops).
+// specs are in Elementwise.cpp (arithmetic, comparisons, activations, casts),
+// ElementwiseMath.cpp (the math library, predicates, bitwise ops) and
+// ElementwiseSpecial.cpp (torch.special's functions).
 //
 //===----------------------------------------------------------------------===//
 
@@ -125,10 +126,19 @@ struct ElementwiseSpec {
   BodyFn body;
 };
 
+/// A call of the C library's `f32Name` or `f64Name` (by the compute type of
+/// `c`), declared in the module on first use.
+Value callLibm(const BodyContext &c, StringRef f32Name, StringRef f64Name,
+               ValueRange args);
+
 /// The specs of the math library (trigonometric, hyperbolic, gamma and
 /// error functions), float predicates (isnan, signbit, ...), bitwise ops and
 /// shifts, and the activations built from them.
 void addMathElementwiseSpecs(SmallVectorImpl<ElementwiseSpec> &specs);
+
+/// The specs of torch.special's functions: Bessel functions, the normal
+/// distribution, erfcx, entr and the orthogonal polynomials.
+void addSpecialElementwiseSpecs(SmallVectorImpl<ElementwiseSpec> &specs);
 
 } // namespace mlir::tsmlir::lowering
 

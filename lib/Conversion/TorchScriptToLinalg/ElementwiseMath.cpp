@@ -36,10 +36,8 @@ using namespace mlir::tsmlir::lowering;
 using P = arith::CmpFPredicate;
 using I = arith::CmpIPredicate;
 
-/// A call of the C library's `f32Name` or `f64Name` (by the compute type),
-/// declared in the module on first use.
-static Value callLibm(BodyContext &c, StringRef f32Name, StringRef f64Name,
-                      ValueRange args) {
+Value lowering::callLibm(const BodyContext &c, StringRef f32Name,
+                         StringRef f64Name, ValueRange args) {
   Type type = c.type;
   StringRef name = type.isF64() ? f64Name : f32Name;
   auto module = c.op->getParentOfType<ModuleOp>();
@@ -432,6 +430,30 @@ void lowering::addMathElementwiseSpecs(SmallVectorImpl<ElementwiseSpec> &specs) 
         arith::SelectOp::create(c.b, c.loc, xNegative, c.cst(M_PI), c.cst(0));
     Value atZero = math::CopySignOp::create(c.b, c.loc, magnitude, y);
     return arith::SelectOp::create(c.b, c.loc, bothZero, atZero, atan2);
+  });
+  // nextafter(x, y): the float next to x towards y, by one step of x's bits
+  // (away from zero where x moves away from it); y where they are equal,
+  // the smallest subnormal with y's sign from zero, NaN from NaN. f32 and
+  // f64 only: a half's neighbour is not an f32's.
+  binary(ts::AtenNextafterOp::getOperationName(), [](BodyContext &c) -> Value {
+    Type dtype = getTSDtype(c.op->getResult(0));
+    if (!c.isFloat() || !dtype || dtype != c.type)
+      return Value();
+    Value x = c.args[0], y = c.args[1];
+    auto bits =
+        IntegerType::get(c.b.getContext(), c.type.getIntOrFloatBitWidth());
+    auto one = createScalarConstant(c.b, c.loc, bits, 1);
+    Value i = arith::BitcastOp::create(c.b, c.loc, bits, x);
+    Value away = arith::XOrIOp::create(c.b, c.loc, c.cmpf(P::OLT, x, y),
+                                       c.cmpf(P::OLT, x, c.cst(0)));
+    Value stepped = c.select(away, arith::AddIOp::create(c.b, c.loc, i, one),
+                             arith::SubIOp::create(c.b, c.loc, i, one));
+    Value next = arith::BitcastOp::create(c.b, c.loc, c.type, stepped);
+    Value smallest = math::CopySignOp::create(
+        c.b, c.loc, arith::BitcastOp::create(c.b, c.loc, c.type, one), y);
+    next = c.select(c.cmpf(P::OEQ, x, c.cst(0)), smallest, next);
+    next = c.select(c.cmpf(P::OEQ, x, y), y, next);
+    return c.select(c.cmpf(P::UNO, x, y), c.add(x, y), next);
   });
   binary(ts::AtenHypotOp::getOperationName(), [](BodyContext &c) -> Value {
     if (!c.isFloat())

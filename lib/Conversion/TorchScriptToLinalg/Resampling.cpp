@@ -8,10 +8,11 @@
 //
 // Ops whose every output element is an input element (or a few, weighted)
 // at an index computed from the output's own: pad in each mode, roll,
-// pixel_shuffle and pixel_unshuffle, nearest and linear upsampling. Each is
-// one linalg.generic over the output whose body computes the input indices
-// from linalg.index and reads the input with tensor.extract, with PyTorch's
-// index formulas (UpSample.h's nearest_idx and area_pixel_compute_*).
+// pixel_shuffle and pixel_unshuffle, nearest, linear and cubic upsampling,
+// grid_sampler. Each is one linalg.generic over the output whose body
+// computes the input indices from linalg.index and reads the input with
+// tensor.extract, with PyTorch's index formulas (UpSample.h's nearest_idx
+// and area_pixel_compute_*, GridSampler.h's).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +26,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/StringSwitch.h"
+
+#include <array>
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -506,15 +509,20 @@ private:
   bool vec;
 };
 
-/// upsample_linear1d and upsample_bilinear2d (and .vec): along each of the
-/// last `n` dims, the source coordinate of output index o is o scale with
-/// align_corners (scale (in - 1) / (out - 1)), else max((o + 0.5) scale -
-/// 0.5, 0); the output interpolates the two input elements around it.
+/// upsample_linear1d, upsample_bilinear2d, upsample_trilinear3d and
+/// upsample_bicubic2d (and .vec): along each of the last `n` dims, the
+/// source coordinate of output index o is o scale with align_corners (scale
+/// (in - 1) / (out - 1)), else (o + 0.5) scale - 0.5, clamped at 0 for the
+/// linear forms. Linear interpolation weighs the two input elements around
+/// it; cubic the four from floor(src) - 1 to floor(src) + 2 (clamped to the
+/// input) by Keys' cubic convolution with A = -0.75, as PyTorch's
+/// upsample_bicubic2d, which copies an input whose sizes do not change.
 class UpsampleLinearLowering : public NamedOpLowering {
 public:
   UpsampleLinearLowering(const TypeConverter &converter, MLIRContext *ctx,
-                         StringRef name, unsigned n, bool vec)
-      : NamedOpLowering(converter, ctx, name), n(n), vec(vec) {}
+                         StringRef name, unsigned n, bool vec,
+                         bool cubic = false)
+      : NamedOpLowering(converter, ctx, name), n(n), vec(vec), cubic(cubic) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -537,6 +545,10 @@ public:
           op, "align_corners or scales are not constants");
     if (inputType.getNumElements() == 0)
       return rewriter.notifyMatchFailure(op, "empty input");
+    if (cubic && inputType == resultType) {
+      rewriter.replaceOp(op, operands[0]);
+      return success();
+    }
     bool isF32 = !element.isF64();
     Type compute = isF32 ? rewriter.getF32Type() : rewriter.getF64Type();
     Value input = operands[0];
@@ -547,8 +559,22 @@ public:
           auto fc = [&](double v) {
             return createScalarConstant(b, l, compute, v);
           };
-          // Per dim: the two source indices and their weights.
-          SmallVector<std::array<Value, 2>> at(n), weight(n);
+          auto add = [&](Value x, Value y) -> Value {
+            return arith::AddFOp::create(b, l, x, y);
+          };
+          auto sub = [&](Value x, Value y) -> Value {
+            return arith::SubFOp::create(b, l, x, y);
+          };
+          auto mul = [&](Value x, Value y) -> Value {
+            return arith::MulFOp::create(b, l, x, y);
+          };
+          auto toIndex = [&](Value f) -> Value {
+            return arith::IndexCastOp::create(
+                b, l, b.getIndexType(),
+                arith::FPToSIOp::create(b, l, b.getI64Type(), f));
+          };
+          // Per dim: the source indices and their weights.
+          SmallVector<SmallVector<Value>> at(n), weight(n);
           for (unsigned i = 0; i < n; ++i) {
             int64_t d = rank - n + i;
             int64_t in = inputType.getDimSize(d);
@@ -563,49 +589,67 @@ public:
             Value o = arith::SIToFPOp::create(
                 b, l, compute,
                 arith::IndexCastOp::create(b, l, b.getI64Type(), out[d]));
-            Value src;
-            if (*alignCorners) {
-              src = arith::MulFOp::create(b, l, fc(scale), o);
-            } else {
-              src = arith::SubFOp::create(
-                  b, l,
-                  arith::MulFOp::create(b, l, fc(scale),
-                                        arith::AddFOp::create(b, l, o, fc(0.5))),
-                  fc(0.5));
-              src = arith::MaximumFOp::create(b, l, src, fc(0));
+            Value src = *alignCorners
+                            ? mul(fc(scale), o)
+                            : sub(mul(fc(scale), add(o, fc(0.5))), fc(0.5));
+            if (cubic) {
+              Value floor = math::FloorOp::create(b, l, src);
+              Value t = sub(src, floor);
+              Value base = toIndex(floor);
+              for (int64_t k = 0; k < 4; ++k)
+                at[i].push_back(m.clamp(m.add(base, m.cst(k - 1)), 0, in - 1));
+              // Keys' kernel: (A+2)|x|^3 - (A+3)|x|^2 + 1 within 1,
+              // A|x|^3 - 5A|x|^2 + 8A|x| - 4A from 1 to 2.
+              const double a = -0.75;
+              auto near = [&](Value x) {
+                return add(mul(mul(sub(mul(fc(a + 2), x), fc(a + 3)), x), x),
+                           fc(1));
+              };
+              auto far = [&](Value x) {
+                return sub(
+                    mul(add(mul(sub(mul(fc(a), x), fc(5 * a)), x), fc(8 * a)),
+                        x),
+                    fc(4 * a));
+              };
+              Value rest = sub(fc(1), t);
+              weight[i] = {far(add(t, fc(1))), near(t), near(rest),
+                           far(add(rest, fc(1)))};
+              continue;
             }
-            Value i0 = arith::IndexCastOp::create(
-                b, l, b.getIndexType(),
-                arith::FPToSIOp::create(b, l, b.getI64Type(), src));
+            src = arith::MaximumFOp::create(b, l, src, fc(0));
+            Value i0 = toIndex(src);
             i0 = arith::MinSIOp::create(b, l, i0, m.cst(in - 1));
             Value i1 = m.select(m.lt(i0, m.cst(in - 1)), m.add(i0, m.cst(1)),
                                 i0);
-            Value lambda1 = arith::SubFOp::create(
-                b, l, src,
-                arith::SIToFPOp::create(
-                    b, l, compute,
-                    arith::IndexCastOp::create(b, l, b.getI64Type(), i0)));
-            Value lambda0 = arith::SubFOp::create(b, l, fc(1), lambda1);
+            Value lambda1 = sub(
+                src, arith::SIToFPOp::create(
+                         b, l, compute,
+                         arith::IndexCastOp::create(b, l, b.getI64Type(), i0)));
             at[i] = {i0, i1};
-            weight[i] = {lambda0, lambda1};
+            weight[i] = {sub(fc(1), lambda1), lambda1};
           }
-          // The sum over the 2^n corners of their weighted elements.
+          // The sum over every choice of one tap per dim of the element
+          // there times the product of the taps' weights.
+          unsigned taps = cubic ? 4 : 2;
+          unsigned combinations = 1;
+          for (unsigned i = 0; i < n; ++i)
+            combinations *= taps;
           Value sum;
-          for (unsigned corner = 0; corner < (1u << n); ++corner) {
+          for (unsigned choice = 0; choice < combinations; ++choice) {
             SmallVector<Value> indices(out.begin(), out.end());
             Value w;
-            for (unsigned i = 0; i < n; ++i) {
-              unsigned bit = (corner >> (n - 1 - i)) & 1;
-              indices[rank - n + i] = at[i][bit];
-              w = w ? arith::MulFOp::create(b, l, w, weight[i][bit]).getResult()
-                    : weight[i][bit];
+            unsigned rest = choice;
+            for (unsigned i = n; i-- > 0;) {
+              unsigned tap = rest % taps;
+              rest /= taps;
+              indices[rank - n + i] = at[i][tap];
+              w = w ? mul(weight[i][tap], w) : weight[i][tap];
             }
             Value x = tensor::ExtractOp::create(b, l, input, indices);
             if (x.getType() != compute)
               x = arith::ExtFOp::create(b, l, compute, x);
-            Value term = arith::MulFOp::create(b, l, w, x);
-            sum = sum ? arith::AddFOp::create(b, l, sum, term).getResult()
-                      : term;
+            Value term = mul(w, x);
+            sum = sum ? add(sum, term) : term;
           }
           if (sum.getType() != resultType.getElementType())
             sum = arith::TruncFOp::create(b, l, resultType.getElementType(),
@@ -619,6 +663,211 @@ public:
 private:
   unsigned n;
   bool vec;
+  bool cubic;
+};
+
+//===----------------------------------------------------------------------===//
+// grid_sampler
+//===----------------------------------------------------------------------===//
+
+/// grid_sampler(input [N, C, H, W], grid [N, H', W', 2], interpolation,
+/// padding, align_corners) -> [N, C, H', W']: output (n, c, h, w) samples
+/// input[n, c] at the grid's (x, y) of (n, h, w), -1 and 1 the edges (the
+/// corner pixels' centres with align_corners, else their outer edges), as
+/// PyTorch's grid_sampler_2d: bilinear (0) weighs the four pixels around
+/// the point, nearest (1) reads the one at the coordinates rounded half to
+/// even, bicubic (2) weighs 4 x 4 by Keys' kernel (A = -0.75). Padding
+/// says what lies outside: zeros (0), the border pixels (1: coordinates
+/// clipped), or the input reflected at the edges (2); bilinear and nearest
+/// pad the point's coordinates, bicubic each tap's. A non-finite or huge
+/// coordinate reads as -100 (outside). Computed in the input's type.
+class GridSamplerLowering : public OpConversionPattern<ts::AtenGridSamplerOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ts::AtenGridSamplerOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Operation *raw = op.getOperation();
+    RankedTensorType inputType, resultType;
+    SmallVector<Value> operands(adaptor.getOperands());
+    if (failed(getTypes(getTypeConverter(), raw, operands, inputType,
+                        resultType, rewriter)))
+      return failure();
+    auto gridType =
+        llvm::dyn_cast<RankedTensorType>(adaptor.getGrid().getType());
+    auto element = llvm::dyn_cast<FloatType>(inputType.getElementType());
+    if (!element || inputType.getRank() != 4 || !gridType ||
+        !gridType.hasStaticShape() || gridType.getRank() != 4 ||
+        gridType.getElementType() != element)
+      return rewriter.notifyMatchFailure(
+          op, "expected a 4-D float input and a grid of its dtype");
+    std::optional<int64_t> interpolation =
+        getConstInt(op.getInterpolationMode());
+    std::optional<int64_t> padding = getConstInt(op.getPaddingMode());
+    std::optional<bool> alignCorners = getConstBool(op.getAlignCorners());
+    if (!interpolation || !padding || !alignCorners || *interpolation < 0 ||
+        *interpolation > 2 || *padding < 0 || *padding > 2)
+      return rewriter.notifyMatchFailure(
+          op, "interpolation, padding or align_corners not a known constant");
+    if (inputType.getNumElements() == 0)
+      return rewriter.notifyMatchFailure(op, "empty input");
+    Value input = adaptor.getInput(), grid = adaptor.getGrid();
+    int64_t height = inputType.getDimSize(2), width = inputType.getDimSize(3);
+    bool align = *alignCorners;
+    int64_t pad = *padding, mode = *interpolation;
+    Value result = buildIndexed(
+        rewriter, op.getLoc(), resultType,
+        [&](OpBuilder &b, Location l, ValueRange out) -> Value {
+          IndexMath m{b, l};
+          auto fc = [&](double v) {
+            return createScalarConstant(b, l, element, v);
+          };
+          auto add = [&](Value x, Value y) -> Value {
+            return arith::AddFOp::create(b, l, x, y);
+          };
+          auto sub = [&](Value x, Value y) -> Value {
+            return arith::SubFOp::create(b, l, x, y);
+          };
+          auto mul = [&](Value x, Value y) -> Value {
+            return arith::MulFOp::create(b, l, x, y);
+          };
+          auto cmp = [&](arith::CmpFPredicate p, Value x, Value y) -> Value {
+            return arith::CmpFOp::create(b, l, p, x, y);
+          };
+          auto floor = [&](Value x) -> Value {
+            return math::FloorOp::create(b, l, x);
+          };
+          // The grid's coordinate in pixels.
+          auto unnormalize = [&](Value g, int64_t size) {
+            if (align)
+              return mul(mul(add(g, fc(1)), fc(0.5)), fc(size - 1));
+            return mul(sub(mul(add(g, fc(1)), fc(size)), fc(1)), fc(0.5));
+          };
+          auto clip = [&](Value x, int64_t size) -> Value {
+            Value low = arith::MaximumFOp::create(b, l, x, fc(0));
+            return arith::MinimumFOp::create(b, l, low, fc(size - 1));
+          };
+          // x reflected into [low / 2, high / 2].
+          auto reflect = [&](Value x, int64_t twiceLow,
+                             int64_t twiceHigh) -> Value {
+            if (twiceLow == twiceHigh)
+              return fc(0);
+            double low = twiceLow / 2.0;
+            double span = (twiceHigh - twiceLow) / 2.0;
+            Value in = math::AbsFOp::create(b, l, sub(x, fc(low)));
+            Value extra = arith::RemFOp::create(b, l, in, fc(span));
+            Value flips = floor(arith::DivFOp::create(b, l, in, fc(span)));
+            Value even = cmp(arith::CmpFPredicate::OEQ,
+                             arith::RemFOp::create(b, l, flips, fc(2)), fc(0));
+            return arith::SelectOp::create(b, l, even, add(extra, fc(low)),
+                                           add(sub(fc(span), extra), fc(low)));
+          };
+          // Padding applied to a coordinate, then non-finite or huge values
+          // made -100.
+          auto padded = [&](Value x, int64_t size) -> Value {
+            if (pad == 1) {
+              x = clip(x, size);
+            } else if (pad == 2) {
+              x = align ? reflect(x, 0, 2 * (size - 1))
+                        : reflect(x, -1, 2 * size - 1);
+              x = clip(x, size);
+            }
+            Value magnitude = math::AbsFOp::create(b, l, x);
+            Value fine =
+                cmp(arith::CmpFPredicate::OLE, magnitude, fc(2147483647.0));
+            return arith::SelectOp::create(b, l, fine, x, fc(-100));
+          };
+          auto toI64 = [&](Value f) -> Value {
+            return arith::FPToSIOp::create(b, l, b.getI64Type(), f);
+          };
+          // input[n, c, y, x] for i64 y, x, or 0 outside.
+          auto read = [&](Value y, Value x) -> Value {
+            auto inside = [&](Value i, int64_t size) -> Value {
+              Value lo = arith::CmpIOp::create(
+                  b, l, arith::CmpIPredicate::sge, i,
+                  createScalarConstant(b, l, b.getI64Type(), 0));
+              Value hi = arith::CmpIOp::create(
+                  b, l, arith::CmpIPredicate::slt, i,
+                  createScalarConstant(b, l, b.getI64Type(), size));
+              return arith::AndIOp::create(b, l, lo, hi);
+            };
+            Value ok = arith::AndIOp::create(b, l, inside(y, height),
+                                             inside(x, width));
+            auto at = [&](Value i, int64_t size) {
+              return m.clamp(
+                  arith::IndexCastOp::create(b, l, b.getIndexType(), i), 0,
+                  size - 1);
+            };
+            Value v = tensor::ExtractOp::create(
+                b, l, input,
+                ValueRange{out[0], out[1], at(y, height), at(x, width)});
+            return arith::SelectOp::create(b, l, ok, v, fc(0));
+          };
+          Value gx = tensor::ExtractOp::create(
+              b, l, grid, ValueRange{out[0], out[2], out[3], m.cst(0)});
+          Value gy = tensor::ExtractOp::create(
+              b, l, grid, ValueRange{out[0], out[2], out[3], m.cst(1)});
+          Value ix = unnormalize(gx, width), iy = unnormalize(gy, height);
+
+          if (mode == 2) { // bicubic: each tap padded
+            Value fx = floor(ix), fy = floor(iy);
+            Value tx = sub(ix, fx), ty = sub(iy, fy);
+            const double a = -0.75;
+            auto near = [&](Value x) {
+              return add(mul(mul(sub(mul(fc(a + 2), x), fc(a + 3)), x), x),
+                         fc(1));
+            };
+            auto far = [&](Value x) {
+              return sub(
+                  mul(add(mul(sub(mul(fc(a), x), fc(5 * a)), x), fc(8 * a)), x),
+                  fc(4 * a));
+            };
+            auto weights = [&](Value t) -> std::array<Value, 4> {
+              Value rest = sub(fc(1), t);
+              return {far(add(t, fc(1))), near(t), near(rest),
+                      far(add(rest, fc(1)))};
+            };
+            std::array<Value, 4> wx = weights(tx), wy = weights(ty);
+            Value sum;
+            for (int64_t i = 0; i < 4; ++i) {
+              Value row;
+              Value y = toI64(floor(
+                  padded(add(fy, fc(static_cast<double>(i - 1))), height)));
+              for (int64_t j = 0; j < 4; ++j) {
+                Value x = toI64(floor(
+                    padded(add(fx, fc(static_cast<double>(j - 1))), width)));
+                Value term = mul(read(y, x), wx[j]);
+                row = row ? add(row, term) : term;
+              }
+              Value term = mul(row, wy[i]);
+              sum = sum ? add(sum, term) : term;
+            }
+            return sum;
+          }
+
+          ix = padded(ix, width);
+          iy = padded(iy, height);
+          if (mode == 1) { // nearest, half to even
+            Value x = toI64(math::RoundEvenOp::create(b, l, ix));
+            Value y = toI64(math::RoundEvenOp::create(b, l, iy));
+            return read(y, x);
+          }
+          // bilinear
+          Value x0 = floor(ix), y0 = floor(iy);
+          Value x1 = add(x0, fc(1)), y1 = add(y0, fc(1));
+          Value east = sub(ix, x0), west = sub(x1, ix);
+          Value south = sub(iy, y0), north = sub(y1, iy);
+          Value ix0 = toI64(x0), iy0 = toI64(y0);
+          Value ix1 = toI64(x1), iy1 = toI64(y1);
+          Value sum = mul(read(iy0, ix0), mul(west, north));
+          sum = add(sum, mul(read(iy0, ix1), mul(east, north)));
+          sum = add(sum, mul(read(iy1, ix0), mul(west, south)));
+          return add(sum, mul(read(iy1, ix1), mul(east, south)));
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
 };
 
 } // namespace
@@ -631,7 +880,7 @@ void lowering::populateResamplingPatterns(const TypeConverter &converter,
   patterns.add<PadLowering>(converter, ctx,
                             ts::AtenConstantPadNdOp::getOperationName(),
                             /*constantOnly=*/true);
-  patterns.add<RollLowering>(converter, ctx);
+  patterns.add<RollLowering, GridSamplerLowering>(converter, ctx);
   patterns.add<PixelShuffleLowering>(
       converter, ctx, ts::AtenPixelShuffleOp::getOperationName(), false);
   patterns.add<PixelShuffleLowering>(
@@ -660,4 +909,16 @@ void lowering::populateResamplingPatterns(const TypeConverter &converter,
   patterns.add<UpsampleLinearLowering>(
       converter, ctx, ts::AtenUpsampleBilinear2dVecOp::getOperationName(), 2,
       true);
+  patterns.add<UpsampleLinearLowering>(
+      converter, ctx, ts::AtenUpsampleTrilinear3dOp::getOperationName(), 3,
+      false);
+  patterns.add<UpsampleLinearLowering>(
+      converter, ctx, ts::AtenUpsampleTrilinear3dVecOp::getOperationName(), 3,
+      true);
+  patterns.add<UpsampleLinearLowering>(
+      converter, ctx, ts::AtenUpsampleBicubic2dOp::getOperationName(), 2, false,
+      /*cubic=*/true);
+  patterns.add<UpsampleLinearLowering>(
+      converter, ctx, ts::AtenUpsampleBicubic2dVecOp::getOperationName(), 2,
+      true, /*cubic=*/true);
 }

@@ -184,3 +184,66 @@ func.func @upsample_forms(%x: !ts.tensor<f32, [1, 1, 3]>, %y: !ts.tensor<f32, [1
   %5 = ts.aten.upsample_nearest2d.vec %y, %size2, %none : (!ts.tensor<f32, [1, 1, 2, 3]>, !ts.list<!ts.int>, !ts.none) -> !ts.tensor<f32, [1, 1, 3, 5]>
   return %0, %1, %2, %3, %4, %5 : !ts.tensor<f32, [1, 1, 5]>, !ts.tensor<f32, [1, 1, 5]>, !ts.tensor<f32, [1, 1, 5]>, !ts.tensor<f32, [1, 1, 5]>, !ts.tensor<f32, [1, 1, 3, 5]>, !ts.tensor<f32, [1, 1, 3, 5]>
 }
+
+// Trilinear upsampling: the 2^3 corners around the source point.
+// CHECK-LABEL: func.func @upsample_trilinear(
+// CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<1x1x4x4x6xf32>)
+// CHECK-COUNT-8: tensor.extract
+// CHECK:         linalg.yield
+func.func @upsample_trilinear(%x: !ts.tensor<f32, [1, 1, 2, 2, 3]>) -> !ts.tensor<f32, [1, 1, 4, 4, 6]> {
+  %none = ts.prim.Constant : !ts.none
+  %false = ts.prim.Constant[false] : !ts.bool
+  %s = ts.prim.Constant[2.0] : !ts.float
+  %scales = ts.prim.ListConstruct %s, %s, %s : (!ts.float, !ts.float, !ts.float) -> !ts.list<!ts.float>
+  %0 = ts.aten.upsample_trilinear3d.vec %x, %none, %false, %scales : (!ts.tensor<f32, [1, 1, 2, 2, 3]>, !ts.none, !ts.bool, !ts.list<!ts.float>) -> !ts.tensor<f32, [1, 1, 4, 4, 6]>
+  return %0 : !ts.tensor<f32, [1, 1, 4, 4, 6]>
+}
+
+// Bicubic upsampling: floor(src) - 1 .. + 2 along each dim, clamped to the
+// input, 16 taps weighed by Keys' kernel; the same sizes copy the input.
+// CHECK-LABEL: func.func @upsample_bicubic(
+// CHECK-SAME:      %[[X:.+]]: tensor<1x1x2x3xf32>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<1x1x4x5xf32>)
+// CHECK:           math.floor
+// CHECK:           arith.maxsi
+// CHECK:           arith.minsi
+// CHECK-COUNT-16:  tensor.extract
+// CHECK:         return %{{.+}}, %[[X]]
+func.func @upsample_bicubic(%x: !ts.tensor<f32, [1, 1, 2, 3]>) -> (!ts.tensor<f32, [1, 1, 4, 5]>, !ts.tensor<f32, [1, 1, 2, 3]>) {
+  %none = ts.prim.Constant : !ts.none
+  %false = ts.prim.Constant[false] : !ts.bool
+  %two = ts.prim.Constant[2] : !ts.int
+  %three = ts.prim.Constant[3] : !ts.int
+  %four = ts.prim.Constant[4] : !ts.int
+  %five = ts.prim.Constant[5] : !ts.int
+  %size = ts.prim.ListConstruct %four, %five : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %same = ts.prim.ListConstruct %two, %three : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.upsample_bicubic2d %x, %size, %false, %none, %none : (!ts.tensor<f32, [1, 1, 2, 3]>, !ts.list<!ts.int>, !ts.bool, !ts.none, !ts.none) -> !ts.tensor<f32, [1, 1, 4, 5]>
+  %1 = ts.aten.upsample_bicubic2d.vec %x, %same, %false, %none : (!ts.tensor<f32, [1, 1, 2, 3]>, !ts.list<!ts.int>, !ts.bool, !ts.none) -> !ts.tensor<f32, [1, 1, 2, 3]>
+  return %0, %1 : !ts.tensor<f32, [1, 1, 4, 5]>, !ts.tensor<f32, [1, 1, 2, 3]>
+}
+
+// grid_sampler: the grid's (x, y) read per output element; bilinear reads
+// four input pixels, each 0 outside the input; bicubic sixteen.
+// CHECK-LABEL: func.func @grid_sampler(
+// CHECK-SAME:      %[[X:.+]]: tensor<1x2x3x4xf32>, %[[G:.+]]: tensor<1x5x6x2xf32>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<1x2x5x6xf32>)
+// CHECK:           tensor.extract %[[G]]
+// CHECK:           tensor.extract %[[G]]
+// CHECK-COUNT-4:   tensor.extract %[[X]]
+// CHECK:         linalg.yield
+// CHECK:         linalg.generic
+// CHECK-COUNT-2:   math.roundeven
+// CHECK:         linalg.generic
+// CHECK-COUNT-16:  tensor.extract %[[X]]
+func.func @grid_sampler(%x: !ts.tensor<f32, [1, 2, 3, 4]>, %g: !ts.tensor<f32, [1, 5, 6, 2]>) -> (!ts.tensor<f32, [1, 2, 5, 6]>, !ts.tensor<f32, [1, 2, 5, 6]>, !ts.tensor<f32, [1, 2, 5, 6]>) {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %two = ts.prim.Constant[2] : !ts.int
+  %false = ts.prim.Constant[false] : !ts.bool
+  %true = ts.prim.Constant[true] : !ts.bool
+  %0 = ts.aten.grid_sampler %x, %g, %zero, %zero, %false : (!ts.tensor<f32, [1, 2, 3, 4]>, !ts.tensor<f32, [1, 5, 6, 2]>, !ts.int, !ts.int, !ts.bool) -> !ts.tensor<f32, [1, 2, 5, 6]>
+  %1 = ts.aten.grid_sampler %x, %g, %one, %two, %true : (!ts.tensor<f32, [1, 2, 3, 4]>, !ts.tensor<f32, [1, 5, 6, 2]>, !ts.int, !ts.int, !ts.bool) -> !ts.tensor<f32, [1, 2, 5, 6]>
+  %2 = ts.aten.grid_sampler %x, %g, %two, %one, %false : (!ts.tensor<f32, [1, 2, 3, 4]>, !ts.tensor<f32, [1, 5, 6, 2]>, !ts.int, !ts.int, !ts.bool) -> !ts.tensor<f32, [1, 2, 5, 6]>
+  return %0, %1, %2 : !ts.tensor<f32, [1, 2, 5, 6]>, !ts.tensor<f32, [1, 2, 5, 6]>, !ts.tensor<f32, [1, 2, 5, 6]>
+}

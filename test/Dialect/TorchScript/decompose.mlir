@@ -545,3 +545,47 @@ func.func @broadcast_tensors(%x: !ts.tensor<f32, [3, 1]>, %y: !ts.tensor<f32, [4
   %0 = ts.aten.broadcast_tensors %l : (!ts.list<!ts.tensor>) -> !ts.list<!ts.tensor>
   return %0 : !ts.list<!ts.tensor>
 }
+
+// -----
+
+// The 3-D pools as a 2-D pool over the planes, then over depth on
+// [B, H'W', D, 1]; a divisor_override sums both passes and divides once.
+// adaptive_max_pool3d's index: the depth pass's plane d times H W plus the
+// plane pass's index there (a gather). adaptive_max_pool1d as the 2-D pool
+// of [..., 1, L].
+// CHECK-LABEL: func.func @pools(
+// CHECK: ts.aten.avg_pool2d
+// CHECK: ts.aten.transpose.int
+// CHECK: ts.aten.avg_pool2d
+// CHECK: ts.aten.div.Scalar
+// CHECK: ts.aten.adaptive_max_pool2d
+// CHECK: ts.aten.adaptive_max_pool2d
+// CHECK: ts.aten.gather
+// CHECK: ts.aten.mul.Scalar
+// CHECK: ts.aten.adaptive_max_pool2d
+// CHECK-NOT: ts.aten.avg_pool3d
+// CHECK-NOT: ts.aten.adaptive_max_pool3d
+// CHECK-NOT: ts.aten.adaptive_max_pool1d
+// SHAPES-LABEL: func.func @pools(
+// SHAPES: ts.aten.avg_pool2d {{.*}} -> !ts.tensor<f32, [6, 4, 3, 2]>
+// SHAPES: ts.aten.avg_pool2d {{.*}} -> !ts.tensor<f32, [6, 6, 3, 1]>
+// SHAPES: ts.aten.reshape {{.*}} -> !ts.tensor<f32, [2, 3, 3, 3, 2]>
+// SHAPES: ts.aten.adaptive_max_pool2d {{.*}} -> (!ts.tensor<f32, [6, 4, 2, 2]>, !ts.tensor<si64, [6, 4, 2, 2]>)
+// SHAPES: ts.aten.adaptive_max_pool2d {{.*}} -> (!ts.tensor<f32, [6, 4, 1, 1]>, !ts.tensor<si64, [6, 4, 1, 1]>)
+func.func @pools(%x: !ts.tensor<f32, [2, 3, 4, 5, 3]>, %y: !ts.tensor<f32, [2, 3, 11]>) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  %none = ts.prim.Constant : !ts.none
+  %false = ts.prim.Constant[false] : !ts.bool
+  %true = ts.prim.Constant[true] : !ts.bool
+  %one = ts.prim.Constant[1] : !ts.int
+  %two = ts.prim.Constant[2] : !ts.int
+  %four = ts.prim.Constant[4] : !ts.int
+  %k = ts.prim.ListConstruct %two, %two, %two : (!ts.int, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  %empty = ts.prim.ListConstruct : () -> !ts.list<!ts.int>
+  %p = ts.prim.ListConstruct %one, %one, %one : (!ts.int, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  %o = ts.prim.ListConstruct %one, %two, %two : (!ts.int, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  %o1 = ts.prim.ListConstruct %four : (!ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.avg_pool3d %x, %k, %empty, %p, %true, %false, %four : (!ts.tensor<f32, [2, 3, 4, 5, 3]>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool, !ts.bool, !ts.int) -> !ts.tensor
+  %1:2 = ts.aten.adaptive_max_pool3d %x, %o : (!ts.tensor<f32, [2, 3, 4, 5, 3]>, !ts.list<!ts.int>) -> (!ts.tensor, !ts.tensor)
+  %2:2 = ts.aten.adaptive_max_pool1d %y, %o1 : (!ts.tensor<f32, [2, 3, 11]>, !ts.list<!ts.int>) -> (!ts.tensor, !ts.tensor)
+  return %0, %1#0, %1#1, %2#0, %2#1 : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}

@@ -85,6 +85,21 @@ func.func @before_and_after(%x: !ts.tensor<f32>, %y: !ts.tensor<f32>, %c: !ts.bo
 
 // -----
 
+// polygamma_(self, n) becomes polygamma(n, self): its value form takes the
+// operands the other way round.
+// CHECK-LABEL: func.func @polygamma_inplace(
+// CHECK:         %[[Z:.+]] = ts.aten.neg %arg0
+// CHECK:         %[[P:.+]] = ts.aten.polygamma %{{.+}}, %[[Z]]
+// CHECK:         return %[[P]]
+func.func @polygamma_inplace(%x: !ts.tensor<f32, [3]>) -> !ts.tensor<f32, [3]> {
+  %two = ts.prim.Constant[2] : !ts.int
+  %z = ts.aten.neg %x : (!ts.tensor<f32, [3]>) -> !ts.tensor<f32, [3]>
+  %p = ts.aten.polygamma_ %z, %two : (!ts.tensor<f32, [3]>, !ts.int) -> !ts.tensor<f32, [3]>
+  return %z : !ts.tensor<f32, [3]>
+}
+
+// -----
+
 // fill_, zero_ and copy_ become new tensors: full_like, zeros_like, and a
 // copying to() of the source broadcast to self's sizes.
 // CHECK-LABEL: func.func @special_forms(

@@ -46,6 +46,9 @@
 //                                            (DecomposeFactories.cpp)
 //   conv2d.padding ("same", "valid")         conv2d with int padding, after
 //                                            a constant_pad_nd when uneven
+//   avg_pool3d, adaptive_avg_pool3d,         2-D pools over the planes, then
+//   adaptive_max_pool3d, adaptive_max_pool1d over depth; 1-D as 2-D
+//                                            (DecomposePooling.cpp)
 //   conv1d (.padding), max_pool1d,           their 2-D forms on the input
 //   avg_pool1d, adaptive_avg_pool1d,         with a spatial dim of 1
 //   _convolution of one spatial dim          inserted (then squeezed)
@@ -877,6 +880,7 @@ void ts::populateDecompositionPatterns(RewritePatternSet &patterns) {
   decompose::populateSpectralPatterns(patterns);
   decompose::populateIndexingPatterns(patterns);
   decompose::populateStatisticsPatterns(patterns);
+  decompose::populatePoolingPatterns(patterns);
   patterns.add<
       DecomposeInstanceNorm, DecomposeConvStringPadding,
       DecomposeStatMean<AtenVarMeanOp, AtenVarOp, StatForm::Plain>,

@@ -40,6 +40,11 @@
 //                       d(p, n) with swap)
 //   poisson_nll_loss    exp(x) - y x with log_input, else x - y log(x +
 //                       eps); with full, Stirling's term where y > 1
+//   multi_margin_loss   sum over d != y of max(margin - x[y] + x[d], 0)^p
+//                       (times w[y]) over C
+//   multilabel_margin   sum over targets j and non-targets i of
+//   _loss               max(1 - (x[j] - x[i]), 0) over C; the targets end
+//                       at the first -1
 //
 //===----------------------------------------------------------------------===//
 
@@ -304,6 +309,111 @@ struct DecomposeCrossEntropy : public OpRewritePattern<AtenCrossEntropyLossOp> {
   }
 };
 
+/// multi_margin_loss(x [N, C] or [C], target [N] or [], p, margin, weight,
+/// reduction): per sample, the sum over the classes d other than the
+/// target y of max(margin - x[y] + x[d], 0)^p (times weight[y]), over C.
+/// A 1-D input is one sample; with a 0-d target its unreduced loss is 0-d.
+struct DecomposeMultiMarginLoss
+    : public OpRewritePattern<AtenMultiMarginLossOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenMultiMarginLossOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
+    std::optional<SmallVector<int64_t>> targetSizes =
+        staticSizes(op.getTarget());
+    std::optional<double> p = constFloat(op.getP());
+    std::optional<int64_t> reduction = getReduction(op.getReduction());
+    std::optional<Value> weight = optionalTensor(op.getWeight());
+    if (!sizes || sizes->empty() || sizes->size() > 2 || !targetSizes || !p ||
+        (*p != 1 && *p != 2) || !reduction || !weight)
+      return rewriter.notifyMatchFailure(
+          op, "sizes, p (1 or 2), weight or reduction not known");
+    LossBuilder t{{rewriter, op.getLoc()}};
+    Value x = op.getSelf(), target = op.getTarget();
+    bool oneSample = sizes->size() == 1;
+    if (oneSample)
+      x = t.unsqueeze(x, 0);
+    if (targetSizes->empty())
+      target = t.unsqueeze(target, 0);
+    int64_t classes = sizes->back();
+    Value column = t.unsqueeze(target, 1); // [N, 1]
+    Value picked = t.gather(x, 1, column);
+    Value z = AtenAddScalarOp::create(rewriter, op.getLoc(), t.tensor(),
+                                      t.sub(x, picked), op.getMargin(), t.i(1));
+    Value h =
+        AtenClampMinOp::create(rewriter, op.getLoc(), t.tensor(), z, t.i(0));
+    if (*p == 2)
+      h = t.mul(h, h);
+    if (*weight)
+      h = t.mul(h, t.unsqueeze(t.indexSelect(*weight, 0, target), 1));
+    Value isTarget =
+        AtenEqTensorOp::create(rewriter, op.getLoc(), t.tensor(),
+                               t.unsqueeze(t.arange(classes), 0), column);
+    h = t.whereNumber(isTarget, 0.0, h);
+    Value loss = t.divide(t.sumDim(h, 1), static_cast<double>(classes));
+    if (targetSizes->empty())
+      loss = AtenSqueezeDimOp::create(rewriter, op.getLoc(), t.tensor(), loss,
+                                      t.i(0));
+    replaceWithDeclaredTypes(rewriter, op, {t.reduce(loss, *reduction)});
+    return success();
+  }
+};
+
+/// multilabel_margin_loss(x [N, C] or [C], target of x's sizes, reduction):
+/// a sample's targets are its target row's entries before the first -1;
+/// its loss is the sum over targets j and non-targets i of
+/// max(1 - (x[j] - x[i]), 0), over C. A 1-D input's unreduced loss is 0-d.
+struct DecomposeMultilabelMarginLoss
+    : public OpRewritePattern<AtenMultilabelMarginLossOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenMultilabelMarginLossOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
+    std::optional<int64_t> reduction = getReduction(op.getReduction());
+    if (!sizes || sizes->empty() || sizes->size() > 2 || !reduction)
+      return rewriter.notifyMatchFailure(op, "sizes or reduction not known");
+    LossBuilder t{{rewriter, op.getLoc()}};
+    Location loc = op.getLoc();
+    Value x = op.getSelf(), target = op.getTarget();
+    bool oneSample = sizes->size() == 1;
+    if (oneSample) {
+      x = t.unsqueeze(x, 0);
+      target = t.unsqueeze(target, 0);
+    }
+    int64_t classes = sizes->back();
+    // valid[n, j]: no -1 at or before j.
+    Value present = t.to(t.notEquals(target, -1), kLong);
+    Value valid = t.notEquals(AtenCumprodOp::create(rewriter, loc, t.tensor(),
+                                                    present, t.i(1), t.none()),
+                              0);
+    Value index =
+        AtenClampMinOp::create(rewriter, loc, t.tensor(), target, t.i(0));
+    // isTarget[n, i]: some valid j names class i.
+    Value names = AtenEqTensorOp::create(
+        rewriter, loc, t.tensor(), t.unsqueeze(index, 2),
+        t.unsqueeze(t.unsqueeze(t.arange(classes), 0), 0)); // [N, j, i]
+    Value isTarget = t.anyDim(t.logicalAnd(names, t.unsqueeze(valid, 2)), 1,
+                              false);     // [N, i]
+    Value picked = t.gather(x, 1, index); // [N, j]
+    Value margin = t.minusFrom(
+        1, t.sub(t.unsqueeze(picked, 2), t.unsqueeze(x, 1))); // [N, j, i]
+    Value h = AtenClampMinOp::create(rewriter, loc, t.tensor(), margin, t.i(0));
+    Value counted = t.logicalAnd(t.unsqueeze(valid, 2),
+                                 t.logicalNot(t.unsqueeze(isTarget, 1)));
+    h = t.where(counted, h, t.zerosLike(h));
+    Value loss = t.divide(AtenSumDimIntListOp::create(rewriter, loc, t.tensor(),
+                                                      h, t.sizes({1, 2}),
+                                                      t.flag(false), t.none()),
+                          static_cast<double>(classes));
+    if (oneSample)
+      loss = AtenSqueezeDimOp::create(rewriter, loc, t.tensor(), loss, t.i(0));
+    replaceWithDeclaredTypes(rewriter, op, {t.reduce(loss, *reduction)});
+    return success();
+  }
+};
+
 /// The pairwise distance PyTorch's triplet loss takes.
 Value distance(LossBuilder &t, Value x, Value y, Value p, Value eps) {
   return AtenPairwiseDistanceOp::create(t.b, t.loc, t.tensor(), x, y, p, eps,
@@ -469,7 +579,8 @@ void decompose::populateLossPatterns(RewritePatternSet &patterns) {
         }
         return loss;
       });
-  patterns.add<DecomposeNllLoss<AtenNllLossOp>,
-               DecomposeNllLoss<AtenNllLossNdOp>,
-               DecomposeNllLoss<AtenNllLoss2dOp>, DecomposeCrossEntropy>(ctx);
+  patterns
+      .add<DecomposeNllLoss<AtenNllLossOp>, DecomposeNllLoss<AtenNllLossNdOp>,
+           DecomposeNllLoss<AtenNllLoss2dOp>, DecomposeCrossEntropy,
+           DecomposeMultiMarginLoss, DecomposeMultilabelMarginLoss>(ctx);
 }

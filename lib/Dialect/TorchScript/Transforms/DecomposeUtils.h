@@ -249,6 +249,7 @@ void populateCompositePatterns(RewritePatternSet &patterns);
 void populateSpectralPatterns(RewritePatternSet &patterns);
 void populateIndexingPatterns(RewritePatternSet &patterns);
 void populateStatisticsPatterns(RewritePatternSet &patterns);
+void populatePoolingPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::tsmlir::ts::decompose
 

@@ -132,20 +132,6 @@ static void convolutionRule(Operation *op, const ShapeFacts &facts,
                           getCommonDevice({input, weight}));
 }
 
-/// PyTorch's pooling_output_shape.
-static int64_t poolSize(int64_t in, int64_t k, int64_t pad, int64_t stride,
-                        int64_t dilation, bool ceilMode) {
-  if (in == kUnknown || stride <= 0)
-    return kUnknown;
-  int64_t out = floorDivSizes(in + 2 * pad - dilation * (k - 1) - 1 +
-                                  (ceilMode ? stride - 1 : 0),
-                              stride) +
-                1;
-  if (ceilMode && (out - 1) * stride >= in + pad)
-    --out;
-  return out;
-}
-
 /// Pooling over the last `n` dims of an (n+1)-d or (n+2)-d input.
 static Sizes poolSizes(Value self, Value kernel, Value stride, Value padding,
                        Value dilation, Value ceilMode, const ShapeFacts &facts,
@@ -185,25 +171,29 @@ static void maxPoolRule(Operation *op, const ShapeFacts &facts,
                             getDevice(self));
 }
 
-static void avgPool2dRule(Operation *op, const ShapeFacts &facts,
-                          SmallVectorImpl<Type> &results) {
-  auto pool = llvm::cast<AtenAvgPool2dOp>(op);
-  Value self = pool.getSelf();
-  results[0] = withSizes(self, poolSizes(self, pool.getKernelSize(),
-                                         pool.getStride(), pool.getPadding(),
-                                         Value(), pool.getCeilMode(), facts));
+/// avg_pool2d and avg_pool3d (`n` spatial dims): (self, kernel_size,
+/// stride, padding, ceil_mode, ...).
+template <unsigned n>
+static void avgPoolRule(Operation *op, const ShapeFacts &facts,
+                        SmallVectorImpl<Type> &results) {
+  Value self = op->getOperand(0);
+  results[0] = withSizes(self, poolSizes(self, op->getOperand(1),
+                                         op->getOperand(2), op->getOperand(3),
+                                         Value(), op->getOperand(4), facts, n));
 }
 
-/// adaptive_avg_pool2d and adaptive_max_pool2d (self, output_size); the
-/// latter's second result holds Long indices.
-static void adaptivePool2dRule(Operation *op, const ShapeFacts &facts,
-                               SmallVectorImpl<Type> &results) {
+/// adaptive_avg_pool2d/3d and adaptive_max_pool1d/2d/3d (self,
+/// output_size) over the last `n` dims; the max pools' second result holds
+/// Long indices.
+template <unsigned n>
+static void adaptivePoolRule(Operation *op, const ShapeFacts &facts,
+                             SmallVectorImpl<Type> &results) {
   Value self = op->getOperand(0);
   Sizes sizes = getSizes(self);
   std::optional<SmallVector<int64_t>> out =
-      getSpatialList(op->getOperand(1), 2, facts);
-  if (sizes && out && sizes->size() >= 2) {
-    sizes->truncate(sizes->size() - 2);
+      getSpatialList(op->getOperand(1), n, facts);
+  if (sizes && out && sizes->size() >= n) {
+    sizes->truncate(sizes->size() - n);
     sizes->append(*out);
   } else {
     sizes.reset();
@@ -212,6 +202,20 @@ static void adaptivePool2dRule(Operation *op, const ShapeFacts &facts,
   if (results.size() > 1)
     results[1] = makeTensor(op->getContext(), getLong(op->getContext()), sizes,
                             getDevice(self));
+}
+
+/// grid_sampler(input [N, C, *in], grid [N, *out, k]): [N, C, *out] of the
+/// input's dtype.
+static void gridSamplerRule(Operation *op, const ShapeFacts &,
+                            SmallVectorImpl<Type> &results) {
+  Value input = op->getOperand(0);
+  Sizes in = getSizes(input), grid = getSizes(op->getOperand(1));
+  Sizes sizes;
+  if (in && grid && in->size() == grid->size() && in->size() >= 3) {
+    sizes = SmallVector<int64_t>{(*in)[0], (*in)[1]};
+    sizes->append(grid->begin() + 1, grid->end() - 1);
+  }
+  results[0] = withSizes(input, sizes);
 }
 
 /// _native_multi_head_attention(query [B, L, E], key [B, S, E], ...,
@@ -344,8 +348,9 @@ static std::optional<SmallVector<double>> getFloatList(Value value,
   return out;
 }
 
-/// upsample_{nearest,linear}{1,2}d over the last `n` dims: `output_size`
-/// (its `.vec` form: or the sizes times `scale_factors`, floored).
+/// upsample_{nearest,linear}{1,2}d, bicubic2d and trilinear3d over the last
+/// `n` dims: `output_size` (its `.vec` form: or the sizes times
+/// `scale_factors`, floored).
 static ShapeRule upsample(unsigned n, bool vec) {
   return [=](Operation *op, const ShapeFacts &facts,
              SmallVectorImpl<Type> &results) {
@@ -396,19 +401,27 @@ void populateNNShapeRules(ShapeRuleSet &rules) {
   rules.add<AtenPixelUnshuffleOp>(pixelShuffle(/*inverse=*/true));
   rules.add<AtenUpsampleNearest1dOp, AtenUpsampleLinear1dOp>(
       upsample(1, /*vec=*/false));
-  rules.add<AtenUpsampleNearest2dOp, AtenUpsampleBilinear2dOp>(
-      upsample(2, /*vec=*/false));
+  rules.add<AtenUpsampleNearest2dOp, AtenUpsampleBilinear2dOp,
+            AtenUpsampleBicubic2dOp>(upsample(2, /*vec=*/false));
   rules.add<AtenUpsampleNearest1dVecOp, AtenUpsampleLinear1dVecOp>(
       upsample(1, /*vec=*/true));
-  rules.add<AtenUpsampleNearest2dVecOp, AtenUpsampleBilinear2dVecOp>(
-      upsample(2, /*vec=*/true));
+  rules.add<AtenUpsampleNearest2dVecOp, AtenUpsampleBilinear2dVecOp,
+            AtenUpsampleBicubic2dVecOp>(upsample(2, /*vec=*/true));
+  rules.add<AtenUpsampleTrilinear3dOp>(upsample(3, /*vec=*/false));
+  rules.add<AtenUpsampleTrilinear3dVecOp>(upsample(3, /*vec=*/true));
   rules.add<AtenConv2dOp>(convNdRule<AtenConv2dOp, 2>);
   rules.add<AtenConv3dOp>(convNdRule<AtenConv3dOp, 3>);
   rules.add<Aten_ConvolutionOp>(convolutionRule);
   rules.add<AtenMaxPool2dOp, AtenMaxPool2dWithIndicesOp>(maxPoolRule<2>);
   rules.add<AtenMaxPool3dOp, AtenMaxPool3dWithIndicesOp>(maxPoolRule<3>);
-  rules.add<AtenAvgPool2dOp>(avgPool2dRule);
-  rules.add<AtenAdaptiveAvgPool2dOp, AtenAdaptiveMaxPool2dOp>(adaptivePool2dRule);
+  rules.add<AtenAvgPool2dOp>(avgPoolRule<2>);
+  rules.add<AtenAvgPool3dOp>(avgPoolRule<3>);
+  rules.add<AtenGridSamplerOp>(gridSamplerRule);
+  rules.add<AtenAdaptiveMaxPool1dOp>(adaptivePoolRule<1>);
+  rules.add<AtenAdaptiveAvgPool2dOp, AtenAdaptiveMaxPool2dOp>(
+      adaptivePoolRule<2>);
+  rules.add<AtenAdaptiveAvgPool3dOp, AtenAdaptiveMaxPool3dOp>(
+      adaptivePoolRule<3>);
   rules.add<AtenEmbeddingOp>(embeddingRule);
   rules.add<AtenBatchNormOp, Aten_BatchNormImplIndexOp, AtenLayerNormOp,
             AtenGroupNormOp, AtenDropoutOp>(sameAsOperand(0));

@@ -412,10 +412,15 @@ Value MutationRemover::buildTensorValue(OpBuilder &builder, Operation *op,
   bool cast = preserveDtype && mayPromote(op);
   if (cast && mayPromoteUnknown(op) && !castUnknownDtypes)
     return {};
+  // polygamma_(self, n) is polygamma(n, self): the one in-place op whose
+  // value form takes its operands in another order.
+  SmallVector<Value> operands(op->getOperands());
+  if (llvm::isa<AtenPolygamma_Op>(op))
+    std::swap(operands[0], operands[1]);
   Operation *outOfPlace = nullptr;
   for (OperationName name : getOutOfPlaceNames(op)) {
     OperationState state(loc, name);
-    state.addOperands(op->getOperands());
+    state.addOperands(operands);
     // A view's sizes are not self's: its type is refined later.
     state.addTypes(cast || isMetadataMutation(op)
                        ? Type(ts::TensorType::get(builder.getContext()))

@@ -155,6 +155,19 @@ int64_t floorDivSizes(int64_t a, int64_t b) {
   return q;
 }
 
+int64_t poolSize(int64_t in, int64_t k, int64_t pad, int64_t stride,
+                 int64_t dilation, bool ceilMode) {
+  if (in == kUnknown || stride <= 0)
+    return kUnknown;
+  int64_t out = floorDivSizes(in + 2 * pad - dilation * (k - 1) - 1 +
+                                  (ceilMode ? stride - 1 : 0),
+                              stride) +
+                1;
+  if (ceilMode && (out - 1) * stride >= in + pad)
+    --out;
+  return out;
+}
+
 std::optional<SmallVector<int64_t>> getReducedDims(const ShapeFacts &facts,
                                                    Value dims, int64_t rank) {
   SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, rank));

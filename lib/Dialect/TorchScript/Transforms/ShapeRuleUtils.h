@@ -75,6 +75,11 @@ int64_t numElements(ArrayRef<int64_t> sizes);
 /// Python's floor division of sizes (b > 0), kUnknown-contagious.
 int64_t floorDivSizes(int64_t a, int64_t b);
 
+/// PyTorch's pooling_output_shape: the windows along a dim of size `in`,
+/// kUnknown when `in` is.
+int64_t poolSize(int64_t in, int64_t k, int64_t pad, int64_t stride,
+                 int64_t dilation, bool ceilMode);
+
 /// The dims an `int[1]? dim` argument of a reduction names, wrapped and
 /// sorted, for a tensor of `rank`; None or an empty list names every dim.
 /// Nullopt when not known.
