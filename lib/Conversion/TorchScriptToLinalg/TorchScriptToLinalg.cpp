@@ -307,8 +307,13 @@ private:
   ScopedDiagnosticHandler handler;
 };
 
-/// Ops the conversion keeps until they are unused (compile-time values).
+/// Ops the conversion keeps until they are unused (compile-time values):
+/// constants, lists, and unchecked_casts of lists or None to an Optional
+/// (what an op's Optional[List] operand reads, as F.interpolate passes its
+/// sizes and scales).
 static bool isCompileTimeOp(Operation *op) {
+  if (auto cast = llvm::dyn_cast<ts::PrimUncheckedCastOp>(op))
+    return llvm::isa<ts::ListType, ts::NoneType>(cast.getOperand().getType());
   return llvm::isa<ts::PrimConstantOp, ts::PrimListConstructOp>(op);
 }
 
@@ -589,6 +594,7 @@ public:
                            bufferization::BufferizationDialect>();
     target.addIllegalDialect<ts::TorchScriptDialect>();
     target.addLegalOp<ts::PrimConstantOp, ts::PrimListConstructOp>();
+    target.addDynamicallyLegalOp<ts::PrimUncheckedCastOp>(isCompileTimeOp);
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
              converter.isLegal(&op.getBody());

@@ -293,6 +293,9 @@ bool isUnmodifiedList(Value list) {
           return false;
       return true;
     }
+    // An unchecked_cast is the list itself under another type.
+    if (auto cast = llvm::dyn_cast<PrimUncheckedCastOp>(user))
+      return isUnmodifiedList(cast.getResult());
     if (!onlyReadsMemory(user) ||
         user->hasTrait<::mlir::OpTrait::IsTerminator>())
       return false;

@@ -312,7 +312,8 @@ struct DecomposeCrossEntropy : public OpRewritePattern<AtenCrossEntropyLossOp> {
 /// multi_margin_loss(x [N, C] or [C], target [N] or [], p, margin, weight,
 /// reduction): per sample, the sum over the classes d other than the
 /// target y of max(margin - x[y] + x[d], 0)^p (times weight[y]), over C.
-/// A 1-D input is one sample; with a 0-d target its unreduced loss is 0-d.
+/// A 1-D or 0-d input is one sample; with a 0-d target its unreduced loss
+/// is 0-d.
 struct DecomposeMultiMarginLoss
     : public OpRewritePattern<AtenMultiMarginLossOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -325,18 +326,18 @@ struct DecomposeMultiMarginLoss
     std::optional<double> p = constFloat(op.getP());
     std::optional<int64_t> reduction = getReduction(op.getReduction());
     std::optional<Value> weight = optionalTensor(op.getWeight());
-    if (!sizes || sizes->empty() || sizes->size() > 2 || !targetSizes || !p ||
+    if (!sizes || sizes->size() > 2 || !targetSizes || !p ||
         (*p != 1 && *p != 2) || !reduction || !weight)
       return rewriter.notifyMatchFailure(
           op, "sizes, p (1 or 2), weight or reduction not known");
     LossBuilder t{{rewriter, op.getLoc()}};
     Value x = op.getSelf(), target = op.getTarget();
-    bool oneSample = sizes->size() == 1;
-    if (oneSample)
-      x = t.unsqueeze(x, 0);
+    // A 0-d input is one sample of one class.
+    int64_t classes = sizes->empty() ? 1 : sizes->back();
+    if (sizes->size() < 2)
+      x = t.reshape(x, {1, classes});
     if (targetSizes->empty())
       target = t.unsqueeze(target, 0);
-    int64_t classes = sizes->back();
     Value column = t.unsqueeze(target, 1); // [N, 1]
     Value picked = t.gather(x, 1, column);
     Value z = AtenAddScalarOp::create(rewriter, op.getLoc(), t.tensor(),
@@ -363,7 +364,8 @@ struct DecomposeMultiMarginLoss
 /// multilabel_margin_loss(x [N, C] or [C], target of x's sizes, reduction):
 /// a sample's targets are its target row's entries before the first -1;
 /// its loss is the sum over targets j and non-targets i of
-/// max(1 - (x[j] - x[i]), 0), over C. A 1-D input's unreduced loss is 0-d.
+/// max(1 - (x[j] - x[i]), 0), over C. A 1-D or 0-d input is one sample,
+/// its unreduced loss 0-d.
 struct DecomposeMultilabelMarginLoss
     : public OpRewritePattern<AtenMultilabelMarginLossOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -372,17 +374,18 @@ struct DecomposeMultilabelMarginLoss
                                 PatternRewriter &rewriter) const override {
     std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getSelf());
     std::optional<int64_t> reduction = getReduction(op.getReduction());
-    if (!sizes || sizes->empty() || sizes->size() > 2 || !reduction)
+    if (!sizes || sizes->size() > 2 || !reduction)
       return rewriter.notifyMatchFailure(op, "sizes or reduction not known");
     LossBuilder t{{rewriter, op.getLoc()}};
     Location loc = op.getLoc();
     Value x = op.getSelf(), target = op.getTarget();
-    bool oneSample = sizes->size() == 1;
+    // A 1-D (or 0-d: one class) input is one sample.
+    bool oneSample = sizes->size() < 2;
+    int64_t classes = sizes->empty() ? 1 : sizes->back();
     if (oneSample) {
-      x = t.unsqueeze(x, 0);
-      target = t.unsqueeze(target, 0);
+      x = t.reshape(x, {1, classes});
+      target = t.reshape(target, {1, classes});
     }
-    int64_t classes = sizes->back();
     // valid[n, j]: no -1 at or before j.
     Value present = t.to(t.notEquals(target, -1), kLong);
     Value valid = t.notEquals(AtenCumprodOp::create(rewriter, loc, t.tensor(),

@@ -15,6 +15,9 @@ namespace mlir::tsmlir::ts {
 Attribute ShapeFacts::getConstant(Value value) const {
   if (auto it = folded.find(value); it != folded.end())
     return it->second;
+  // An unchecked_cast refines the type, never the value.
+  if (auto cast = value.getDefiningOp<PrimUncheckedCastOp>())
+    return getConstant(cast.getOperand());
   if (llvm::isa<NoneType>(value.getType()))
     return UnitAttr::get(value.getContext());
   if (auto cst = value.getDefiningOp<PrimConstantOp>()) {
@@ -63,6 +66,8 @@ bool ShapeFacts::isNone(Value value) const {
 
 std::optional<SmallVector<int64_t>>
 ShapeFacts::getIntList(Value value, unsigned broadcastTo) const {
+  while (auto cast = value.getDefiningOp<PrimUncheckedCastOp>())
+    value = cast.getOperand();
   if (llvm::isa<IntType>(value.getType())) {
     if (!broadcastTo)
       return std::nullopt;
@@ -99,6 +104,8 @@ ShapeFacts::getIntList(Value value, unsigned broadcastTo) const {
 
 std::optional<SmallVector<Value>>
 ShapeFacts::getListElements(Value value) const {
+  while (auto cast = value.getDefiningOp<PrimUncheckedCastOp>())
+    value = cast.getOperand();
   auto construct = value.getDefiningOp<PrimListConstructOp>();
   if (!construct || !isUnmodifiedList(value))
     return std::nullopt;
