@@ -93,3 +93,67 @@ func.func @nextafter(%x: !ts.tensor<f64, [4]>, %y: !ts.tensor<f64, [4]>) -> !ts.
   %0 = ts.aten.nextafter %x, %y : (!ts.tensor<f64, [4]>, !ts.tensor<f64, [4]>) -> !ts.tensor<f64, [4]>
   return %0 : !ts.tensor<f64, [4]>
 }
+
+// Every other function of ElementwiseSpecial.cpp, each with its overloads:
+// one generic each.
+// CHECK-LABEL: func.func @every_form(
+// CHECK-COUNT-53: linalg.generic
+// CHECK-NOT:     ts.aten
+func.func @every_form(%x: !ts.tensor<f32, [4]>, %n: !ts.tensor<f32, [4]>) -> (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) {
+  %three = ts.prim.Constant[3] : !ts.int
+  %half = ts.prim.Constant[0.5] : !ts.float
+  %0 = ts.aten.i0 %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %1 = ts.aten.special_bessel_j1 %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %2 = ts.aten.special_bessel_y0 %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %3 = ts.aten.special_bessel_y1 %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %4 = ts.aten.special_entr %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %5 = ts.aten.special_erfcx %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %6 = ts.aten.special_i1 %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %7 = ts.aten.special_i1e %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %8 = ts.aten.special_log_ndtr %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %9 = ts.aten.special_modified_bessel_i0 %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %10 = ts.aten.special_modified_bessel_i1 %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %11 = ts.aten.special_modified_bessel_k0 %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %12 = ts.aten.special_ndtr %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %13 = ts.aten.special_scaled_modified_bessel_k0 %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %14 = ts.aten.special_scaled_modified_bessel_k1 %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %15 = ts.aten.special_spherical_bessel_j0 %x : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %16 = ts.aten.igammac %x, %n : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %17 = ts.aten.special_chebyshev_polynomial_t %x, %n : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %18 = ts.aten.special_chebyshev_polynomial_t.n_scalar %x, %three : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %19 = ts.aten.special_chebyshev_polynomial_t.x_scalar %half, %n : (!ts.float, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %20 = ts.aten.special_chebyshev_polynomial_u %x, %n : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %21 = ts.aten.special_chebyshev_polynomial_u.n_scalar %x, %three : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %22 = ts.aten.special_chebyshev_polynomial_u.x_scalar %half, %n : (!ts.float, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %23 = ts.aten.special_chebyshev_polynomial_v %x, %n : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %24 = ts.aten.special_chebyshev_polynomial_v.n_scalar %x, %three : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %25 = ts.aten.special_chebyshev_polynomial_v.x_scalar %half, %n : (!ts.float, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %26 = ts.aten.special_chebyshev_polynomial_w %x, %n : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %27 = ts.aten.special_chebyshev_polynomial_w.n_scalar %x, %three : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %28 = ts.aten.special_chebyshev_polynomial_w.x_scalar %half, %n : (!ts.float, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %29 = ts.aten.special_shifted_chebyshev_polynomial_t %x, %n : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %30 = ts.aten.special_shifted_chebyshev_polynomial_t.n_scalar %x, %three : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %31 = ts.aten.special_shifted_chebyshev_polynomial_t.x_scalar %half, %n : (!ts.float, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %32 = ts.aten.special_shifted_chebyshev_polynomial_u %x, %n : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %33 = ts.aten.special_shifted_chebyshev_polynomial_u.n_scalar %x, %three : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %34 = ts.aten.special_shifted_chebyshev_polynomial_u.x_scalar %half, %n : (!ts.float, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %35 = ts.aten.special_shifted_chebyshev_polynomial_v %x, %n : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %36 = ts.aten.special_shifted_chebyshev_polynomial_v.n_scalar %x, %three : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %37 = ts.aten.special_shifted_chebyshev_polynomial_v.x_scalar %half, %n : (!ts.float, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %38 = ts.aten.special_shifted_chebyshev_polynomial_w %x, %n : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %39 = ts.aten.special_shifted_chebyshev_polynomial_w.n_scalar %x, %three : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %40 = ts.aten.special_shifted_chebyshev_polynomial_w.x_scalar %half, %n : (!ts.float, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %41 = ts.aten.special_hermite_polynomial_h %x, %n : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %42 = ts.aten.special_hermite_polynomial_h.n_scalar %x, %three : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %43 = ts.aten.special_hermite_polynomial_h.x_scalar %half, %n : (!ts.float, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %44 = ts.aten.special_hermite_polynomial_he %x, %n : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %45 = ts.aten.special_hermite_polynomial_he.n_scalar %x, %three : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %46 = ts.aten.special_hermite_polynomial_he.x_scalar %half, %n : (!ts.float, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %47 = ts.aten.special_laguerre_polynomial_l %x, %n : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %48 = ts.aten.special_laguerre_polynomial_l.n_scalar %x, %three : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %49 = ts.aten.special_laguerre_polynomial_l.x_scalar %half, %n : (!ts.float, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %50 = ts.aten.special_legendre_polynomial_p %x, %n : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  %51 = ts.aten.special_legendre_polynomial_p.n_scalar %x, %three : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
+  %52 = ts.aten.special_legendre_polynomial_p.x_scalar %half, %n : (!ts.float, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52 : !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>
+}

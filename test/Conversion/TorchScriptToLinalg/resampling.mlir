@@ -247,3 +247,16 @@ func.func @grid_sampler(%x: !ts.tensor<f32, [1, 2, 3, 4]>, %g: !ts.tensor<f32, [
   %2 = ts.aten.grid_sampler %x, %g, %two, %one, %false : (!ts.tensor<f32, [1, 2, 3, 4]>, !ts.tensor<f32, [1, 5, 6, 2]>, !ts.int, !ts.int, !ts.bool) -> !ts.tensor<f32, [1, 2, 5, 6]>
   return %0, %1, %2 : !ts.tensor<f32, [1, 2, 5, 6]>, !ts.tensor<f32, [1, 2, 5, 6]>, !ts.tensor<f32, [1, 2, 5, 6]>
 }
+
+// The plain trilinear form, sizes given.
+// CHECK-LABEL: func.func @upsample_trilinear_sizes(
+// CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<1x1x3x3x3xf32>)
+// CHECK-COUNT-8: tensor.extract
+func.func @upsample_trilinear_sizes(%x: !ts.tensor<f32, [1, 1, 2, 2, 2]>) -> !ts.tensor<f32, [1, 1, 3, 3, 3]> {
+  %none = ts.prim.Constant : !ts.none
+  %true = ts.prim.Constant[true] : !ts.bool
+  %three = ts.prim.Constant[3] : !ts.int
+  %size = ts.prim.ListConstruct %three, %three, %three : (!ts.int, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.upsample_trilinear3d %x, %size, %true, %none, %none, %none : (!ts.tensor<f32, [1, 1, 2, 2, 2]>, !ts.list<!ts.int>, !ts.bool, !ts.none, !ts.none, !ts.none) -> !ts.tensor<f32, [1, 1, 3, 3, 3]>
+  return %0 : !ts.tensor<f32, [1, 1, 3, 3, 3]>
+}
