@@ -608,39 +608,36 @@ void lowering::addSpecialElementwiseSpecs(
            }});
   };
 
-  // Modified Bessel functions.
-  unary({ts::AtenI0Op::getOperationName(),
-         ts::AtenSpecialModifiedBesselI0Op::getOperationName()},
-        [](const Float64 &d, Value x) {
-          return modifiedBesselIOf(d, x, 0, false);
-        });
-  unary({ts::AtenSpecialI0eOp::getOperationName()},
-        [](const Float64 &d, Value x) {
-          return modifiedBesselIOf(d, x, 0, true);
-        });
-  unary({ts::AtenSpecialI1Op::getOperationName(),
-         ts::AtenSpecialModifiedBesselI1Op::getOperationName()},
-        [](const Float64 &d, Value x) {
-          return modifiedBesselIOf(d, x, 1, false);
-        });
-  unary({ts::AtenSpecialI1eOp::getOperationName()},
-        [](const Float64 &d, Value x) {
-          return modifiedBesselIOf(d, x, 1, true);
-        });
-  unary({ts::AtenSpecialModifiedBesselK0Op::getOperationName()},
-        [](const Float64 &d, Value x) {
-          return modifiedBesselK(d, x, 0, false);
-        });
-  unary({ts::AtenSpecialModifiedBesselK1Op::getOperationName()},
-        [](const Float64 &d, Value x) {
-          return modifiedBesselK(d, x, 1, false);
-        });
-  unary(
-      {ts::AtenSpecialScaledModifiedBesselK0Op::getOperationName()},
-      [](const Float64 &d, Value x) { return modifiedBesselK(d, x, 0, true); });
-  unary(
-      {ts::AtenSpecialScaledModifiedBesselK1Op::getOperationName()},
-      [](const Float64 &d, Value x) { return modifiedBesselK(d, x, 1, true); });
+  // Modified Bessel functions: (op, kind I or K, order, scaled).
+  struct Modified {
+    StringRef op;
+    bool isK;
+    int order;
+    bool scaled;
+  };
+  for (const Modified &m : {
+           Modified{ts::AtenI0Op::getOperationName(), false, 0, false},
+           Modified{ts::AtenSpecialModifiedBesselI0Op::getOperationName(),
+                    false, 0, false},
+           Modified{ts::AtenSpecialI0eOp::getOperationName(), false, 0, true},
+           Modified{ts::AtenSpecialI1Op::getOperationName(), false, 1, false},
+           Modified{ts::AtenSpecialModifiedBesselI1Op::getOperationName(),
+                    false, 1, false},
+           Modified{ts::AtenSpecialI1eOp::getOperationName(), false, 1, true},
+           Modified{ts::AtenSpecialModifiedBesselK0Op::getOperationName(), true,
+                    0, false},
+           Modified{ts::AtenSpecialModifiedBesselK1Op::getOperationName(), true,
+                    1, false},
+           Modified{ts::AtenSpecialScaledModifiedBesselK0Op::getOperationName(),
+                    true, 0, true},
+           Modified{ts::AtenSpecialScaledModifiedBesselK1Op::getOperationName(),
+                    true, 1, true},
+       }) {
+    unary({m.op}, [m](const Float64 &d, Value x) {
+      return m.isK ? modifiedBesselK(d, x, m.order, m.scaled)
+                   : modifiedBesselIOf(d, x, m.order, m.scaled);
+    });
+  }
 
   // Bessel functions of the first and second kind: the C library's.
   struct LibmFunction {

@@ -511,6 +511,34 @@ private:
   bool vec;
 };
 
+/// The weights of the four taps floor(src) - 1 .. floor(src) + 2 at
+/// fraction `t` of the way from floor(src): Keys' cubic convolution kernel
+/// with A = -0.75, (A+2)|x|^3 - (A+3)|x|^2 + 1 within 1 and A|x|^3 -
+/// 5A|x|^2 + 8A|x| - 4A from 1 to 2 (PyTorch's bicubic kernels).
+static std::array<Value, 4> cubicWeights(OpBuilder &b, Location l, Value t) {
+  Type type = t.getType();
+  auto fc = [&](double v) { return createScalarConstant(b, l, type, v); };
+  auto add = [&](Value x, Value y) -> Value {
+    return arith::AddFOp::create(b, l, x, y);
+  };
+  auto sub = [&](Value x, Value y) -> Value {
+    return arith::SubFOp::create(b, l, x, y);
+  };
+  auto mul = [&](Value x, Value y) -> Value {
+    return arith::MulFOp::create(b, l, x, y);
+  };
+  const double a = -0.75;
+  auto near = [&](Value x) {
+    return add(mul(mul(sub(mul(fc(a + 2), x), fc(a + 3)), x), x), fc(1));
+  };
+  auto far = [&](Value x) {
+    return sub(mul(add(mul(sub(mul(fc(a), x), fc(5 * a)), x), fc(8 * a)), x),
+               fc(4 * a));
+  };
+  Value rest = sub(fc(1), t);
+  return {far(add(t, fc(1))), near(t), near(rest), far(add(rest, fc(1)))};
+}
+
 /// upsample_linear1d, upsample_bilinear2d, upsample_trilinear3d and
 /// upsample_bicubic2d (and .vec): along each of the last `n` dims, the
 /// source coordinate of output index o is o scale with align_corners (scale
@@ -600,22 +628,8 @@ public:
               Value base = toIndex(floor);
               for (int64_t k = 0; k < 4; ++k)
                 at[i].push_back(m.clamp(m.add(base, m.cst(k - 1)), 0, in - 1));
-              // Keys' kernel: (A+2)|x|^3 - (A+3)|x|^2 + 1 within 1,
-              // A|x|^3 - 5A|x|^2 + 8A|x| - 4A from 1 to 2.
-              const double a = -0.75;
-              auto near = [&](Value x) {
-                return add(mul(mul(sub(mul(fc(a + 2), x), fc(a + 3)), x), x),
-                           fc(1));
-              };
-              auto far = [&](Value x) {
-                return sub(
-                    mul(add(mul(sub(mul(fc(a), x), fc(5 * a)), x), fc(8 * a)),
-                        x),
-                    fc(4 * a));
-              };
-              Value rest = sub(fc(1), t);
-              weight[i] = {far(add(t, fc(1))), near(t), near(rest),
-                           far(add(rest, fc(1)))};
+              std::array<Value, 4> w = cubicWeights(b, l, t);
+              weight[i].assign(w.begin(), w.end());
               continue;
             }
             src = arith::MaximumFOp::create(b, l, src, fc(0));
@@ -815,22 +829,8 @@ public:
           if (mode == 2) { // bicubic: each tap padded
             Value fx = floor(ix), fy = floor(iy);
             Value tx = sub(ix, fx), ty = sub(iy, fy);
-            const double a = -0.75;
-            auto near = [&](Value x) {
-              return add(mul(mul(sub(mul(fc(a + 2), x), fc(a + 3)), x), x),
-                         fc(1));
-            };
-            auto far = [&](Value x) {
-              return sub(
-                  mul(add(mul(sub(mul(fc(a), x), fc(5 * a)), x), fc(8 * a)), x),
-                  fc(4 * a));
-            };
-            auto weights = [&](Value t) -> std::array<Value, 4> {
-              Value rest = sub(fc(1), t);
-              return {far(add(t, fc(1))), near(t), near(rest),
-                      far(add(rest, fc(1)))};
-            };
-            std::array<Value, 4> wx = weights(tx), wy = weights(ty);
+            std::array<Value, 4> wx = cubicWeights(b, l, tx),
+                                 wy = cubicWeights(b, l, ty);
             Value sum;
             for (int64_t i = 0; i < 4; ++i) {
               Value row;
