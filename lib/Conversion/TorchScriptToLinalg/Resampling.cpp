@@ -72,6 +72,18 @@ struct IndexMath {
   }
 };
 
+/// Float arithmetic in a generic's body, in `type`.
+struct FloatMath {
+  OpBuilder &b;
+  Location loc;
+  Type type;
+
+  Value cst(double v) { return createScalarConstant(b, loc, type, v); }
+  Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }
+};
+
 /// Computes the input element of one output element from the output's
 /// indices (index values).
 using ElementFn =
@@ -516,27 +528,22 @@ private:
 /// with A = -0.75, (A+2)|x|^3 - (A+3)|x|^2 + 1 within 1 and A|x|^3 -
 /// 5A|x|^2 + 8A|x| - 4A from 1 to 2 (PyTorch's bicubic kernels).
 static std::array<Value, 4> cubicWeights(OpBuilder &b, Location l, Value t) {
-  Type type = t.getType();
-  auto fc = [&](double v) { return createScalarConstant(b, l, type, v); };
-  auto add = [&](Value x, Value y) -> Value {
-    return arith::AddFOp::create(b, l, x, y);
-  };
-  auto sub = [&](Value x, Value y) -> Value {
-    return arith::SubFOp::create(b, l, x, y);
-  };
-  auto mul = [&](Value x, Value y) -> Value {
-    return arith::MulFOp::create(b, l, x, y);
-  };
+  FloatMath f{b, l, t.getType()};
   const double a = -0.75;
   auto near = [&](Value x) {
-    return add(mul(mul(sub(mul(fc(a + 2), x), fc(a + 3)), x), x), fc(1));
+    return f.add(
+        f.mul(f.mul(f.sub(f.mul(f.cst(a + 2), x), f.cst(a + 3)), x), x),
+        f.cst(1));
   };
   auto far = [&](Value x) {
-    return sub(mul(add(mul(sub(mul(fc(a), x), fc(5 * a)), x), fc(8 * a)), x),
-               fc(4 * a));
+    return f.sub(f.mul(f.add(f.mul(f.sub(f.mul(f.cst(a), x), f.cst(5 * a)), x),
+                             f.cst(8 * a)),
+                       x),
+                 f.cst(4 * a));
   };
-  Value rest = sub(fc(1), t);
-  return {far(add(t, fc(1))), near(t), near(rest), far(add(rest, fc(1)))};
+  Value rest = f.sub(f.cst(1), t);
+  return {far(f.add(t, f.cst(1))), near(t), near(rest),
+          far(f.add(rest, f.cst(1)))};
 }
 
 /// upsample_linear1d, upsample_bilinear2d, upsample_trilinear3d and
@@ -586,18 +593,7 @@ public:
         rewriter, op->getLoc(), resultType,
         [&](OpBuilder &b, Location l, ValueRange out) -> Value {
           IndexMath m{b, l};
-          auto fc = [&](double v) {
-            return createScalarConstant(b, l, compute, v);
-          };
-          auto add = [&](Value x, Value y) -> Value {
-            return arith::AddFOp::create(b, l, x, y);
-          };
-          auto sub = [&](Value x, Value y) -> Value {
-            return arith::SubFOp::create(b, l, x, y);
-          };
-          auto mul = [&](Value x, Value y) -> Value {
-            return arith::MulFOp::create(b, l, x, y);
-          };
+          FloatMath f{b, l, compute};
           auto toIndex = [&](Value f) -> Value {
             return arith::IndexCastOp::create(
                 b, l, b.getIndexType(),
@@ -620,11 +616,12 @@ public:
                 b, l, compute,
                 arith::IndexCastOp::create(b, l, b.getI64Type(), out[d]));
             Value src = *alignCorners
-                            ? mul(fc(scale), o)
-                            : sub(mul(fc(scale), add(o, fc(0.5))), fc(0.5));
+                            ? f.mul(f.cst(scale), o)
+                            : f.sub(f.mul(f.cst(scale), f.add(o, f.cst(0.5))),
+                                    f.cst(0.5));
             if (cubic) {
               Value floor = math::FloorOp::create(b, l, src);
-              Value t = sub(src, floor);
+              Value t = f.sub(src, floor);
               Value base = toIndex(floor);
               for (int64_t k = 0; k < 4; ++k)
                 at[i].push_back(m.clamp(m.add(base, m.cst(k - 1)), 0, in - 1));
@@ -632,17 +629,17 @@ public:
               weight[i].assign(w.begin(), w.end());
               continue;
             }
-            src = arith::MaximumFOp::create(b, l, src, fc(0));
+            src = arith::MaximumFOp::create(b, l, src, f.cst(0));
             Value i0 = toIndex(src);
             i0 = arith::MinSIOp::create(b, l, i0, m.cst(in - 1));
             Value i1 = m.select(m.lt(i0, m.cst(in - 1)), m.add(i0, m.cst(1)),
                                 i0);
-            Value lambda1 = sub(
+            Value lambda1 = f.sub(
                 src, arith::SIToFPOp::create(
                          b, l, compute,
                          arith::IndexCastOp::create(b, l, b.getI64Type(), i0)));
             at[i] = {i0, i1};
-            weight[i] = {sub(fc(1), lambda1), lambda1};
+            weight[i] = {f.sub(f.cst(1), lambda1), lambda1};
           }
           // The sum over every choice of one tap per dim of the element
           // there times the product of the taps' weights.
@@ -659,13 +656,13 @@ public:
               unsigned tap = rest % taps;
               rest /= taps;
               indices[rank - n + i] = at[i][tap];
-              w = w ? mul(weight[i][tap], w) : weight[i][tap];
+              w = w ? f.mul(weight[i][tap], w) : weight[i][tap];
             }
             Value x = tensor::ExtractOp::create(b, l, input, indices);
             if (x.getType() != compute)
               x = arith::ExtFOp::create(b, l, compute, x);
-            Value term = mul(w, x);
-            sum = sum ? add(sum, term) : term;
+            Value term = f.mul(w, x);
+            sum = sum ? f.add(sum, term) : term;
           }
           if (sum.getType() != resultType.getElementType())
             sum = arith::TruncFOp::create(b, l, resultType.getElementType(),
@@ -736,18 +733,7 @@ public:
         rewriter, op.getLoc(), resultType,
         [&](OpBuilder &b, Location l, ValueRange out) -> Value {
           IndexMath m{b, l};
-          auto fc = [&](double v) {
-            return createScalarConstant(b, l, element, v);
-          };
-          auto add = [&](Value x, Value y) -> Value {
-            return arith::AddFOp::create(b, l, x, y);
-          };
-          auto sub = [&](Value x, Value y) -> Value {
-            return arith::SubFOp::create(b, l, x, y);
-          };
-          auto mul = [&](Value x, Value y) -> Value {
-            return arith::MulFOp::create(b, l, x, y);
-          };
+          FloatMath f{b, l, element};
           auto cmp = [&](arith::CmpFPredicate p, Value x, Value y) -> Value {
             return arith::CmpFOp::create(b, l, p, x, y);
           };
@@ -757,27 +743,32 @@ public:
           // The grid's coordinate in pixels.
           auto unnormalize = [&](Value g, int64_t size) {
             if (align)
-              return mul(mul(add(g, fc(1)), fc(0.5)), fc(size - 1));
-            return mul(sub(mul(add(g, fc(1)), fc(size)), fc(1)), fc(0.5));
+              return f.mul(f.mul(f.add(g, f.cst(1)), f.cst(0.5)),
+                           f.cst(size - 1));
+            return f.mul(
+                f.sub(f.mul(f.add(g, f.cst(1)), f.cst(size)), f.cst(1)),
+                f.cst(0.5));
           };
           auto clip = [&](Value x, int64_t size) -> Value {
-            Value low = arith::MaximumFOp::create(b, l, x, fc(0));
-            return arith::MinimumFOp::create(b, l, low, fc(size - 1));
+            Value low = arith::MaximumFOp::create(b, l, x, f.cst(0));
+            return arith::MinimumFOp::create(b, l, low, f.cst(size - 1));
           };
           // x reflected into [low / 2, high / 2].
           auto reflect = [&](Value x, int64_t twiceLow,
                              int64_t twiceHigh) -> Value {
             if (twiceLow == twiceHigh)
-              return fc(0);
+              return f.cst(0);
             double low = twiceLow / 2.0;
             double span = (twiceHigh - twiceLow) / 2.0;
-            Value in = math::AbsFOp::create(b, l, sub(x, fc(low)));
-            Value extra = arith::RemFOp::create(b, l, in, fc(span));
-            Value flips = floor(arith::DivFOp::create(b, l, in, fc(span)));
-            Value even = cmp(arith::CmpFPredicate::OEQ,
-                             arith::RemFOp::create(b, l, flips, fc(2)), fc(0));
-            return arith::SelectOp::create(b, l, even, add(extra, fc(low)),
-                                           add(sub(fc(span), extra), fc(low)));
+            Value in = math::AbsFOp::create(b, l, f.sub(x, f.cst(low)));
+            Value extra = arith::RemFOp::create(b, l, in, f.cst(span));
+            Value flips = floor(arith::DivFOp::create(b, l, in, f.cst(span)));
+            Value even =
+                cmp(arith::CmpFPredicate::OEQ,
+                    arith::RemFOp::create(b, l, flips, f.cst(2)), f.cst(0));
+            return arith::SelectOp::create(
+                b, l, even, f.add(extra, f.cst(low)),
+                f.add(f.sub(f.cst(span), extra), f.cst(low)));
           };
           // Padding applied to a coordinate, then non-finite or huge values
           // made -100.
@@ -791,8 +782,8 @@ public:
             }
             Value magnitude = math::AbsFOp::create(b, l, x);
             Value fine =
-                cmp(arith::CmpFPredicate::OLE, magnitude, fc(2147483647.0));
-            return arith::SelectOp::create(b, l, fine, x, fc(-100));
+                cmp(arith::CmpFPredicate::OLE, magnitude, f.cst(2147483647.0));
+            return arith::SelectOp::create(b, l, fine, x, f.cst(-100));
           };
           auto toI64 = [&](Value f) -> Value {
             return arith::FPToSIOp::create(b, l, b.getI64Type(), f);
@@ -818,7 +809,7 @@ public:
             Value v = tensor::ExtractOp::create(
                 b, l, input,
                 ValueRange{out[0], out[1], at(y, height), at(x, width)});
-            return arith::SelectOp::create(b, l, ok, v, fc(0));
+            return arith::SelectOp::create(b, l, ok, v, f.cst(0));
           };
           Value gx = tensor::ExtractOp::create(
               b, l, grid, ValueRange{out[0], out[2], out[3], m.cst(0)});
@@ -828,22 +819,22 @@ public:
 
           if (mode == 2) { // bicubic: each tap padded
             Value fx = floor(ix), fy = floor(iy);
-            Value tx = sub(ix, fx), ty = sub(iy, fy);
+            Value tx = f.sub(ix, fx), ty = f.sub(iy, fy);
             std::array<Value, 4> wx = cubicWeights(b, l, tx),
                                  wy = cubicWeights(b, l, ty);
             Value sum;
             for (int64_t i = 0; i < 4; ++i) {
               Value row;
-              Value y = toI64(floor(
-                  padded(add(fy, fc(static_cast<double>(i - 1))), height)));
+              Value y = toI64(floor(padded(
+                  f.add(fy, f.cst(static_cast<double>(i - 1))), height)));
               for (int64_t j = 0; j < 4; ++j) {
-                Value x = toI64(floor(
-                    padded(add(fx, fc(static_cast<double>(j - 1))), width)));
-                Value term = mul(read(y, x), wx[j]);
-                row = row ? add(row, term) : term;
+                Value x = toI64(floor(padded(
+                    f.add(fx, f.cst(static_cast<double>(j - 1))), width)));
+                Value term = f.mul(read(y, x), wx[j]);
+                row = row ? f.add(row, term) : term;
               }
-              Value term = mul(row, wy[i]);
-              sum = sum ? add(sum, term) : term;
+              Value term = f.mul(row, wy[i]);
+              sum = sum ? f.add(sum, term) : term;
             }
             return sum;
           }
@@ -857,15 +848,15 @@ public:
           }
           // bilinear
           Value x0 = floor(ix), y0 = floor(iy);
-          Value x1 = add(x0, fc(1)), y1 = add(y0, fc(1));
-          Value east = sub(ix, x0), west = sub(x1, ix);
-          Value south = sub(iy, y0), north = sub(y1, iy);
+          Value x1 = f.add(x0, f.cst(1)), y1 = f.add(y0, f.cst(1));
+          Value east = f.sub(ix, x0), west = f.sub(x1, ix);
+          Value south = f.sub(iy, y0), north = f.sub(y1, iy);
           Value ix0 = toI64(x0), iy0 = toI64(y0);
           Value ix1 = toI64(x1), iy1 = toI64(y1);
-          Value sum = mul(read(iy0, ix0), mul(west, north));
-          sum = add(sum, mul(read(iy0, ix1), mul(east, north)));
-          sum = add(sum, mul(read(iy1, ix0), mul(west, south)));
-          return add(sum, mul(read(iy1, ix1), mul(east, south)));
+          Value sum = f.mul(read(iy0, ix0), f.mul(west, north));
+          sum = f.add(sum, f.mul(read(iy0, ix1), f.mul(east, north)));
+          sum = f.add(sum, f.mul(read(iy1, ix0), f.mul(west, south)));
+          return f.add(sum, f.mul(read(iy1, ix1), f.mul(east, south)));
         });
     rewriter.replaceOp(op, result);
     return success();
