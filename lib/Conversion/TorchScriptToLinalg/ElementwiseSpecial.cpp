@@ -654,27 +654,29 @@ void lowering::addSpecialElementwiseSpecs(
     });
   }
 
-  // The spherical j0, sin(x) / x, by its Taylor series below |x| = 1/2 (in
-  // the result's type, as PyTorch).
-  specs.push_back(
-      {ts::AtenSpecialSphericalBesselJ0Op::getOperationName(),
-       {a0},
-       Compute::Result,
-       [](BodyContext &c) -> Value {
-         if (!c.isFloat())
-           return Value();
-         Value x = c.args[0];
-         Value x2 = c.mul(x, x);
-         Value series = c.cst(1.0 / 6227020800.0);
-         for (double k : {-1.0 / 39916800.0, 1.0 / 362880.0, -1.0 / 5040.0,
-                          1.0 / 120.0, -1.0 / 6.0})
-           series = c.add(c.cst(k), c.mul(x2, series));
-         series = c.add(c.cst(1), c.mul(x2, series));
-         Value ratio = c.div(math::SinOp::create(c.b, c.loc, x), x);
-         Value ax = math::AbsFOp::create(c.b, c.loc, x);
-         Value value = c.select(c.cmpf(P::OLT, ax, c.cst(0.5)), series, ratio);
-         return c.select(c.cmpf(P::OEQ, ax, c.cst(INFINITY)), c.cst(0), value);
-       }});
+  // A unary function computed in the result's type, as PyTorch's kernel.
+  auto unaryInType = [&](StringRef name, Value (*body)(BodyContext &, Value)) {
+    specs.push_back(
+        {name, {a0}, Compute::Result, [body](BodyContext &c) -> Value {
+           return c.isFloat() ? body(c, c.args[0]) : Value();
+         }});
+  };
+
+  // The spherical j0, sin(x) / x, by its Taylor series below |x| = 1/2.
+  unaryInType(
+      ts::AtenSpecialSphericalBesselJ0Op::getOperationName(),
+      [](BodyContext &c, Value x) -> Value {
+        Value x2 = c.mul(x, x);
+        Value series = c.cst(1.0 / 6227020800.0);
+        for (double k : {-1.0 / 39916800.0, 1.0 / 362880.0, -1.0 / 5040.0,
+                         1.0 / 120.0, -1.0 / 6.0})
+          series = c.add(c.cst(k), c.mul(x2, series));
+        series = c.add(c.cst(1), c.mul(x2, series));
+        Value ratio = c.div(math::SinOp::create(c.b, c.loc, x), x);
+        Value ax = math::AbsFOp::create(c.b, c.loc, x);
+        Value value = c.select(c.cmpf(P::OLT, ax, c.cst(0.5)), series, ratio);
+        return c.select(c.cmpf(P::OEQ, ax, c.cst(INFINITY)), c.cst(0), value);
+      });
 
   // The normal distribution, erfcx and entr.
   unary({ts::AtenSpecialErfcxOp::getOperationName()}, erfcx);
@@ -696,20 +698,15 @@ void lowering::addSpecialElementwiseSpecs(
           return d.select(d.cmpf(P::OLT, x, d.cst(-1)), lower, upper);
         });
   // entr: -x log x for x > 0, 0 at 0, -inf below, NaN for NaN.
-  specs.push_back(
-      {ts::AtenSpecialEntrOp::getOperationName(),
-       {a0},
-       Compute::Result,
-       [](BodyContext &c) -> Value {
-         if (!c.isFloat())
-           return Value();
-         Value x = c.args[0];
-         Value value = arith::NegFOp::create(
-             c.b, c.loc, c.mul(x, math::LogOp::create(c.b, c.loc, x)));
-         value = c.select(c.cmpf(P::OEQ, x, c.cst(0)), c.cst(0), value);
-         value = c.select(c.cmpf(P::OLT, x, c.cst(0)), c.cst(-INFINITY), value);
-         return c.select(c.cmpf(P::UNO, x, x), x, value);
-       }});
+  unaryInType(ts::AtenSpecialEntrOp::getOperationName(),
+              [](BodyContext &c, Value x) -> Value {
+                Value value = arith::NegFOp::create(
+                    c.b, c.loc, c.mul(x, math::LogOp::create(c.b, c.loc, x)));
+                value = c.select(c.cmpf(P::OEQ, x, c.cst(0)), c.cst(0), value);
+                value = c.select(c.cmpf(P::OLT, x, c.cst(0)), c.cst(-INFINITY),
+                                 value);
+                return c.select(c.cmpf(P::UNO, x, x), x, value);
+              });
 
   // The regularized incomplete gamma functions (torch.special.gammainc and
   // gammaincc).
