@@ -111,9 +111,9 @@ Value i64Constant(const BodyContext &c, int64_t v) {
 // Modified Bessel functions
 //===----------------------------------------------------------------------===//
 
-/// I_nu(|x|) for nu = 0 or 1 (f64 `ax` >= 0), times e^-|x| when `scaled`.
-Value modifiedBesselI(const Float64 &d, Value ax, int nu, bool scaled) {
-  // The series, for ax <= 30: 60 terms leave less than 1e-20 of the sum.
+/// The power series of I_nu(ax) for nu = 0 or 1: for ax <= 30, 60 terms
+/// leave less than 1e-20 of the sum.
+Value modifiedBesselISeries(const Float64 &d, Value ax, int nu) {
   Value quarter = d.mul(d.mul(ax, ax), d.cst(0.25));
   Value first = nu == 0 ? d.cst(1) : d.mul(ax, d.cst(0.5));
   SmallVector<Value> series =
@@ -124,7 +124,12 @@ Value modifiedBesselI(const Float64 &d, Value ax, int nu, bool scaled) {
                                    d.mul(kf, d.add(kf, d.cst(nu))));
                 return {term, d.add(s[1], term)};
               });
-  Value small = series[1];
+  return series[1];
+}
+
+/// I_nu(|x|) for nu = 0 or 1 (f64 `ax` >= 0), times e^-|x| when `scaled`.
+Value modifiedBesselI(const Float64 &d, Value ax, int nu, bool scaled) {
+  Value small = modifiedBesselISeries(d, ax, nu);
   if (scaled)
     small = d.mul(small, d.exp(d.neg(ax)));
   // Hankel's expansion: e^x / sqrt(2 pi x) sum_k (-1)^k a_k(nu) / x^k,
@@ -168,7 +173,7 @@ Value modifiedBesselK(const Float64 &d, Value x, int nu, bool scaled) {
   Value safeSmall = d.select(d.cmpf(P::OLE, x, d.cst(2)), x, d.cst(2));
   Value quarter = d.mul(d.mul(safeSmall, safeSmall), d.cst(0.25));
   Value logHalf = d.log(d.mul(safeSmall, d.cst(0.5)));
-  Value i = modifiedBesselI(d, safeSmall, nu, /*scaled=*/false);
+  Value i = modifiedBesselISeries(d, safeSmall, nu);
   Value small;
   if (nu == 0) {
     // state: term (x^2/4)^k / k!^2, H_k, sum
