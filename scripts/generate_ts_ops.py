@@ -231,7 +231,8 @@ OPS = {
         aten::upsample_nearest1d.vec aten::upsample_nearest2d
         aten::upsample_nearest2d.vec aten::upsample_linear1d
         aten::upsample_linear1d.vec aten::upsample_bilinear2d
-        aten::upsample_bilinear2d.vec
+        aten::upsample_bilinear2d.vec aten::upsample_nearest3d
+        aten::upsample_nearest3d.vec
     """,
     # The unary and binary math family, activations and predicates
     # (pointwise; their shape and fusion facts are in
@@ -264,7 +265,7 @@ OPS = {
         aten::special_zeta.other_scalar aten::special_zeta.self_scalar
         aten::mvlgamma aten::nextafter aten::igamma aten::igammac aten::i0
         aten::special_i0e aten::special_i1 aten::special_i1e
-        aten::special_ndtr aten::special_log_ndtr aten::special_erfcx
+        aten::special_ndtr aten::special_ndtri aten::special_log_ndtr aten::special_erfcx
         aten::special_entr aten::frexp.Tensor aten::special_airy_ai
         aten::special_bessel_j0 aten::special_bessel_j1
         aten::special_bessel_y0 aten::special_bessel_y1

@@ -459,7 +459,7 @@ static double scaleValue(std::optional<double> scale, int64_t in, int64_t out,
                : static_cast<double>(in) / static_cast<double>(out);
 }
 
-/// upsample_nearest{1,2}d(.vec): along each of the last `n` dims, output
+/// upsample_nearest{1,2,3}d(.vec): along each of the last `n` dims, output
 /// index o reads the same index when the sizes agree, o / 2 when the output
 /// doubles the input, else min(floor(o scale), in - 1).
 class UpsampleNearestLowering : public NamedOpLowering {
@@ -684,16 +684,18 @@ private:
 //===----------------------------------------------------------------------===//
 
 /// grid_sampler(input [N, C, H, W], grid [N, H', W', 2], interpolation,
-/// padding, align_corners) -> [N, C, H', W']: output (n, c, h, w) samples
-/// input[n, c] at the grid's (x, y) of (n, h, w), -1 and 1 the edges (the
-/// corner pixels' centres with align_corners, else their outer edges), as
-/// PyTorch's grid_sampler_2d: bilinear (0) weighs the four pixels around
-/// the point, nearest (1) reads the one at the coordinates rounded half to
-/// even, bicubic (2) weighs 4 x 4 by Keys' kernel (A = -0.75). Padding
-/// says what lies outside: zeros (0), the border pixels (1: coordinates
-/// clipped), or the input reflected at the edges (2); bilinear and nearest
-/// pad the point's coordinates, bicubic each tap's. A non-finite or huge
-/// coordinate reads as -100 (outside). Computed in the input's type.
+/// padding, align_corners) -> [N, C, H', W'], and its volumetric form
+/// (input [N, C, D, H, W], grid [N, D', H', W', 3]): output (n, c, h, w)
+/// samples input[n, c] at the grid's (x, y[, z]) of (n, h, w), -1 and 1 the
+/// edges (the corner pixels' centres with align_corners, else their outer
+/// edges), as PyTorch's grid_sampler_2d and _3d: bilinear (0) weighs the
+/// 2^k pixels around the point (trilinear in 3-D), nearest (1) reads the
+/// one at the coordinates rounded half to even, bicubic (2, 2-D only)
+/// weighs 4 x 4 by Keys' kernel (A = -0.75). Padding says what lies
+/// outside: zeros (0), the border pixels (1: coordinates clipped), or the
+/// input reflected at the edges (2); bilinear and nearest pad the point's
+/// coordinates, bicubic each tap's. A non-finite or huge coordinate reads as
+/// -100 (outside). Computed in the input's type.
 class GridSamplerLowering : public OpConversionPattern<ts::AtenGridSamplerOp> {
 public:
   using OpConversionPattern::OpConversionPattern;
@@ -710,11 +712,12 @@ public:
     auto gridType =
         llvm::dyn_cast<RankedTensorType>(adaptor.getGrid().getType());
     auto element = llvm::dyn_cast<FloatType>(inputType.getElementType());
-    if (!element || inputType.getRank() != 4 || !gridType ||
-        !gridType.hasStaticShape() || gridType.getRank() != 4 ||
+    int64_t rank = inputType.getRank();
+    if (!element || (rank != 4 && rank != 5) || !gridType ||
+        !gridType.hasStaticShape() || gridType.getRank() != rank ||
         gridType.getElementType() != element)
       return rewriter.notifyMatchFailure(
-          op, "expected a 4-D float input and a grid of its dtype");
+          op, "expected a 4-D or 5-D float input and a grid of its dtype");
     std::optional<int64_t> interpolation =
         getConstInt(op.getInterpolationMode());
     std::optional<int64_t> padding = getConstInt(op.getPaddingMode());
@@ -723,10 +726,15 @@ public:
         *interpolation > 2 || *padding < 0 || *padding > 2)
       return rewriter.notifyMatchFailure(
           op, "interpolation, padding or align_corners not a known constant");
+    if (*interpolation == 2 && rank != 4)
+      return rewriter.notifyMatchFailure(op, "bicubic needs a 4-D input");
     if (inputType.getNumElements() == 0)
       return rewriter.notifyMatchFailure(op, "empty input");
     Value input = adaptor.getInput(), grid = adaptor.getGrid();
-    int64_t height = inputType.getDimSize(2), width = inputType.getDimSize(3);
+    // The spatial dims (D,) H, W; the grid's component k - 1 - s gives the
+    // coordinate along spatial dim s (x is the last).
+    int64_t k = rank - 2;
+    SmallVector<int64_t> sizes(inputType.getShape().drop_front(2));
     bool align = *alignCorners;
     int64_t pad = *padding, mode = *interpolation;
     Value result = buildIndexed(
@@ -788,49 +796,49 @@ public:
           auto toI64 = [&](Value f) -> Value {
             return arith::FPToSIOp::create(b, l, b.getI64Type(), f);
           };
-          // input[n, c, y, x] for i64 y, x, or 0 outside.
-          auto read = [&](Value y, Value x) -> Value {
-            auto inside = [&](Value i, int64_t size) -> Value {
+          // input[n, c, i...] for one i64 index per spatial dim, or 0
+          // outside.
+          auto read = [&](ArrayRef<Value> at) -> Value {
+            Value ok;
+            SmallVector<Value> indices = {out[0], out[1]};
+            for (int64_t s = 0; s < k; ++s) {
               Value lo = arith::CmpIOp::create(
-                  b, l, arith::CmpIPredicate::sge, i,
+                  b, l, arith::CmpIPredicate::sge, at[s],
                   createScalarConstant(b, l, b.getI64Type(), 0));
               Value hi = arith::CmpIOp::create(
-                  b, l, arith::CmpIPredicate::slt, i,
-                  createScalarConstant(b, l, b.getI64Type(), size));
-              return arith::AndIOp::create(b, l, lo, hi);
-            };
-            Value ok = arith::AndIOp::create(b, l, inside(y, height),
-                                             inside(x, width));
-            auto at = [&](Value i, int64_t size) {
-              return m.clamp(
-                  arith::IndexCastOp::create(b, l, b.getIndexType(), i), 0,
-                  size - 1);
-            };
-            Value v = tensor::ExtractOp::create(
-                b, l, input,
-                ValueRange{out[0], out[1], at(y, height), at(x, width)});
+                  b, l, arith::CmpIPredicate::slt, at[s],
+                  createScalarConstant(b, l, b.getI64Type(), sizes[s]));
+              Value inside = arith::AndIOp::create(b, l, lo, hi);
+              ok = ok ? arith::AndIOp::create(b, l, ok, inside) : inside;
+              indices.push_back(m.clamp(
+                  arith::IndexCastOp::create(b, l, b.getIndexType(), at[s]), 0,
+                  sizes[s] - 1));
+            }
+            Value v = tensor::ExtractOp::create(b, l, input, indices);
             return arith::SelectOp::create(b, l, ok, v, f.cst(0));
           };
-          Value gx = tensor::ExtractOp::create(
-              b, l, grid, ValueRange{out[0], out[2], out[3], m.cst(0)});
-          Value gy = tensor::ExtractOp::create(
-              b, l, grid, ValueRange{out[0], out[2], out[3], m.cst(1)});
-          Value ix = unnormalize(gx, width), iy = unnormalize(gy, height);
+          SmallVector<Value> coords;
+          for (int64_t s = 0; s < k; ++s) {
+            SmallVector<Value> at = {out[0]};
+            at.append(out.begin() + 2, out.end());
+            at.push_back(m.cst(k - 1 - s));
+            coords.push_back(unnormalize(
+                tensor::ExtractOp::create(b, l, grid, at), sizes[s]));
+          }
 
-          if (mode == 2) { // bicubic: each tap padded
-            Value fx = floor(ix), fy = floor(iy);
-            Value tx = f.sub(ix, fx), ty = f.sub(iy, fy);
-            std::array<Value, 4> wx = cubicWeights(b, l, tx),
-                                 wy = cubicWeights(b, l, ty);
+          if (mode == 2) { // bicubic (2-D): each tap padded
+            Value fy = floor(coords[0]), fx = floor(coords[1]);
+            std::array<Value, 4> wy = cubicWeights(b, l, f.sub(coords[0], fy)),
+                                 wx = cubicWeights(b, l, f.sub(coords[1], fx));
             Value sum;
             for (int64_t i = 0; i < 4; ++i) {
               Value row;
               Value y = toI64(floor(padded(
-                  f.add(fy, f.cst(static_cast<double>(i - 1))), height)));
+                  f.add(fy, f.cst(static_cast<double>(i - 1))), sizes[0])));
               for (int64_t j = 0; j < 4; ++j) {
                 Value x = toI64(floor(padded(
-                    f.add(fx, f.cst(static_cast<double>(j - 1))), width)));
-                Value term = f.mul(read(y, x), wx[j]);
+                    f.add(fx, f.cst(static_cast<double>(j - 1))), sizes[1])));
+                Value term = f.mul(read({y, x}), wx[j]);
                 row = row ? f.add(row, term) : term;
               }
               Value term = f.mul(row, wy[i]);
@@ -839,24 +847,43 @@ public:
             return sum;
           }
 
-          ix = padded(ix, width);
-          iy = padded(iy, height);
+          for (int64_t s = 0; s < k; ++s)
+            coords[s] = padded(coords[s], sizes[s]);
           if (mode == 1) { // nearest, half to even
-            Value x = toI64(math::RoundEvenOp::create(b, l, ix));
-            Value y = toI64(math::RoundEvenOp::create(b, l, iy));
-            return read(y, x);
+            SmallVector<Value> at;
+            for (Value c : coords)
+              at.push_back(toI64(math::RoundEvenOp::create(b, l, c)));
+            return read(at);
           }
-          // bilinear
-          Value x0 = floor(ix), y0 = floor(iy);
-          Value x1 = f.add(x0, f.cst(1)), y1 = f.add(y0, f.cst(1));
-          Value east = f.sub(ix, x0), west = f.sub(x1, ix);
-          Value south = f.sub(iy, y0), north = f.sub(y1, iy);
-          Value ix0 = toI64(x0), iy0 = toI64(y0);
-          Value ix1 = toI64(x1), iy1 = toI64(y1);
-          Value sum = f.mul(read(iy0, ix0), f.mul(west, north));
-          sum = f.add(sum, f.mul(read(iy0, ix1), f.mul(east, north)));
-          sum = f.add(sum, f.mul(read(iy1, ix0), f.mul(west, south)));
-          return f.add(sum, f.mul(read(iy1, ix1), f.mul(east, south)));
+          // (bi/tri)linear: corner `corner` takes, along spatial dim s, the
+          // pixel below the point (bit k - 1 - s clear, weighed by the
+          // distance to the one above) or above it; the weights multiply
+          // from x to the outer dims, the corners add from all below.
+          SmallVector<Value> below, above, lowIndex, highIndex;
+          for (Value c : coords) {
+            Value lo = floor(c);
+            Value hi = f.add(lo, f.cst(1));
+            below.push_back(f.sub(hi, c));
+            above.push_back(f.sub(c, lo));
+            lowIndex.push_back(toI64(lo));
+            highIndex.push_back(toI64(hi));
+          }
+          Value sum;
+          for (int64_t corner = 0; corner < (int64_t{1} << k); ++corner) {
+            SmallVector<Value> at;
+            Value weight;
+            for (int64_t s = k - 1; s >= 0; --s) {
+              bool high = corner & (int64_t{1} << (k - 1 - s));
+              Value w = high ? above[s] : below[s];
+              weight = weight ? f.mul(weight, w) : w;
+            }
+            for (int64_t s = 0; s < k; ++s)
+              at.push_back(corner & (int64_t{1} << (k - 1 - s)) ? highIndex[s]
+                                                                : lowIndex[s]);
+            Value term = f.mul(read(at), weight);
+            sum = sum ? f.add(sum, term) : term;
+          }
+          return sum;
         });
     rewriter.replaceOp(op, result);
     return success();
@@ -878,18 +905,19 @@ void lowering::populateResamplingPatterns(const TypeConverter &converter,
       converter, ctx, ts::AtenPixelShuffleOp::getOperationName(), false);
   patterns.add<PixelShuffleLowering>(
       converter, ctx, ts::AtenPixelUnshuffleOp::getOperationName(), true);
-  patterns.add<UpsampleNearestLowering>(
-      converter, ctx, ts::AtenUpsampleNearest1dOp::getOperationName(), 1,
-      false);
-  patterns.add<UpsampleNearestLowering>(
-      converter, ctx, ts::AtenUpsampleNearest1dVecOp::getOperationName(), 1,
-      true);
-  patterns.add<UpsampleNearestLowering>(
-      converter, ctx, ts::AtenUpsampleNearest2dOp::getOperationName(), 2,
-      false);
-  patterns.add<UpsampleNearestLowering>(
-      converter, ctx, ts::AtenUpsampleNearest2dVecOp::getOperationName(), 2,
-      true);
+  struct Upsample {
+    StringRef name;
+    unsigned n;
+    bool vec;
+  };
+  for (const Upsample &u :
+       {Upsample{ts::AtenUpsampleNearest1dOp::getOperationName(), 1, false},
+        Upsample{ts::AtenUpsampleNearest1dVecOp::getOperationName(), 1, true},
+        Upsample{ts::AtenUpsampleNearest2dOp::getOperationName(), 2, false},
+        Upsample{ts::AtenUpsampleNearest2dVecOp::getOperationName(), 2, true},
+        Upsample{ts::AtenUpsampleNearest3dOp::getOperationName(), 3, false},
+        Upsample{ts::AtenUpsampleNearest3dVecOp::getOperationName(), 3, true}})
+    patterns.add<UpsampleNearestLowering>(converter, ctx, u.name, u.n, u.vec);
   patterns.add<UpsampleLinearLowering>(
       converter, ctx, ts::AtenUpsampleLinear1dOp::getOperationName(), 1,
       false);

@@ -81,6 +81,21 @@ func.func @chebyshev_t(%n: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
   return %0 : !ts.tensor<f32, [4]>
 }
 
+// ndtri: computed in f64 from q = min(p, 1 - p), a rational first guess
+// in sqrt(-2 log q) and three Halley steps on ndtr (erfc), rounded to f32.
+// CHECK-LABEL: func.func @ndtri(
+// CHECK:         linalg.generic
+// CHECK:           arith.extf %{{.+}} : f32 to f64
+// CHECK:           math.log
+// CHECK:           math.sqrt
+// CHECK-COUNT-3:   math.erfc
+// CHECK:           arith.truncf %{{.+}} : f64 to f32
+// CHECK:         linalg.yield
+func.func @ndtri(%p: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
+  %0 = ts.aten.special_ndtri %p : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
+  return %0 : !ts.tensor<f32, [4]>
+}
+
 // nextafter: one step of the bits, in the operands' own type.
 // CHECK-LABEL: func.func @nextafter(
 // CHECK:         linalg.generic

@@ -199,6 +199,27 @@ func.func @upsample_trilinear(%x: !ts.tensor<f32, [1, 1, 2, 2, 3]>) -> !ts.tenso
   return %0 : !ts.tensor<f32, [1, 1, 4, 4, 6]>
 }
 
+// Nearest 3-d upsampling: a doubled dim reads o / 2, the others
+// floor(o * in / out) clamped to the input; one read per element.
+// CHECK-LABEL: func.func @upsample_nearest3d(
+// CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<1x1x4x3x5xf32>)
+// CHECK:           arith.divui
+// CHECK:           math.floor
+// CHECK:           arith.minsi
+// CHECK-COUNT-1:   tensor.extract
+// CHECK-NOT:       tensor.extract
+// CHECK:         linalg.yield
+func.func @upsample_nearest3d(%x: !ts.tensor<f32, [1, 1, 2, 3, 2]>) -> (!ts.tensor<f32, [1, 1, 4, 3, 5]>, !ts.tensor<f32, [1, 1, 4, 3, 5]>) {
+  %none = ts.prim.Constant : !ts.none
+  %three = ts.prim.Constant[3] : !ts.int
+  %four = ts.prim.Constant[4] : !ts.int
+  %five = ts.prim.Constant[5] : !ts.int
+  %size = ts.prim.ListConstruct %four, %three, %five : (!ts.int, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.upsample_nearest3d %x, %size, %none, %none, %none : (!ts.tensor<f32, [1, 1, 2, 3, 2]>, !ts.list<!ts.int>, !ts.none, !ts.none, !ts.none) -> !ts.tensor<f32, [1, 1, 4, 3, 5]>
+  %1 = ts.aten.upsample_nearest3d.vec %x, %size, %none : (!ts.tensor<f32, [1, 1, 2, 3, 2]>, !ts.list<!ts.int>, !ts.none) -> !ts.tensor<f32, [1, 1, 4, 3, 5]>
+  return %0, %1 : !ts.tensor<f32, [1, 1, 4, 3, 5]>, !ts.tensor<f32, [1, 1, 4, 3, 5]>
+}
+
 // Bicubic upsampling: floor(src) - 1 .. + 2 along each dim, clamped to the
 // input, 16 taps weighed by Keys' kernel; the same sizes copy the input.
 // CHECK-LABEL: func.func @upsample_bicubic(
@@ -246,6 +267,29 @@ func.func @grid_sampler(%x: !ts.tensor<f32, [1, 2, 3, 4]>, %g: !ts.tensor<f32, [
   %1 = ts.aten.grid_sampler %x, %g, %one, %two, %true : (!ts.tensor<f32, [1, 2, 3, 4]>, !ts.tensor<f32, [1, 5, 6, 2]>, !ts.int, !ts.int, !ts.bool) -> !ts.tensor<f32, [1, 2, 5, 6]>
   %2 = ts.aten.grid_sampler %x, %g, %two, %one, %false : (!ts.tensor<f32, [1, 2, 3, 4]>, !ts.tensor<f32, [1, 5, 6, 2]>, !ts.int, !ts.int, !ts.bool) -> !ts.tensor<f32, [1, 2, 5, 6]>
   return %0, %1, %2 : !ts.tensor<f32, [1, 2, 5, 6]>, !ts.tensor<f32, [1, 2, 5, 6]>, !ts.tensor<f32, [1, 2, 5, 6]>
+}
+
+// The volumetric grid_sampler: (x, y, z) read per output element;
+// trilinear reads the eight pixels around the point, nearest one.
+// CHECK-LABEL: func.func @grid_sampler_3d(
+// CHECK-SAME:      %[[X:.+]]: tensor<1x2x3x4x5xf32>, %[[G:.+]]: tensor<1x2x3x4x3xf32>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<1x2x2x3x4xf32>)
+// CHECK-COUNT-3:   tensor.extract %[[G]]
+// CHECK-COUNT-8:   tensor.extract %[[X]]
+// CHECK-NOT:       tensor.extract
+// CHECK:         linalg.yield
+// CHECK:         linalg.generic
+// CHECK-COUNT-3:   math.roundeven
+// CHECK-COUNT-1:   tensor.extract %[[X]]
+// CHECK-NOT:       tensor.extract
+// CHECK:         linalg.yield
+func.func @grid_sampler_3d(%x: !ts.tensor<f32, [1, 2, 3, 4, 5]>, %g: !ts.tensor<f32, [1, 2, 3, 4, 3]>) -> (!ts.tensor<f32, [1, 2, 2, 3, 4]>, !ts.tensor<f32, [1, 2, 2, 3, 4]>) {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %false = ts.prim.Constant[false] : !ts.bool
+  %0 = ts.aten.grid_sampler %x, %g, %zero, %zero, %false : (!ts.tensor<f32, [1, 2, 3, 4, 5]>, !ts.tensor<f32, [1, 2, 3, 4, 3]>, !ts.int, !ts.int, !ts.bool) -> !ts.tensor<f32, [1, 2, 2, 3, 4]>
+  %1 = ts.aten.grid_sampler %x, %g, %one, %one, %false : (!ts.tensor<f32, [1, 2, 3, 4, 5]>, !ts.tensor<f32, [1, 2, 3, 4, 3]>, !ts.int, !ts.int, !ts.bool) -> !ts.tensor<f32, [1, 2, 2, 3, 4]>
+  return %0, %1 : !ts.tensor<f32, [1, 2, 2, 3, 4]>, !ts.tensor<f32, [1, 2, 2, 3, 4]>
 }
 
 // The plain trilinear form, sizes given.

@@ -3656,6 +3656,20 @@ func.func @op_aten_upsample_bilinear2d_vec(%a0: !ts.tensor<f32>, %a1: !ts.none, 
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_upsample_nearest3d(
+func.func @op_aten_upsample_nearest3d(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.optional<!ts.float>, %a3: !ts.optional<!ts.float>, %a4: !ts.optional<!ts.float>) -> (!ts.tensor) {
+  // CHECK: ts.aten.upsample_nearest3d %arg0, %arg1, %arg2, %arg3, %arg4
+  %r = ts.aten.upsample_nearest3d %a0, %a1, %a2, %a3, %a4 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.optional<!ts.float>, !ts.optional<!ts.float>, !ts.optional<!ts.float>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_upsample_nearest3d_vec(
+func.func @op_aten_upsample_nearest3d_vec(%a0: !ts.tensor<f32>, %a1: !ts.none, %a2: !ts.none) -> (!ts.tensor) {
+  // CHECK: ts.aten.upsample_nearest3d.vec %arg0, %arg1, %arg2
+  %r = ts.aten.upsample_nearest3d.vec %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.none, !ts.none) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_atan(
 func.func @op_aten_atan(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
   // CHECK: ts.aten.atan %arg0
@@ -4297,6 +4311,13 @@ func.func @op_aten_special_i1e(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
 func.func @op_aten_special_ndtr(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
   // CHECK: ts.aten.special_ndtr %arg0
   %r = ts.aten.special_ndtr %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_special_ndtri(
+func.func @op_aten_special_ndtri(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.special_ndtri %arg0
+  %r = ts.aten.special_ndtri %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 

@@ -407,8 +407,10 @@ void populateNNShapeRules(ShapeRuleSet &rules) {
       upsample(1, /*vec=*/true));
   rules.add<AtenUpsampleNearest2dVecOp, AtenUpsampleBilinear2dVecOp,
             AtenUpsampleBicubic2dVecOp>(upsample(2, /*vec=*/true));
-  rules.add<AtenUpsampleTrilinear3dOp>(upsample(3, /*vec=*/false));
-  rules.add<AtenUpsampleTrilinear3dVecOp>(upsample(3, /*vec=*/true));
+  rules.add<AtenUpsampleNearest3dOp, AtenUpsampleTrilinear3dOp>(
+      upsample(3, /*vec=*/false));
+  rules.add<AtenUpsampleNearest3dVecOp, AtenUpsampleTrilinear3dVecOp>(
+      upsample(3, /*vec=*/true));
   rules.add<AtenConv2dOp>(convNdRule<AtenConv2dOp, 2>);
   rules.add<AtenConv3dOp>(convNdRule<AtenConv3dOp, 3>);
   rules.add<Aten_ConvolutionOp>(convolutionRule);

@@ -3775,6 +3775,20 @@ def TS_AtenUpsampleBilinear2dVecOp : TS_SchemaOp<"aten.upsample_bilinear2d.vec",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenUpsampleNearest3dOp : TS_SchemaOp<"aten.upsample_nearest3d",
+    "aten::upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntListLike:$output_size, TS_OptionalFloat:$scales_d, TS_OptionalFloat:$scales_h, TS_OptionalFloat:$scales_w);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenUpsampleNearest3dVecOp : TS_SchemaOp<"aten.upsample_nearest3d.vec",
+    "aten::upsample_nearest3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$input, TS_OptionalIntList:$output_size, TS_OptionalFloatList:$scale_factors);
+  let results = (outs TS_Tensor:$result);
+}
+
 //===----------------------------------------------------------------------===//
 // math
 //===----------------------------------------------------------------------===//
@@ -4419,6 +4433,13 @@ def TS_AtenSpecialI1eOp : TS_SchemaOp<"aten.special_i1e",
 
 def TS_AtenSpecialNdtrOp : TS_SchemaOp<"aten.special_ndtr",
     "aten::special_ndtr(Tensor self) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenSpecialNdtriOp : TS_SchemaOp<"aten.special_ndtri",
+    "aten::special_ndtri(Tensor self) -> Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self);
   let results = (outs TS_Tensor:$result);
@@ -7073,4 +7094,4 @@ def TS_AtenI0_Op : TS_SchemaOp<"aten.i0_",
   let results = (outs TS_Tensor:$result);
 }
 
-// 977 ops.
+// 980 ops.
