@@ -405,7 +405,8 @@ HAS_FOLDER = set("""
     aten::floor_divide aten::remainder.Tensor aten::rsub.Scalar
     aten::remainder.Scalar aten::floor_divide.Scalar
     aten::neg prim::NumToTensor.Scalar aten::Int.Tensor aten::Float.Tensor
-    aten::sqrt.int aten::sqrt.float aten::__contains__.int_list
+    aten::sqrt.int aten::sqrt.float aten::floor.float aten::ceil.float
+    aten::__contains__.int_list
     aten::__contains__.str_list aten::eq.int_list aten::ne.int_list
     aten::eq.float_list aten::ne.float_list aten::eq.bool_list
     aten::ne.bool_list aten::eq.str_list aten::ne.str_list

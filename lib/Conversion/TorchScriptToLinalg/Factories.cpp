@@ -1,4 +1,5 @@
-//===- Factories.cpp - arange, linspace, logspace ---------------------------===//
+//===- Factories.cpp - arange, linspace, logspace, empty results
+//-----------===//
 //
 // Part of the tsmlir project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -9,6 +10,12 @@
 // Tensors computed from their index: a linalg.generic over the 1-D result
 // evaluates PyTorch's CPU formula for element i, in the types PyTorch's
 // kernels compute it in, so that rounding matches.
+//
+// A tensor with no elements needs no computation: any op that only reads
+// (and takes no list of tensors) and whose results are all tensors of
+// static shape with a zero size (a batch of 0, an empty slice) becomes
+// tensor.empty ops, ahead of the op's own lowering, which need not handle
+// the empty case.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +28,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -175,11 +183,57 @@ private:
   bool logarithmic;
 };
 
+/// Any ts op that writes nothing, reads no list of tensors and whose
+/// results are all empty tensors of static shape: tensor.empty of each
+/// result type.
+class EmptyResultLowering : public ConversionPattern {
+public:
+  EmptyResultLowering(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value>,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!llvm::isa<ts::TorchScriptDialect>(op->getDialect()) ||
+        op->getNumResults() == 0 || op->getNumRegions() != 0)
+      return failure();
+    auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects || effects.hasEffect<MemoryEffects::Write>() ||
+        effects.hasEffect<MemoryEffects::Allocate>() ||
+        effects.hasEffect<MemoryEffects::Free>())
+      return failure();
+    // A list of tensors (cat's, index's) is read by the op's own lowering,
+    // which resolves its elements.
+    for (Type type : op->getOperandTypes())
+      if (auto list = llvm::dyn_cast<ts::ListType>(type))
+        if (!list.getElementType().isIntOrIndexOrFloat() &&
+            !llvm::isa<ts::IntType, ts::FloatType, ts::BoolType>(
+                list.getElementType()))
+          return failure();
+    SmallVector<Value> results;
+    for (Type type : op->getResultTypes()) {
+      if (!llvm::isa<ts::TensorType>(type))
+        return failure();
+      auto converted = llvm::dyn_cast_or_null<RankedTensorType>(
+          getTypeConverter()->convertType(type));
+      if (!converted || !converted.hasStaticShape() ||
+          converted.getNumElements() != 0)
+        return failure();
+      results.push_back(tensor::EmptyOp::create(rewriter, op->getLoc(),
+                                                converted.getShape(),
+                                                converted.getElementType()));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateFactoryPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
+  patterns.add<EmptyResultLowering>(converter, ctx);
   patterns.add<ArangeLowering>(converter, ctx,
                                ts::AtenArangeOp::getOperationName(), false,
                                false);

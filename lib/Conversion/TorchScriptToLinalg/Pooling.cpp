@@ -233,7 +233,8 @@ Value buildDivide(OpBuilder &b, Location loc, Value sum,
 /// aten::avg_pool2d: linalg.pooling_nchw_sum of the zero-padded input, then
 /// a division by the window size (count_include_pad), by the number of
 /// input elements in each window (not count_include_pad), or by
-/// divisor_override.
+/// divisor_override; signed integers sum in their type and divide
+/// truncating, as PyTorch's kernel.
 class AvgPoolLowering : public OpConversionPattern<ts::AtenAvgPool2dOp> {
 public:
   using OpConversionPattern::OpConversionPattern;
@@ -246,8 +247,10 @@ public:
     if (!resultType || !inputType ||
         (inputType.getRank() != 3 && inputType.getRank() != 4))
       return rewriter.notifyMatchFailure(op, "expected a 3-D or 4-D tensor");
-    if (!isFloat(resultType.getElementType()))
-      return rewriter.notifyMatchFailure(op, "expected a float result");
+    Type element = resultType.getElementType();
+    if (element.isInteger(1) || isUnsignedDtype(getTSDtype(op.getSelf())))
+      return rewriter.notifyMatchFailure(op,
+                                         "expected a float or signed result");
     std::optional<bool> includePad = getConstBool(op.getCountIncludePad());
     if (!includePad)
       return rewriter.notifyMatchFailure(op,

@@ -117,3 +117,30 @@ func.func @conv3d(%x: !ts.tensor<f32, [1, 4, 4, 4, 4]>, %w: !ts.tensor<f32, [4, 
   %0 = ts.aten.conv3d %x, %w, %b, %s, %p, %d, %two : (!ts.tensor<f32, [1, 4, 4, 4, 4]>, !ts.tensor<f32, [4, 2, 3, 3, 3]>, !ts.tensor<f32, [4]>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.int) -> !ts.tensor<f32, [1, 4, 2, 2, 2]>
   return %0 : !ts.tensor<f32, [1, 4, 2, 2, 2]>
 }
+
+// -----
+
+// An op that only reads and whose results are all empty becomes tensor.empty
+// (a padded pool of a batch of 0, both results of max.dim).
+// CHECK-LABEL: func.func @empty_results(
+// CHECK-NOT:     linalg.generic
+// CHECK-DAG:     %[[P:.+]] = tensor.empty() : tensor<0x3x1x3xf32>
+// CHECK-DAG:     %[[V:.+]] = tensor.empty() : tensor<0x3xf32>
+// CHECK-DAG:     %[[I:.+]] = tensor.empty() : tensor<0x3xi64>
+// CHECK:         return %[[P]], %[[V]], %[[I]]
+func.func @empty_results(%x: !ts.tensor<f32, [0, 3, 1, 9]>, %y: !ts.tensor<f32, [0, 3, 4]>) -> (!ts.tensor<f32, [0, 3, 1, 3]>, !ts.tensor<f32, [0, 3]>, !ts.tensor<si64, [0, 3]>) {
+  %none = ts.prim.Constant : !ts.none
+  %false = ts.prim.Constant[false] : !ts.bool
+  %true = ts.prim.Constant[true] : !ts.bool
+  %zero = ts.prim.Constant[0] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %two = ts.prim.Constant[2] : !ts.int
+  %three = ts.prim.Constant[3] : !ts.int
+  %six = ts.prim.Constant[6] : !ts.int
+  %kernel = ts.prim.ListConstruct %one, %six : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %stride = ts.prim.ListConstruct %one, %three : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %padding = ts.prim.ListConstruct %zero, %two : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.avg_pool2d %x, %kernel, %stride, %padding, %false, %true, %none : (!ts.tensor<f32, [0, 3, 1, 9]>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool, !ts.bool, !ts.none) -> !ts.tensor<f32, [0, 3, 1, 3]>
+  %1:2 = ts.aten.max.dim %y, %two, %false : (!ts.tensor<f32, [0, 3, 4]>, !ts.int, !ts.bool) -> (!ts.tensor<f32, [0, 3]>, !ts.tensor<si64, [0, 3]>)
+  return %0, %1#0, %1#1 : !ts.tensor<f32, [0, 3, 1, 3]>, !ts.tensor<f32, [0, 3]>, !ts.tensor<si64, [0, 3]>
+}

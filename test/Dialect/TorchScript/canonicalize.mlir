@@ -333,6 +333,28 @@ func.func @sqrt() -> (!ts.float, !ts.float, !ts.float) {
 
 // -----
 
+// math.floor and math.ceil of constants (F.interpolate's output sizes from
+// its scale factors) are ints; inf and nan raise in Python, so they stay.
+// CHECK-LABEL: func.func @floor_ceil()
+// CHECK-DAG:     %[[SIX:.+]] = ts.prim.Constant[6] : !ts.int
+// CHECK-DAG:     %[[MINUS:.+]] = ts.prim.Constant[-2] : !ts.int
+// CHECK-DAG:     %[[INF:.+]] = ts.aten.floor.float
+// CHECK-DAG:     %[[NAN:.+]] = ts.aten.ceil.float
+// CHECK:         return %[[SIX]], %[[MINUS]], %[[INF]], %[[NAN]]
+func.func @floor_ceil() -> (!ts.int, !ts.int, !ts.int, !ts.int) {
+  %a = ts.prim.Constant[6.8] : !ts.float
+  %b = ts.prim.Constant[-2.5] : !ts.float
+  %inf = ts.prim.Constant[0x7FF0000000000000 : f64] : !ts.float
+  %nan = ts.prim.Constant[0x7FF8000000000000 : f64] : !ts.float
+  %0 = ts.aten.floor.float %a : (!ts.float) -> !ts.int
+  %1 = ts.aten.ceil.float %b : (!ts.float) -> !ts.int
+  %2 = ts.aten.floor.float %inf : (!ts.float) -> !ts.int
+  %3 = ts.aten.ceil.float %nan : (!ts.float) -> !ts.int
+  return %0, %1, %2, %3 : !ts.int, !ts.int, !ts.int, !ts.int
+}
+
+// -----
+
 // CHECK-LABEL: func.func @float_arith_opaque(
 // CHECK:         ts.aten.add.float
 // CHECK:         ts.aten.div.float

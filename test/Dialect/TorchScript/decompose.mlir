@@ -97,6 +97,29 @@ func.func @pool_clamp_narrow(%x: !ts.tensor<f32, [2, 3, 11]>, %lo: !ts.tensor<f3
 
 // -----
 
+// A list an op still appends to (F.interpolate's output sizes, built in a
+// loop that ts-remove-mutation has not folded yet) has no known elements:
+// the pool that reads it waits, rather than reading it empty.
+// CHECK-LABEL: func.func @pool_of_a_list_being_built(
+// CHECK:         ts.aten.append.t
+// CHECK:         ts.aten.adaptive_avg_pool1d
+// CHECK-NOT:     ts.aten.adaptive_avg_pool2d
+func.func @pool_of_a_list_being_built(%x: !ts.tensor<f32, [2, 3, 4]>) -> !ts.tensor {
+  %true = ts.prim.Constant[true] : !ts.bool
+  %one = ts.prim.Constant[1] : !ts.int
+  %six = ts.prim.Constant[6] : !ts.int
+  %o = ts.prim.ListConstruct : () -> !ts.list<!ts.int>
+  ts.prim.Loop %one, %true : (!ts.int, !ts.bool) -> () {
+  ^bb0(%i: !ts.int):
+    %a = ts.aten.append.t %o, %six : (!ts.list<!ts.int>, !ts.int) -> !ts.list<!ts.int>
+    ts.prim.Yield %true : !ts.bool
+  }
+  %0 = ts.aten.adaptive_avg_pool1d %x, %o : (!ts.tensor<f32, [2, 3, 4]>, !ts.list<!ts.int>) -> !ts.tensor
+  return %0 : !ts.tensor
+}
+
+// -----
+
 // addr: beta self + alpha (vec1[:, None] * vec2[None, :]).
 // CHECK-LABEL: func.func @addr(
 // CHECK: %[[BETA:.*]] = ts.prim.Constant[2.0

@@ -304,6 +304,28 @@ OpFoldResult AtenIntFloatOp::fold(FoldAdaptor a) {
   return intAttr(getContext(), static_cast<int64_t>(std::trunc(*x)));
 }
 
+/// math.floor and math.ceil of a float constant, an int: nan, inf and
+/// values outside int64 raise at run time, so they do not fold.
+static Attribute foldRounding(MLIRContext *ctx, std::optional<double> x,
+                              double (*round)(double)) {
+  if (!x || !std::isfinite(*x))
+    return {};
+  double r = round(*x);
+  if (std::fabs(r) >= 9.2e18)
+    return {};
+  return intAttr(ctx, static_cast<int64_t>(r));
+}
+
+OpFoldResult AtenFloorFloatOp::fold(FoldAdaptor a) {
+  return foldRounding(getContext(), asFloat(a.getA()),
+                      [](double x) { return std::floor(x); });
+}
+
+OpFoldResult AtenCeilFloatOp::fold(FoldAdaptor a) {
+  return foldRounding(getContext(), asFloat(a.getA()),
+                      [](double x) { return std::ceil(x); });
+}
+
 OpFoldResult AtenIntBoolOp::fold(FoldAdaptor a) {
   std::optional<bool> x = asBool(a.getA());
   return x ? intAttr(getContext(), *x) : Attribute();

@@ -304,8 +304,16 @@ bool isUnmodifiedList(Value list) {
     if (llvm::isa<PrimListUnpackOp, Aten__Getitem__TOp, AtenListTOp,
                   AtenCopyTOp, AtenSliceTOp, AtenAddTOp>(user))
       return true;
-    return llvm::none_of(user->getResultTypes(),
-                         [&](Type t) { return mayReferTo(t, list); });
+    // A list an aten op that only reads returns is a new one (no schema of
+    // such an op makes a list result an alias of an argument): only its
+    // elements, when they may be lists, can refer to this list.
+    bool aten = user->getName().getStringRef().starts_with("ts.aten.");
+    return llvm::none_of(user->getResultTypes(), [&](Type t) {
+      auto result = llvm::dyn_cast<ListType>(t);
+      if (aten && result && !mayHoldList(result.getElementType()))
+        return false;
+      return mayReferTo(t, list);
+    });
   });
 }
 

@@ -317,8 +317,7 @@ struct DecomposeEinsum : public OpRewritePattern<AtenEinsumOp> {
                     ? llvm::dyn_cast_or_null<StringAttr>(equation.getValueAttr())
                     : StringAttr();
     std::optional<SmallVector<OpFoldResult>> tensors =
-        isUnmodifiedList(op.getTensors()) ? knownTensors(op.getTensors())
-                                          : std::nullopt;
+        knownTensors(op.getTensors());
     if (!text || !tensors || tensors->empty())
       return rewriter.notifyMatchFailure(op, "equation or operands not known");
     if (!llvm::isa<ts::NoneType>(op.getPath().getType()))

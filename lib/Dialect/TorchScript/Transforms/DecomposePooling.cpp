@@ -128,30 +128,66 @@ struct DecomposeAvgPool3d : public OpRewritePattern<AtenAvgPool3dOp> {
       if (!divisor || *divisor == 0)
         return rewriter.notifyMatchFailure(op, "divisor_override not known");
     }
+    Type dtype = dtypeOf(op.getSelf());
+    if (!dtype)
+      return rewriter.notifyMatchFailure(op, "dtype not known");
+    bool integer = llvm::isa<IntegerType>(dtype);
     TSBuilder t{rewriter, op.getLoc()};
-    // With an override, each pass sums (a divisor of 1).
-    auto divisorValue = [&]() { return divisor ? t.i(1) : t.none(); };
-    Passes passes;
-    passes.planes = [&](Value x) -> SmallVector<Value> {
-      return {AtenAvgPool2dOp::create(
-          t.b, t.loc, t.tensor(), x,
-          intListValue(t, {(*kernel)[1], (*kernel)[2]}),
-          intListValue(t, {(*stride)[1], (*stride)[2]}),
-          intListValue(t, {(*padding)[1], (*padding)[2]}), op.getCeilMode(),
-          op.getCountIncludePad(), divisorValue())};
+    // Both passes of `x` with `divisor` (an int or None) for each.
+    auto pool = [&](Value x, const Volume &volume,
+                    function_ref<Value()> divisorValue) -> Value {
+      Passes passes;
+      passes.planes = [&](Value planes) -> SmallVector<Value> {
+        return {AtenAvgPool2dOp::create(
+            t.b, t.loc, t.tensor(), planes,
+            intListValue(t, {(*kernel)[1], (*kernel)[2]}),
+            intListValue(t, {(*stride)[1], (*stride)[2]}),
+            intListValue(t, {(*padding)[1], (*padding)[2]}), op.getCeilMode(),
+            op.getCountIncludePad(), divisorValue())};
+      };
+      passes.depth = [&](Value columns) -> SmallVector<Value> {
+        return {AtenAvgPool2dOp::create(
+            t.b, t.loc, t.tensor(), columns, intListValue(t, {(*kernel)[0], 1}),
+            intListValue(t, {(*stride)[0], 1}),
+            intListValue(t, {(*padding)[0], 0}), op.getCeilMode(),
+            op.getCountIncludePad(), divisorValue())};
+      };
+      Separable s = buildSeparable(t, x, volume, out, passes);
+      return restore(t, s.depth[0], volume, out);
     };
-    passes.depth = [&](Value x) -> SmallVector<Value> {
-      return {AtenAvgPool2dOp::create(
-          t.b, t.loc, t.tensor(), x, intListValue(t, {(*kernel)[0], 1}),
-          intListValue(t, {(*stride)[0], 1}),
-          intListValue(t, {(*padding)[0], 0}), op.getCeilMode(),
-          op.getCountIncludePad(), divisorValue())};
-    };
-    Separable s = buildSeparable(t, op.getSelf(), *v, out, passes);
-    Value result = restore(t, s.depth[0], *v, out);
-    if (divisor)
-      result = AtenDivScalarOp::create(rewriter, op.getLoc(), t.tensor(),
-                                       result, t.i(*divisor));
+    auto sums = [&]() { return t.i(1); };
+    auto means = [&]() { return divisor ? t.i(1) : t.none(); };
+    Value result;
+    if (!integer) {
+      // With an override, each pass sums and the sum is divided once.
+      result = pool(op.getSelf(), *v, means);
+      if (divisor)
+        result = AtenDivScalarOp::create(rewriter, op.getLoc(), t.tensor(),
+                                         result, t.i(*divisor));
+    } else {
+      // Integers are summed exactly and the sum divided once, truncating:
+      // two truncating passes would round twice. Each window's divisor is
+      // the override or the ratio of the sum to the mean of ones over the
+      // same windows, an integer that rounding recovers.
+      Value sum = pool(op.getSelf(), *v, sums);
+      Value windowDivisor;
+      if (divisor) {
+        windowDivisor = t.i(*divisor);
+      } else {
+        Volume one{{1, 1}, 1, v->depth, v->height, v->width};
+        Value ones = t.ones({1, 1, v->depth, v->height, v->width}, kDouble);
+        Value ratio = t.div(pool(ones, one, sums), pool(ones, one, means));
+        windowDivisor =
+            t.to(AtenRoundOp::create(t.b, t.loc, t.tensor(), ratio), kLong);
+      }
+      result =
+          divisor
+              ? Value(AtenDivScalarModeOp::create(
+                    t.b, t.loc, t.tensor(), sum, windowDivisor, t.str("trunc")))
+              : Value(AtenDivTensorModeOp::create(t.b, t.loc, t.tensor(), sum,
+                                                  windowDivisor,
+                                                  t.str("trunc")));
+    }
     replaceWithDeclaredTypes(rewriter, op, {result});
     return success();
   }

@@ -47,8 +47,13 @@ std::optional<SmallVector<int64_t>> staticSizes(Value v) {
 }
 
 std::optional<SmallVector<OpFoldResult>> listElements(Value list) {
+  // A list an op may still change (an append in a loop that
+  // ts-remove-mutation has not yet folded in) has no known elements.
   if (auto construct = list.getDefiningOp<PrimListConstructOp>())
-    return llvm::to_vector_of<OpFoldResult>(construct.getElements());
+    return isUnmodifiedList(list)
+               ? std::optional(
+                     llvm::to_vector_of<OpFoldResult>(construct.getElements()))
+               : std::nullopt;
   auto constant = list.getDefiningOp<PrimConstantOp>();
   auto array = constant ? llvm::dyn_cast_or_null<ArrayAttr>(
                               constant.getValueAttr())

@@ -195,9 +195,9 @@ std::optional<SmallVector<int64_t>> staticSizes(Value v);
 /// The static sizes of a tensor value or constant.
 std::optional<SmallVector<int64_t>> staticSizes(OpFoldResult v);
 
-/// The elements of a list built by a prim::ListConstruct or a constant (as
-/// attributes), without building anything. Whether the list may be modified
-/// before it is read is the caller's to check.
+/// The elements of a list built by a prim::ListConstruct that no op
+/// modifies (isUnmodifiedList) or of a constant (as attributes), without
+/// building anything.
 std::optional<SmallVector<OpFoldResult>> listElements(Value list);
 
 /// The tensors of a list (listElements whose constants are all tensors).

@@ -5728,6 +5728,7 @@ def TS_AtenFloorFloatOp : TS_SchemaOp<"aten.floor.float",
     [TS_Functional]> {
   let arguments = (ins TS_FloatType:$a);
   let results = (outs TS_IntLike:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenCeilFloatOp : TS_SchemaOp<"aten.ceil.float",
@@ -5735,6 +5736,7 @@ def TS_AtenCeilFloatOp : TS_SchemaOp<"aten.ceil.float",
     [TS_Functional]> {
   let arguments = (ins TS_FloatType:$a);
   let results = (outs TS_IntLike:$result);
+  let hasFolder = 1;
 }
 
 def TS_AtenIsAutocastEnabledOp : TS_SchemaOp<"aten.is_autocast_enabled",
