@@ -8,14 +8,24 @@
 #   scripts/opinfo.sh [--ops NAME,...] [--show-failures]
 #
 # Environment: TSMLIR_OPINFO_JOBS=N parallel tsmlir-run processes (default:
-# the number of cores), TSMLIR_BUILD_DIR (default build/).
+# the number of cores), TSMLIR_BUILD_DIR (default build/),
+# TSMLIR_OPINFO_WORK=DIR a work directory kept between runs: the outcomes
+# a run wrote there are reused (run_opinfo.py --resume), so a run stopped
+# part way goes on where it stopped (empty DIR for a fresh run).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TSMLIR_BUILD_DIR:-$ROOT/build}"
 JOBS="${TSMLIR_OPINFO_JOBS:-$(nproc)}"
-TMP="$(mktemp -d)"
-trap 'rm -rf "$TMP"' EXIT
+resume=()
+if [[ -n "${TSMLIR_OPINFO_WORK:-}" ]]; then
+  TMP="$TSMLIR_OPINFO_WORK"
+  mkdir -p "$TMP"
+  resume=(--resume)
+else
+  TMP="$(mktemp -d)"
+  trap 'rm -rf "$TMP"' EXIT
+fi
 export PATH="$BUILD/bin:$PATH"
 
 table="$ROOT/docs/opinfo.md"
@@ -24,5 +34,5 @@ for arg in "$@"; do
   [[ "$arg" == --ops* ]] && table="$BUILD/opinfo-partial.md"
 done
 /usr/bin/python3 "$ROOT/test/e2e/Inputs/run_opinfo.py" "$TMP" \
-  --jobs "$JOBS" --table "$table" "$@"
+  --jobs "$JOBS" --table "$table" "${resume[@]}" "$@"
 echo "table: $table"

@@ -50,11 +50,20 @@ unsupported, E error]`), the samples set apart by reason, and one summary
 line; `--table FILE` also writes the per-operator table (Markdown) with the
 first failure of each operator.
 
+Each operator and dtype's outcomes are written to results.json in its
+directory under TMPDIR as soon as its samples have run. `--resume` reads
+them back instead of running those samples again, so that a run of the
+whole database stopped part way (it takes hours on a small machine) goes on
+where it stopped: the samples are drawn from the same seeds each time, and
+the outcomes kept are those of the tool that ran them.
+
 Usage: run_opinfo.py TMPDIR [--ops NAME,...] [--subset FILE] [--jobs N]
                      [--table FILE] [--tool tsmlir-run] [--show-failures]
+                     [--resume]
 """
 import argparse
 import concurrent.futures
+import json
 import math
 import os
 import re
@@ -767,15 +776,36 @@ def run_samples(samples, job, tool, work):
         job.results[s.index] = (classify(why), why)
 
 
-def run_job(job, tool, tmp):
-    """Runs the samples of `job` in functions of up to CHUNK calls."""
+def run_job(job, tool, tmp, resume=False):
+    """Runs the samples of `job` in functions of up to CHUNK calls and
+    writes their outcomes to results.json; with `resume`, reads the
+    outcomes a previous run wrote instead, when they are for the same
+    samples."""
     work = os.path.join(tmp, "%s.%s" % (re.sub(r"[^\w.]", "_", job.name),
                                         DTYPE_NAMES[job.dtype]))
+    saved = os.path.join(work, "results.json")
+    indices = sorted(s.index for s in job.samples)
+    if resume and os.path.exists(saved):
+        try:
+            with open(saved) as f:
+                record = json.load(f)
+            if record.get("samples") == indices:
+                job.results = {int(k): tuple(v)
+                               for k, v in record["results"].items()}
+                return job
+        except (OSError, ValueError, KeyError, TypeError):
+            pass  # unreadable or stale: run the samples again
     chunks = [job.samples[i:i + CHUNK]
               for i in range(0, len(job.samples), CHUNK)]
     for k, chunk in enumerate(chunks):
         run_samples(chunk, job, tool, os.path.join(
             work, "all" if len(chunks) == 1 else "part%d" % k))
+    os.makedirs(work, exist_ok=True)
+    with open(saved + ".tmp", "w") as f:
+        json.dump({"samples": indices,
+                   "results": {str(k): list(v)
+                               for k, v in job.results.items()}}, f)
+    os.replace(saved + ".tmp", saved)
     return job
 
 
@@ -842,6 +872,9 @@ def main():
     parser.add_argument("--tool", default="tsmlir-run")
     parser.add_argument("--show-failures", action="store_true",
                         help="print each failing sample and why")
+    parser.add_argument("--resume", action="store_true",
+                        help="reuse the outcomes a previous run wrote to "
+                             "TMPDIR")
     args = parser.parse_args()
 
     wanted = set(filter(None, args.ops.split(",")))
@@ -863,7 +896,8 @@ def main():
         jobs += make_jobs(op, apart)
 
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        done = list(pool.map(lambda j: run_job(j, args.tool, args.tmp), jobs))
+        done = list(pool.map(
+            lambda j: run_job(j, args.tool, args.tmp, args.resume), jobs))
 
     # Per operator (variants apart) outcome counts, and each first failure.
     table = {}
