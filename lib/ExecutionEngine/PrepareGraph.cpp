@@ -243,9 +243,8 @@ static SmallVector<Value> flattenReturnedValues(func::FuncOp func) {
 
 /// Whether `value` is always None: a None constant, or a cast of one.
 static bool isNoneValue(Value value) {
-  while (auto cast = value.getDefiningOp<ts::PrimUncheckedCastOp>())
-    value = cast.getOperand();
-  auto constant = value.getDefiningOp<ts::PrimConstantOp>();
+  auto constant =
+      ts::stripUncheckedCasts(value).getDefiningOp<ts::PrimConstantOp>();
   return constant && llvm::isa<ts::NoneType>(constant.getType());
 }
 

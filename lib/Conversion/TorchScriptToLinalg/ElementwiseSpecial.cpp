@@ -257,6 +257,12 @@ Value erfcx(const Float64 &d, Value x) {
   return d.select(d.cmpf(P::OGE, x, d.cst(26)), asymptotic, direct);
 }
 
+/// The standard normal distribution function in f64: erfc(-x / sqrt 2) / 2.
+Value ndtr(const Float64 &d, Value x) {
+  Value z = d.neg(d.mul(x, d.cst(M_SQRT1_2)));
+  return d.mul(d.cst(0.5), math::ErfcOp::create(d.b, d.loc, z));
+}
+
 /// The inverse of the standard normal distribution function in f64, by
 /// symmetry from q = min(p, 1 - p) (1 - p is exact for p >= 1/2): Hastings'
 /// rational approximation in t = sqrt(-2 log q) (Abramowitz and Stegun
@@ -277,10 +283,7 @@ Value ndtri(const Float64 &d, Value p) {
   Value x = d.neg(d.sub(t, d.div(numerator, denominator)));
   for (int step = 0; step < 3; ++step) {
     // u = (ndtr(x) - q) / phi(x); x -= u / (1 + x u / 2).
-    Value cdf =
-        d.mul(d.cst(0.5),
-              math::ErfcOp::create(d.b, d.loc, d.mul(x, d.cst(-M_SQRT1_2))));
-    Value u = d.mul(d.mul(d.sub(cdf, q), d.cst(std::sqrt(2 * M_PI))),
+    Value u = d.mul(d.mul(d.sub(ndtr(d, x), q), d.cst(std::sqrt(2 * M_PI))),
                     d.exp(d.mul(d.mul(x, x), d.cst(0.5))));
     x = d.sub(x, d.div(u, d.add(d.cst(1), d.mul(d.mul(x, u), d.cst(0.5)))));
   }
@@ -719,11 +722,7 @@ void lowering::addSpecialElementwiseSpecs(
 
   // The normal distribution, erfcx and entr.
   unary({ts::AtenSpecialErfcxOp::getOperationName()}, erfcx);
-  unary({ts::AtenSpecialNdtrOp::getOperationName()},
-        [](const Float64 &d, Value x) -> Value {
-          Value z = d.neg(d.mul(x, d.cst(M_SQRT1_2)));
-          return d.mul(d.cst(0.5), math::ErfcOp::create(d.b, d.loc, z));
-        });
+  unary({ts::AtenSpecialNdtrOp::getOperationName()}, ndtr);
   unary({ts::AtenSpecialNdtriOp::getOperationName()}, ndtri);
   // log_ndtr: log(erfcx(-t) / 2) - t^2 below x = -1, else
   // log1p(-erfc(t) / 2), t = x / sqrt(2).

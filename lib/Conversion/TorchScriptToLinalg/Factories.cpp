@@ -206,8 +206,7 @@ public:
     // which resolves its elements.
     for (Type type : op->getOperandTypes())
       if (auto list = llvm::dyn_cast<ts::ListType>(type))
-        if (!list.getElementType().isIntOrIndexOrFloat() &&
-            !llvm::isa<ts::IntType, ts::FloatType, ts::BoolType>(
+        if (!llvm::isa<ts::IntType, ts::FloatType, ts::BoolType>(
                 list.getElementType()))
           return failure();
     SmallVector<Value> results;

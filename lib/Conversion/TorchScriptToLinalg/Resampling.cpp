@@ -409,8 +409,7 @@ getScales(Operation *op, unsigned n, bool vec, unsigned firstScale) {
     Value factors = op->getOperand(op->getNumOperands() - 1);
     if (!isConstNone(outputSize) || isConstNone(factors))
       return scales; // sizes given: no scales
-    while (auto cast = factors.getDefiningOp<ts::PrimUncheckedCastOp>())
-      factors = cast.getOperand();
+    factors = ts::stripUncheckedCasts(factors);
     auto list = factors.getDefiningOp<ts::PrimListConstructOp>();
     auto constant = factors.getDefiningOp<ts::PrimConstantOp>();
     SmallVector<std::optional<double>> values;

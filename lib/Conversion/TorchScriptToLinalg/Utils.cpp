@@ -63,10 +63,7 @@ StringRef lowering::getConstString(Value value) {
 }
 
 bool lowering::isConstNone(Value value) {
-  // An unchecked_cast (to an Optional) refines the type, never the value.
-  while (auto cast = value.getDefiningOp<ts::PrimUncheckedCastOp>())
-    value = cast.getOperand();
-  return llvm::isa<ts::NoneType>(value.getType());
+  return llvm::isa<ts::NoneType>(ts::stripUncheckedCasts(value).getType());
 }
 
 std::optional<SmallVector<int64_t>> lowering::getConstIntList(Value value) {

@@ -388,6 +388,27 @@ func.func @avg_pool2d(%x: !ts.tensor<f32, [1, 2, 8, 8]>) -> !ts.tensor<f32, [1, 
 
 // -----
 
+// Signed integers sum in their type and divide truncating (PyTorch's
+// integer kernel); the window size divides when it is constant.
+// CHECK-LABEL: func.func @avg_pool2d_long(
+// CHECK:         %[[SUM:.+]] = linalg.pooling_nchw_sum {{.*}} -> tensor<1x2x4x4xi64>
+// CHECK:         linalg.generic {{.*}} ins(%[[SUM]] : tensor<1x2x4x4xi64>)
+// CHECK:           arith.divsi %{{.+}}, %{{.+}} : i64
+// CHECK-NOT:       arith.divf
+func.func @avg_pool2d_long(%x: !ts.tensor<si64, [1, 2, 8, 8]>) -> !ts.tensor<si64, [1, 2, 4, 4]> {
+  %none = ts.prim.Constant : !ts.none
+  %false = ts.prim.Constant[false] : !ts.bool
+  %true = ts.prim.Constant[true] : !ts.bool
+  %int0 = ts.prim.Constant[0] : !ts.int
+  %int2 = ts.prim.Constant[2] : !ts.int
+  %kernel = ts.prim.ListConstruct %int2, %int2 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %padding = ts.prim.ListConstruct %int0, %int0 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.avg_pool2d %x, %kernel, %kernel, %padding, %false, %true, %none : (!ts.tensor<si64, [1, 2, 8, 8]>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool, !ts.bool, !ts.none) -> !ts.tensor<si64, [1, 2, 4, 4]>
+  return %0 : !ts.tensor<si64, [1, 2, 4, 4]>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @adaptive_avg_pool2d(
 // CHECK:         %[[WINDOW:.+]] = tensor.empty() : tensor<8x6xf32>
 // CHECK:         %[[SUM:.+]] = linalg.pooling_nchw_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<[8, 6]> : tensor<2xi64>} ins(%{{.+}}, %[[WINDOW]] : tensor<1x2x8x6xf32>, tensor<8x6xf32>)

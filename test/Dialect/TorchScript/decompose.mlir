@@ -571,6 +571,36 @@ func.func @broadcast_tensors(%x: !ts.tensor<f32, [3, 1]>, %y: !ts.tensor<f32, [4
 
 // -----
 
+// avg_pool3d of integers: both passes sum (a divisor of 1) and the sum is
+// divided once, truncating, by each window's divisor: the rounded ratio of
+// the sums of ones to their means over the same windows.
+// CHECK-LABEL: func.func @avg_pool3d_long(
+// CHECK-DAG:     %[[ONE:.+]] = ts.prim.Constant[1] : !ts.int
+// CHECK-DAG:     %[[NONE:.+]] = ts.prim.Constant : !ts.none
+// CHECK-DAG:     %[[TRUNC:.+]] = ts.prim.Constant["trunc"] : !ts.str
+// CHECK:         ts.aten.avg_pool2d {{.*}}, %[[ONE]] :
+// CHECK:         ts.aten.avg_pool2d {{.*}}, %[[ONE]] :
+// CHECK:         ts.aten.ones
+// CHECK:         ts.aten.avg_pool2d {{.*}}, %[[NONE]] :
+// CHECK:         ts.aten.avg_pool2d {{.*}}, %[[NONE]] :
+// CHECK:         ts.aten.round
+// CHECK:         ts.aten.div.Tensor_mode {{.*}}, %[[TRUNC]] :
+// CHECK-NOT:     ts.aten.avg_pool3d
+func.func @avg_pool3d_long(%x: !ts.tensor<si64, [1, 2, 4, 5, 3]>) -> !ts.tensor {
+  %none = ts.prim.Constant : !ts.none
+  %false = ts.prim.Constant[false] : !ts.bool
+  %true = ts.prim.Constant[true] : !ts.bool
+  %one = ts.prim.Constant[1] : !ts.int
+  %two = ts.prim.Constant[2] : !ts.int
+  %k = ts.prim.ListConstruct %two, %two, %two : (!ts.int, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  %empty = ts.prim.ListConstruct : () -> !ts.list<!ts.int>
+  %p = ts.prim.ListConstruct %one, %one, %one : (!ts.int, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.avg_pool3d %x, %k, %empty, %p, %true, %true, %none : (!ts.tensor<si64, [1, 2, 4, 5, 3]>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool, !ts.bool, !ts.none) -> !ts.tensor
+  return %0 : !ts.tensor
+}
+
+// -----
+
 // The 3-D pools as a 2-D pool over the planes, then over depth on
 // [B, H'W', D, 1]; a divisor_override sums both passes and divides once.
 // adaptive_max_pool3d's index: the depth pass's plane d times H W plus the

@@ -279,6 +279,12 @@ static bool mayReferTo(Type type, Value list) {
   return mayHoldList(type);
 }
 
+Value stripUncheckedCasts(Value value) {
+  while (auto cast = value.getDefiningOp<PrimUncheckedCastOp>())
+    value = cast.getOperand();
+  return value;
+}
+
 bool isUnmodifiedList(Value list) {
   return llvm::all_of(list.getUsers(), [&](Operation *user) {
     // Yielded from a branch of a prim::If: the If's result is the list
@@ -423,9 +429,8 @@ LogicalResult PrimTupleConstructOp::verify() {
 /// unchecked casts (the cast a folded prim::If leaves between a branch's
 /// tuple and the If's declared type); whoever reads them compares types.
 static std::optional<OperandRange> getTupleElements(Value tuple) {
-  while (auto cast = tuple.getDefiningOp<PrimUncheckedCastOp>())
-    tuple = cast.getOperand();
-  if (auto construct = tuple.getDefiningOp<PrimTupleConstructOp>())
+  if (auto construct =
+          stripUncheckedCasts(tuple).getDefiningOp<PrimTupleConstructOp>())
     return construct.getElements();
   return std::nullopt;
 }

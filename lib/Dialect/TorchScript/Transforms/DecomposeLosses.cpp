@@ -113,9 +113,7 @@ struct LossBuilder : TSBuilder {
 /// constant through casts), else the tensor; nullopt while its type does not
 /// say which.
 std::optional<Value> optionalTensor(Value v) {
-  Value inner = v;
-  while (auto cast = inner.getDefiningOp<PrimUncheckedCastOp>())
-    inner = cast.getOperand();
+  Value inner = stripUncheckedCasts(v);
   if (llvm::isa<ts::NoneType>(inner.getType()))
     return Value();
   if (llvm::isa<ts::TensorType>(inner.getType()))

@@ -17,8 +17,10 @@
 //                                      D of the result seen as
 //                                      [B, H'W', D, 1] with a window of 1
 //                                      along the last dim; avg_pool3d with a
-//                                      divisor_override sums (a divisor of
-//                                      1) and divides once
+//                                      divisor_override, or of integers,
+//                                      sums (a divisor of 1) and divides
+//                                      once (integers truncating, by each
+//                                      window's divisor)
 //   adaptive_max_pool3d's indices      the depth pass's index d picks the
 //                                      plane pass's index h W + w of plane
 //                                      d (a gather): d H W + h W + w, the
@@ -133,7 +135,8 @@ struct DecomposeAvgPool3d : public OpRewritePattern<AtenAvgPool3dOp> {
       return rewriter.notifyMatchFailure(op, "dtype not known");
     bool integer = llvm::isa<IntegerType>(dtype);
     TSBuilder t{rewriter, op.getLoc()};
-    // Both passes of `x` with `divisor` (an int or None) for each.
+    // Both passes over `x` of `volume`, each pool given the divisor
+    // `divisorValue` makes (1: sums; None: means).
     auto pool = [&](Value x, const Volume &volume,
                     function_ref<Value()> divisorValue) -> Value {
       Passes passes;

@@ -15,9 +15,8 @@ namespace mlir::tsmlir::ts {
 Attribute ShapeFacts::getConstant(Value value) const {
   if (auto it = folded.find(value); it != folded.end())
     return it->second;
-  // An unchecked_cast refines the type, never the value.
-  if (auto cast = value.getDefiningOp<PrimUncheckedCastOp>())
-    return getConstant(cast.getOperand());
+  if (Value inner = stripUncheckedCasts(value); inner != value)
+    return getConstant(inner);
   if (llvm::isa<NoneType>(value.getType()))
     return UnitAttr::get(value.getContext());
   if (auto cst = value.getDefiningOp<PrimConstantOp>()) {
@@ -66,8 +65,7 @@ bool ShapeFacts::isNone(Value value) const {
 
 std::optional<SmallVector<int64_t>>
 ShapeFacts::getIntList(Value value, unsigned broadcastTo) const {
-  while (auto cast = value.getDefiningOp<PrimUncheckedCastOp>())
-    value = cast.getOperand();
+  value = stripUncheckedCasts(value);
   if (llvm::isa<IntType>(value.getType())) {
     if (!broadcastTo)
       return std::nullopt;
@@ -104,8 +102,7 @@ ShapeFacts::getIntList(Value value, unsigned broadcastTo) const {
 
 std::optional<SmallVector<Value>>
 ShapeFacts::getListElements(Value value) const {
-  while (auto cast = value.getDefiningOp<PrimUncheckedCastOp>())
-    value = cast.getOperand();
+  value = stripUncheckedCasts(value);
   auto construct = value.getDefiningOp<PrimListConstructOp>();
   if (!construct || !isUnmodifiedList(value))
     return std::nullopt;

@@ -43,6 +43,10 @@ namespace mlir::tsmlir::ts {
 /// The value of `value` if it is an `int` produced by a `ts.prim.Constant`.
 std::optional<int64_t> getConstantInt(Value value);
 
+/// `value` with the `ts.prim.unchecked_cast`s that produce it looked
+/// through: a cast refines the type, never the value.
+Value stripUncheckedCasts(Value value);
+
 /// Whether the list `list` is certainly never modified: every user only reads
 /// it and none lets it escape, by yielding or returning it, or by producing a
 /// value that may alias it (a cast, a container holding it). Users that
