@@ -39,7 +39,8 @@ OPS = {
         aten::sigmoid aten::relu aten::gelu aten::silu aten::erf aten::sin
         aten::cos aten::abs aten::sign aten::reciprocal aten::floor aten::ceil
         aten::round aten::clamp aten::clamp.Tensor aten::clamp_min
-        aten::clamp_max aten::minimum aten::maximum aten::max.other
+        aten::clamp_min.Tensor aten::clamp_max aten::clamp_max.Tensor
+        aten::minimum aten::maximum aten::max.other
         aten::min.other aten::where.self aten::where.ScalarSelf
         aten::where.ScalarOther aten::where.Scalar aten::lerp.Scalar
         aten::lerp.Tensor aten::hardswish aten::hardsigmoid aten::hardtanh
@@ -157,6 +158,7 @@ OPS = {
         aten::cumulative_trapezoid.x aten::cumulative_trapezoid.dx aten::equal
         aten::nuclear_norm aten::nuclear_norm.dim aten::gradient.scalarint
         aten::gradient.scalararray aten::gradient.array
+        aten::gradient.scalarrayint aten::gradient.scalarrayarray
         aten::gradient.tensorarray aten::gradient.tensorarrayint
         aten::multi_margin_loss aten::multilabel_margin_loss
         aten::upsample_bicubic2d aten::upsample_bicubic2d.vec
@@ -489,7 +491,8 @@ def constraint(t):
             return "TS_IntListLike" if size else "TS_IntList"
         return {"float": "TS_FloatList", "bool": "TS_BoolList",
                 "Tensor": "TS_TensorList", "Tensor?": "TS_OptionalTensorList",
-                "t": "TS_AnyList", "Any": "TS_AnyList", "str": "TS_AnyList"}[elem]
+                "t": "TS_AnyList", "Any": "TS_AnyList", "str": "TS_AnyList",
+                "Scalar": "TS_AnyList"}[elem]
     if t.startswith("Dict("):
         return "TS_AnyDict"
     return {
@@ -582,6 +585,8 @@ def inplace_variants(schemas):
         candidates = [name + "_" + ("." + overload if overload else "")]
         if not overload:  # floor_divide -> floor_divide_.Tensor
             candidates.append(name + "_.Tensor")
+        else:  # ldexp.Tensor -> ldexp_
+            candidates.append(name + "_")
         for c in candidates:
             if c in schemas and c not in listed and c not in out and \
                     "!" in schemas[c].split("->")[0]:

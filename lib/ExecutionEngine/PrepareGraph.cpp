@@ -351,6 +351,17 @@ static Operation *findFirstUnknownResult(func::FuncOp func) {
     found = op;
     return WalkResult::interrupt();
   });
+  // An element read from a list of tensors (`__getitem__`, an unpack) is
+  // lost where the list was made, by an op returning Tensor[].
+  if (found)
+    for (Value operand : found->getOperands()) {
+      auto list = llvm::dyn_cast<ts::ListType>(operand.getType());
+      Operation *def = operand.getDefiningOp();
+      if (list && llvm::isa<ts::TensorType>(list.getElementType()) &&
+          !isKnownTensor(list.getElementType()) && def &&
+          !llvm::isa<ts::PrimListConstructOp>(def) && def->getNumRegions() == 0)
+        return def;
+    }
   return found;
 }
 

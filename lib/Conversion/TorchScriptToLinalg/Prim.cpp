@@ -9,7 +9,8 @@
 // fusion.group keeps its region while its ops are lowered (the pass fuses
 // and inlines it afterwards); TorchScript's int, float and bool arithmetic
 // becomes arith on i64, f64 and i1; tensor-to-scalar conversions read the
-// tensor's only element.
+// tensor's only element. A mutated argument's last value is written back
+// into its buffer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,10 +18,13 @@
 #include "Utils.h"
 
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/Aliasing.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include <functional>
@@ -201,6 +205,39 @@ public:
   }
 };
 
+/// The copy_ that writes a mutated argument's last value back into the
+/// caller's tensor (kWriteBackAttrName, put before the return by
+/// ts-remove-mutation): a write into the argument's buffer, which nothing
+/// reads afterwards.
+class WriteBackLowering : public OpConversionPattern<ts::AtenCopy_Op> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ts::AtenCopy_Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // (ts-remove-mutation marks only copies into the entry block's
+    // arguments; the conversion may have moved that block already.)
+    if (!op->hasAttr(ts::kWriteBackAttrName) ||
+        !llvm::isa<BlockArgument>(op.getSelf()))
+      return rewriter.notifyMatchFailure(op, "not a write-back of an "
+                                             "argument");
+    auto type = llvm::dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
+    if (!type || adaptor.getSrc().getType() != type)
+      return rewriter.notifyMatchFailure(op, "the value is not of the "
+                                             "argument's type");
+    Location loc = op.getLoc();
+    Value buffer = bufferization::ToBufferOp::create(
+        rewriter, loc, MemRefType::get(type.getShape(), type.getElementType()),
+        adaptor.getSelf());
+    auto write = bufferization::MaterializeInDestinationOp::create(
+        rewriter, loc, adaptor.getSrc(), buffer);
+    write.setWritable(true);
+    rewriter.replaceOp(op, adaptor.getSelf());
+    return success();
+  }
+};
+
 } // namespace
 
 /// Promotes two scalars to the type Python would compute in (float wins).
@@ -228,7 +265,7 @@ static Value extractOnly(OpBuilder &b, Location loc, Value tensor) {
 void lowering::populatePrimPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<GroupLowering, YieldLowering>(converter, ctx);
+  patterns.add<GroupLowering, YieldLowering, WriteBackLowering>(converter, ctx);
   patterns.add<NumToTensorLowering>(
       converter, ctx, ts::PrimNumToTensorScalarOp::getOperationName());
   patterns.add<NumToTensorLowering>(

@@ -778,15 +778,22 @@ public:
 // Normalisation
 //===----------------------------------------------------------------------===//
 
-/// `(x - mean) * rstd * weight + bias` over the full shape of `input`, with
-/// mean = sum / count and rstd = rsqrt(squares / count + eps) read from the
-/// reduced tensors `sum` and `squares` (`input` without `dims`). `weight`
-/// and `bias` (null when absent) are read through `affineMap`.
+/// How a normalisation rounds: `(x - mean) * rstd * weight + bias`
+/// (Centered), or as ATen's layer_norm kernel does, fma(fma(x, rstd, -rstd
+/// * mean), weight, bias) with rstd = 1 / sqrt(var + eps) (ScaleShift),
+/// which decides the result where the variance is (nearly) zero: x - mean
+/// is then all rounding.
+enum class NormalizeForm { Centered, ScaleShift };
+
+/// The normalised `input` over its full shape, with mean = sum / count and
+/// var = squares / count read from the reduced tensors `sum` and `squares`
+/// (`input` without `dims`). `weight` and `bias` (null when absent) are
+/// read through `affineMap`.
 static Value buildNormalize(OpBuilder &b, Location loc, Value input, Value sum,
                             Value squares, ArrayRef<int64_t> dims,
                             int64_t count, Value eps, Value weight, Value bias,
                             AffineMap affineMap, Type resultElement,
-                            bool isUnsigned) {
+                            bool isUnsigned, NormalizeForm form) {
   MLIRContext *ctx = b.getContext();
   auto inputType = llvm::cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
@@ -814,14 +821,31 @@ static Value buildNormalize(OpBuilder &b, Location loc, Value input, Value sum,
         Value x = castScalar(nb, l, args[0], accType, isUnsigned);
         Value mean = div(nb, l, args[1], n);
         Value var = div(nb, l, args[2], n);
-        Value rstd = math::RsqrtOp::create(nb, l, add(nb, l, var, accEps));
-        Value y = castScalar(nb, l, mul(nb, l, sub(nb, l, x, mean), rstd),
-                             computeType);
         unsigned next = 3;
-        if (weight)
-          y = mul(nb, l, y, castScalar(nb, l, args[next++], computeType));
-        if (bias)
-          y = add(nb, l, y, castScalar(nb, l, args[next++], computeType));
+        Value w =
+            weight ? castScalar(nb, l, args[next++], computeType) : Value();
+        Value c = bias ? castScalar(nb, l, args[next++], computeType) : Value();
+        Value y;
+        if (form == NormalizeForm::ScaleShift) {
+          Value rstd =
+              div(nb, l, cst(nb, l, accType, 1),
+                  math::SqrtOp::create(nb, l, add(nb, l, var, accEps)));
+          Value shift = arith::NegFOp::create(nb, l, mul(nb, l, rstd, mean));
+          y = castScalar(nb, l, math::FmaOp::create(nb, l, x, rstd, shift),
+                         computeType);
+          if (w || c)
+            y = math::FmaOp::create(nb, l, y,
+                                    w ? w : cst(nb, l, computeType, 1),
+                                    c ? c : cst(nb, l, computeType, 0));
+        } else {
+          Value rstd = math::RsqrtOp::create(nb, l, add(nb, l, var, accEps));
+          y = castScalar(nb, l, mul(nb, l, sub(nb, l, x, mean), rstd),
+                         computeType);
+          if (w)
+            y = mul(nb, l, y, w);
+          if (c)
+            y = add(nb, l, y, c);
+        }
         linalg::YieldOp::create(nb, l, castScalar(nb, l, y, resultElement));
       });
   return generic.getResult(0);
@@ -880,9 +904,9 @@ public:
         buildMoments(rewriter, loc, operands[0], dims, accType, isUnsigned);
     AffineMap affineMap =
         getBroadcastMap(rewriter.getContext(), *normalized, shape);
-    Value result = buildNormalize(rewriter, loc, operands[0], sum, squares,
-                                  dims, count, eps, *weight, *bias, affineMap,
-                                  resultElement, isUnsigned);
+    Value result = buildNormalize(
+        rewriter, loc, operands[0], sum, squares, dims, count, eps, *weight,
+        *bias, affineMap, resultElement, isUnsigned, NormalizeForm::ScaleShift);
     if (op->getNumResults() == 1) {
       rewriter.replaceOp(op, result);
       return success();
@@ -904,8 +928,9 @@ public:
     Value rstd = map(rewriter, loc, reducedShape, rstdType.getElementType(), {},
                      squares, [&](OpBuilder &b, Location l, ValueRange e) {
                        Value var = div(b, l, e[0], n);
-                       Value r =
-                           math::RsqrtOp::create(b, l, add(b, l, var, accEps));
+                       Value r = div(
+                           b, l, cst(b, l, accType, 1),
+                           math::SqrtOp::create(b, l, add(b, l, var, accEps)));
                        return castScalar(b, l, r, rstdType.getElementType());
                      });
     rewriter.replaceOp(
@@ -967,9 +992,9 @@ public:
     AffineMap affineMap = AffineMap::get(
         shape.size(), 0, {getAffineDimExpr(1, ctx), getAffineDimExpr(2, ctx)},
         ctx);
-    Value result =
-        buildNormalize(rewriter, loc, input, sum, squares, dims, count, eps,
-                       *weight, *bias, affineMap, resultElement, isUnsigned);
+    Value result = buildNormalize(
+        rewriter, loc, input, sum, squares, dims, count, eps, *weight, *bias,
+        affineMap, resultElement, isUnsigned, NormalizeForm::Centered);
     rewriter.replaceOp(op,
                        reshapeTo(rewriter, loc, result, resultType.getShape()));
     return success();

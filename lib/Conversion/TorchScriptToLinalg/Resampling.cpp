@@ -195,7 +195,10 @@ public:
         return rewriter.notifyMatchFailure(
             op, "circular padding may be at most the size kept");
     }
-    if (inputType.getNumElements() == 0)
+    // An empty tensor padded has only padding: constant padding fills it,
+    // the other modes have nothing to read.
+    bool empty = inputType.getNumElements() == 0;
+    if (empty && mode != PadMode::Constant)
       return rewriter.notifyMatchFailure(op, "padding an empty tensor");
     Location loc = op->getLoc();
     Type element = resultType.getElementType();
@@ -210,6 +213,10 @@ public:
                           rewriter.getRemappedValue(valueOperand), element);
       if (!fill || fill.getType() != element)
         return rewriter.notifyMatchFailure(op, "the value is not a number");
+    }
+    if (empty) {
+      rewriter.replaceOp(op, createFilled(rewriter, loc, resultType, fill));
+      return success();
     }
     Value input = operands[0];
     Value result = buildIndexed(

@@ -89,3 +89,18 @@ func.func @tensor_properties(%x: !ts.tensor<f32, [2, 3]>) -> (!ts.tensor<f32, [2
   %1 = ts.aten.to.dtype_layout %x, %dtype, %layout, %device, %none, %false, %false, %none : (!ts.tensor<f32, [2, 3]>, !ts.int, !ts.int, !ts.device, !ts.none, !ts.bool, !ts.bool, !ts.none) -> !ts.tensor<f32, [2, 3]>
   return %0, %1 : !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>
 }
+
+// The write-back of a mutated argument (ts-remove-mutation's copy_ before
+// the return): the last value written into the argument's buffer.
+// CHECK-LABEL: func.func @write_back(
+// CHECK-SAME:      %[[X:.+]]: tensor<3xf32>)
+// CHECK:         %[[NEG:.+]] = linalg.generic
+// CHECK:         %[[BUF:.+]] = bufferization.to_buffer %[[X]] : tensor<3xf32> to memref<3xf32>
+// CHECK:         bufferization.materialize_in_destination %[[NEG]] in writable %[[BUF]]
+// CHECK:         return %[[NEG]]
+func.func @write_back(%x: !ts.tensor<f32, [3]>) -> !ts.tensor<f32, [3]> {
+  %false = ts.prim.Constant[false] : !ts.bool
+  %0 = ts.aten.neg %x : (!ts.tensor<f32, [3]>) -> !ts.tensor<f32, [3]>
+  %1 = ts.aten.copy_ %x, %0, %false {ts.write_back} : (!ts.tensor<f32, [3]>, !ts.tensor<f32, [3]>, !ts.bool) -> !ts.tensor<f32, [3]>
+  return %0 : !ts.tensor<f32, [3]>
+}

@@ -484,7 +484,9 @@ func.func @logsumexp(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4]> {
 // -----
 
 // layer_norm over the last dim: two reductions, one elementwise generic
-// reading weight and bias along the normalised dim.
+// reading weight and bias along the normalised dim, rounding as ATen's
+// kernel does: fma(fma(x, rstd, -(rstd * mean)), weight, bias), rstd =
+// 1 / sqrt(var + eps).
 // CHECK-DAG:   #[[ID:.+]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-DAG:   #[[ROWS:.+]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-DAG:   #[[LAST:.+]] = affine_map<(d0, d1, d2) -> (d2)>
@@ -501,11 +503,12 @@ func.func @logsumexp(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4]> {
 // CHECK:           %[[MEAN:.+]] = arith.divf %[[S]], %[[N]] : f32
 // CHECK:           %[[VAR:.+]] = arith.divf %[[Q]], %[[N]] : f32
 // CHECK:           %[[VE:.+]] = arith.addf %[[VAR]], %[[EPS]] : f32
-// CHECK:           %[[RSTD:.+]] = math.rsqrt %[[VE]] : f32
-// CHECK:           %[[D:.+]] = arith.subf %[[IN]], %[[MEAN]] : f32
-// CHECK:           %[[NORM:.+]] = arith.mulf %[[D]], %[[RSTD]] : f32
-// CHECK:           %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[WE]] : f32
-// CHECK:           %[[Y:.+]] = arith.addf %[[SCALED]], %[[BE]] : f32
+// CHECK:           %[[STD:.+]] = math.sqrt %[[VE]] : f32
+// CHECK:           %[[RSTD:.+]] = arith.divf %{{.+}}, %[[STD]] : f32
+// CHECK:           %[[RM:.+]] = arith.mulf %[[RSTD]], %[[MEAN]] : f32
+// CHECK:           %[[SHIFT:.+]] = arith.negf %[[RM]] : f32
+// CHECK:           %[[NORM:.+]] = math.fma %[[IN]], %[[RSTD]], %[[SHIFT]] : f32
+// CHECK:           %[[Y:.+]] = math.fma %[[NORM]], %[[WE]], %[[BE]] : f32
 // CHECK:           linalg.yield %[[Y]]
 // CHECK:         return %[[OUT]]
 func.func @layer_norm(%x: !ts.tensor<f32, [4, 6, 8]>, %w: !ts.tensor<f32, [8]>, %b: !ts.tensor<f32, [8]>) -> !ts.tensor<f32, [4, 6, 8]> {
@@ -528,8 +531,8 @@ func.func @layer_norm(%x: !ts.tensor<f32, [4, 6, 8]>, %w: !ts.tensor<f32, [8]>, 
 // CHECK:           arith.divf %{{.+}}, %[[N]] : f32
 // CHECK:         linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "parallel", "parallel"]
-// CHECK:           math.rsqrt
-// CHECK:           %[[NORM:.+]] = arith.mulf
+// CHECK:           math.sqrt
+// CHECK:           %[[NORM:.+]] = math.fma
 // CHECK-NEXT:      linalg.yield %[[NORM]]
 func.func @layer_norm_no_affine(%x: !ts.tensor<f32, [4, 6, 8]>) -> !ts.tensor<f32, [4, 6, 8]> {
   %int6 = ts.prim.Constant[6] : !ts.int
@@ -551,7 +554,8 @@ func.func @layer_norm_no_affine(%x: !ts.tensor<f32, [4, 6, 8]>) -> !ts.tensor<f3
 // CHECK:         %[[MEAN:.+]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<4xf32>)
 // CHECK:           arith.divf
 // CHECK:         %[[RSTD:.+]] = linalg.generic {{.*}} ins(%[[SQ]] : tensor<4xf32>)
-// CHECK:           math.rsqrt
+// CHECK:           math.sqrt
+// CHECK:           arith.divf
 // CHECK:         %[[M:.+]] = tensor.expand_shape %[[MEAN]] {{\[\[}}0, 1]] output_shape [4, 1]
 // CHECK:         %[[R:.+]] = tensor.expand_shape %[[RSTD]] {{\[\[}}0, 1]] output_shape [4, 1]
 // CHECK:         return %[[OUT]], %[[M]], %[[R]]

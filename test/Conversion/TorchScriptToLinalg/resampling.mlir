@@ -78,6 +78,22 @@ func.func @constant_pad_nd(%x: !ts.tensor<f32, [2, 3]>) -> !ts.tensor<f32, [2, 2
   return %0 : !ts.tensor<f32, [2, 2]>
 }
 
+// Constant padding of an empty tensor is all padding: a fill, nothing read.
+// CHECK-LABEL: func.func @constant_pad_empty(
+// CHECK:         %[[V:.+]] = arith.constant 1.500000e+00 : f32
+// CHECK:         %[[E:.+]] = tensor.empty() : tensor<2x5x3xf32>
+// CHECK:         %[[F:.+]] = linalg.fill ins(%[[V]] : f32) outs(%[[E]] : tensor<2x5x3xf32>)
+// CHECK-NOT:     tensor.extract
+// CHECK:         return %[[F]]
+func.func @constant_pad_empty(%x: !ts.tensor<f32, [0, 3, 3]>) -> !ts.tensor<f32, [2, 5, 3]> {
+  %one = ts.prim.Constant[1] : !ts.int
+  %zero = ts.prim.Constant[0] : !ts.int
+  %v = ts.prim.Constant[1.5] : !ts.float
+  %pad = ts.prim.ListConstruct %zero, %zero, %one, %one, %one, %one : (!ts.int, !ts.int, !ts.int, !ts.int, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.constant_pad_nd %x, %pad, %v : (!ts.tensor<f32, [0, 3, 3]>, !ts.list<!ts.int>, !ts.float) -> !ts.tensor<f32, [2, 5, 3]>
+  return %0 : !ts.tensor<f32, [2, 5, 3]>
+}
+
 // roll along a dim: (i - shift) mod n; without dims, over the flattened
 // tensor.
 // CHECK-LABEL: func.func @roll(

@@ -303,10 +303,24 @@ func.func @op_aten_clamp_min(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tens
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_clamp_min_Tensor(
+func.func @op_aten_clamp_min_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.clamp_min.Tensor %arg0, %arg1
+  %r = ts.aten.clamp_min.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_clamp_max(
 func.func @op_aten_clamp_max(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
   // CHECK: ts.aten.clamp_max %arg0, %arg1
   %r = ts.aten.clamp_max %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_clamp_max_Tensor(
+func.func @op_aten_clamp_max_Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.clamp_max.Tensor %arg0, %arg1
+  %r = ts.aten.clamp_max.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 
@@ -2792,6 +2806,20 @@ func.func @op_aten_gradient_scalararray(%a0: !ts.tensor<f32>, %a1: !ts.number, %
 func.func @op_aten_gradient_array(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.int) -> (!ts.list<!ts.tensor>) {
   // CHECK: ts.aten.gradient.array %arg0, %arg1, %arg2
   %r = ts.aten.gradient.array %a0, %a1, %a2 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_gradient_scalarrayint(
+func.func @op_aten_gradient_scalarrayint(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.none, %a3: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.gradient.scalarrayint %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.gradient.scalarrayint %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.none, !ts.int) -> (!ts.list<!ts.tensor>)
+  return %r : !ts.list<!ts.tensor>
+}
+
+// CHECK-LABEL: func.func @op_aten_gradient_scalarrayarray(
+func.func @op_aten_gradient_scalarrayarray(%a0: !ts.tensor<f32>, %a1: !ts.list<!ts.int>, %a2: !ts.list<!ts.int>, %a3: !ts.int) -> (!ts.list<!ts.tensor>) {
+  // CHECK: ts.aten.gradient.scalarrayarray %arg0, %arg1, %arg2, %arg3
+  %r = ts.aten.gradient.scalarrayarray %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.int) -> (!ts.list<!ts.tensor>)
   return %r : !ts.list<!ts.tensor>
 }
 
@@ -6064,10 +6092,24 @@ func.func @op_aten_clamp_min_(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.ten
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_clamp_min__Tensor(
+func.func @op_aten_clamp_min__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.clamp_min_.Tensor %arg0, %arg1
+  %r = ts.aten.clamp_min_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_clamp_max_(
 func.func @op_aten_clamp_max_(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
   // CHECK: ts.aten.clamp_max_ %arg0, %arg1
   %r = ts.aten.clamp_max_ %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_clamp_max__Tensor(
+func.func @op_aten_clamp_max__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.clamp_max_.Tensor %arg0, %arg1
+  %r = ts.aten.clamp_max_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 
@@ -6817,6 +6859,13 @@ func.func @op_aten_addcmul_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts
 func.func @op_aten_addcdiv_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>, %a2: !ts.tensor<f32>, %a3: !ts.number) -> (!ts.tensor) {
   // CHECK: ts.aten.addcdiv_ %arg0, %arg1, %arg2, %arg3
   %r = ts.aten.addcdiv_ %a0, %a1, %a2, %a3 : (!ts.tensor<f32>, !ts.tensor<f32>, !ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_ldexp_(
+func.func @op_aten_ldexp_(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.ldexp_ %arg0, %arg1
+  %r = ts.aten.ldexp_ %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 

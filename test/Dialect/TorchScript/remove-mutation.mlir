@@ -205,14 +205,37 @@ func.func @inplace_loop(%x: !ts.tensor, %n: !ts.int) -> !ts.tensor {
 
 // -----
 
-// A function argument belongs to the caller.
+// A function argument's mutations become values like a fresh tensor's; its
+// last value is written back into the caller's tensor before the return
+// (a copy_ marked ts.write_back, which later runs leave alone).
 // CHECK-LABEL: func.func @argument(
-// CHECK:         ts.aten.add_.Tensor
+// CHECK-SAME:      %[[X:[^:]+]]: !ts.tensor, %[[Y:[^:]+]]: !ts.tensor
+// CHECK:         %[[A:.+]] = ts.aten.add.Tensor %[[X]], %[[Y]]
+// CHECK:         %[[V:.+]] = ts.aten.type_as %[[A]], %[[X]]
+// CHECK:         ts.aten.copy_ %[[X]], %[[V]], %{{.+}} {ts.write_back}
+// CHECK-NEXT:    return %[[V]]
+// PLAIN-LABEL: func.func @argument(
+// PLAIN:         ts.aten.copy_ {{.*}} {ts.write_back}
 func.func @argument(%x: !ts.tensor, %y: !ts.tensor) -> !ts.tensor {
   %one = ts.prim.Constant[1] : !ts.int
-  // expected-remark @+1 {{mutation left as it is: its operand, defined by an argument, may be an alias of another value}}
   %0 = ts.aten.add_.Tensor %x, %y, %one : (!ts.tensor, !ts.tensor, !ts.int) -> !ts.tensor
   return %x : !ts.tensor
+}
+
+// -----
+
+// A write-back that inlining brought into another function writes a value
+// of that function: an ordinary copy_, rewritten as the others.
+// CHECK-LABEL: func.func @inlined_write_back(
+// CHECK-NOT:     ts.aten.copy_
+// CHECK:         return
+func.func @inlined_write_back(%x: !ts.tensor<f32, [2]>) -> !ts.tensor<f32, [2]> {
+  %none = ts.prim.Constant : !ts.none
+  %false = ts.prim.Constant[false] : !ts.bool
+  %z = ts.aten.clone %x, %none : (!ts.tensor<f32, [2]>, !ts.none) -> !ts.tensor<f32, [2]>
+  %n = ts.aten.neg %z : (!ts.tensor<f32, [2]>) -> !ts.tensor<f32, [2]>
+  %0 = ts.aten.copy_ %z, %n, %false {ts.write_back} : (!ts.tensor<f32, [2]>, !ts.tensor<f32, [2]>, !ts.bool) -> !ts.tensor<f32, [2]>
+  return %z : !ts.tensor<f32, [2]>
 }
 
 // -----
@@ -247,8 +270,8 @@ func.func @not_fresh(%self: !ts.class<"M">, %x: !ts.tensor, %y: !ts.tensor) -> (
 // A write through views of a private tensor (TorchScript's `z[0] = y`,
 // `z[1:3].fill_(0)`): the view's new value is scattered back into the
 // tensor through each view, innermost first, and later uses of the tensor
-// read the result. A view of an argument, or one read after the write,
-// stays.
+// read the result, as they do for an argument (then written back). A view
+// read after the write stays.
 // CHECK-LABEL: func.func @through_views(
 // CHECK-SAME:      %[[X:[^:]+]]: !ts.tensor, %[[Y:[^:]+]]: !ts.tensor
 // CHECK:         %[[Z:.+]] = ts.aten.neg %[[X]]
@@ -263,9 +286,11 @@ func.func @not_fresh(%self: !ts.class<"M">, %x: !ts.tensor, %y: !ts.tensor) -> (
 // CHECK:         %[[F:.+]] = ts.aten.full_like %[[W]]
 // CHECK:         %[[R1:.+]] = ts.aten.select_scatter %[[R]], %[[F]]
 // CHECK:         %[[A:.+]] = ts.aten.select.int %[[X]]
-// CHECK:         ts.aten.fill_.Scalar %[[A]]
+// CHECK:         %[[FA:.+]] = ts.aten.full_like %[[A]]
+// CHECK:         %[[X1:.+]] = ts.aten.select_scatter %[[X]], %[[FA]]
 // CHECK:         %[[B:.+]] = ts.aten.select.int %[[R1]]
 // CHECK:         ts.aten.zero_ %[[B]]
+// CHECK:         ts.aten.copy_ %[[X]], %[[X1]], %{{.+}} {ts.write_back}
 // CHECK:         return %[[R1]], %[[B]]
 // CHECK-NOT:     ts.aten.relu_
 func.func @through_views(%x: !ts.tensor, %y: !ts.tensor) -> (!ts.tensor, !ts.tensor) {
@@ -282,7 +307,6 @@ func.func @through_views(%x: !ts.tensor, %y: !ts.tensor) -> (!ts.tensor, !ts.ten
   %w = ts.aten.select.int %r, %zero, %one : (!ts.tensor, !ts.int, !ts.int) -> !ts.tensor
   %1 = ts.aten.fill_.Scalar %w, %f : (!ts.tensor, !ts.float) -> !ts.tensor
   %a = ts.aten.select.int %x, %zero, %zero : (!ts.tensor, !ts.int, !ts.int) -> !ts.tensor
-  // expected-remark @+1 {{mutation left as it is: its operand is a view of a value that is defined by an argument, which may alias another value}}
   %2 = ts.aten.fill_.Scalar %a, %f : (!ts.tensor, !ts.float) -> !ts.tensor
   %b = ts.aten.select.int %z, %zero, %zero : (!ts.tensor, !ts.int, !ts.int) -> !ts.tensor
   // expected-remark @+1 {{mutation left as it is: its operand, a view, is used after it}}
@@ -456,6 +480,27 @@ func.func @metadata_mutations(%x: !ts.tensor) -> !ts.tensor {
   %2 = ts.aten.squeeze_.dim %z, %zero : (!ts.tensor, !ts.int) -> !ts.tensor
   %3 = ts.aten.relu_ %z : (!ts.tensor) -> !ts.tensor
   %4 = ts.aten.t_ %z : (!ts.tensor) -> !ts.tensor
+  return %z : !ts.tensor
+}
+
+// -----
+
+// as_strided_ changes sizes and strides, not elements: the tensor becomes
+// its out-of-place as_strided, of the new sizes (no cast back to the old).
+// CHECK-LABEL: func.func @as_strided_in_place(
+// CHECK:         %[[Z:.+]] = ts.aten.clone
+// CHECK:         %[[S:.+]] = ts.aten.as_strided %[[Z]]
+// CHECK-NOT:     ts.prim.unchecked_cast
+// CHECK:         return %[[S]]
+func.func @as_strided_in_place(%x: !ts.tensor<f32, [3, 3]>) -> !ts.tensor {
+  %none = ts.prim.Constant : !ts.none
+  %zero = ts.prim.Constant[0] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %two = ts.prim.Constant[2] : !ts.int
+  %z = ts.aten.clone %x, %none : (!ts.tensor<f32, [3, 3]>, !ts.none) -> !ts.tensor
+  %size = ts.prim.ListConstruct %two, %two : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %stride = ts.prim.ListConstruct %one, %two : (!ts.int, !ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.as_strided_ %z, %size, %stride, %zero : (!ts.tensor, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.int) -> !ts.tensor
   return %z : !ts.tensor
 }
 

@@ -6,6 +6,11 @@ from the archive and compared with eager PyTorch's outputs (harness.py's
 tolerances; nested tuple outputs flattened in order, as tsmlir-run writes
 them).
 
+The layers named *_train stay in training mode: normalisation by the
+batch's statistics, and the running statistics updated in place, which
+the module returns after the call (scripted and traced only: PyTorch
+freezes modules in eval mode only).
+
 A run that fails or mismatches fails the test unless EXPECTED_FAILURES
 lists it with the same reason (the first error tsmlir prints, or the
 mismatch); a listed run that passes, or fails otherwise, fails the test
@@ -21,6 +26,7 @@ Usage: run_nn_modules.py TMPDIR [--jobs N] [--only LAYER,...]
 """
 import argparse
 import concurrent.futures
+import copy
 import os
 import sys
 import warnings
@@ -76,6 +82,14 @@ class EncoderPadding(Call):
         return self.layer(x, src_key_padding_mask=padding)
 
 
+class RunningStats(Call):
+    """The layer's output and its running statistics after the call."""
+
+    def forward(self, x):
+        y = self.layer(x)
+        return y, self.layer.running_mean, self.layer.running_var
+
+
 class Two(Call):
     def forward(self, x, y):
         return self.layer(x, y)
@@ -119,6 +133,10 @@ def make_layers():
                           [randn(2, 3, 5, 5)]),
         "layer_norm": (One(nn.LayerNorm([4, 5]), 0), [randn(3, 4, 5)]),
         "batch_norm1d": (One(nn.BatchNorm1d(6), 0), [randn(4, 6)]),
+        "batch_norm2d_train": (RunningStats(nn.BatchNorm2d(3, momentum=0.3), 0),
+                               [randn(2, 3, 4, 5)]),
+        "instance_norm_train": (RunningStats(nn.InstanceNorm1d(
+            4, affine=True, track_running_stats=True), 0), [randn(3, 4, 6)]),
         "embedding": (One(nn.Embedding(10, 4, padding_idx=0), 0),
                       [torch.randint(0, 10, (2, 3))]),
         "embedding_bag": (One(nn.EmbeddingBag(10, 4, mode="mean"), 0),
@@ -155,9 +173,13 @@ def make_layers():
         "hardtanh_relu6": (One(nn.Sequential(nn.Hardtanh(-0.5, 0.5), nn.ReLU6()), 0),
                            [randn(3, 4) * 4]),
     }
-    for module, _ in layers.values():
-        module.eval()
+    for name, (module, _) in layers.items():
+        module.train(name.endswith("_train"))
     return layers
+
+
+def forms(name):
+    return ("scripted", "traced") if name.endswith("_train") else FORMS
 
 
 def flatten(value):
@@ -172,7 +194,9 @@ def save(name, module, inputs, tmp):
     directory = os.path.join(tmp, name)
     os.makedirs(directory, exist_ok=True)
     with torch.no_grad():
-        outputs = flatten(module(*inputs))
+        # A copy runs: a layer in training mode updates its statistics, and
+        # the archives keep the ones before the call.
+        outputs = flatten(copy.deepcopy(module)(*inputs))
     for i, x in enumerate(inputs):
         np.save(os.path.join(directory, "in%d.npy" % i), x.numpy())
     made = {}
@@ -180,8 +204,16 @@ def save(name, module, inputs, tmp):
         warnings.simplefilter("ignore")
         scripted = torch.jit.script(module)
         made["scripted"] = scripted
-        made["frozen"] = torch.jit.freeze(torch.jit.script(module))
-        made["traced"] = torch.jit.trace(module, tuple(inputs), check_trace=False)
+        if "frozen" in forms(name):
+            made["frozen"] = torch.jit.freeze(torch.jit.script(module))
+        traced = torch.jit.trace(copy.deepcopy(module), tuple(inputs),
+                                 check_trace=False)
+        # Tracing ran the call: the statistics go back to the ones before.
+        with torch.no_grad():
+            before = dict(module.named_buffers())
+            for key, buffer in traced.named_buffers():
+                buffer.copy_(before[key])
+        made["traced"] = traced
     for form, m in made.items():
         torch.jit.save(m, os.path.join(directory, form + ".pt"))
     return directory, [o.detach().numpy() for o in outputs]
@@ -208,7 +240,7 @@ def main():
         if only and name not in only:
             continue
         directory, refs = save(name, module, inputs, args.tmp)
-        for form in FORMS:
+        for form in forms(name):
             jobs.append((name, form, directory, len(inputs), refs))
     lines, counts = [], {"match": 0, "fail": 0, "xfail": 0, "xpass": 0}
     problems = []

@@ -13,9 +13,8 @@
 //                                            (DecomposeRNN.cpp)
 //   _native_multi_head_attention,            their projections, softmax and
 //   _transformer_encoder_layer_fwd           norms (DecomposeAttention.cpp)
-//   instance_norm                            group_norm with one group per
-//                                            channel (batch_norm with the
-//                                            running statistics)
+//   batch_norm (training), native_batch_norm, (DecomposeNormalization.cpp)
+//   instance_norm
 //   var_mean, std_mean                       var / std and mean
 //   mv, outer, addmv, addr, addbmm          matmul, mul of unsqueezed
 //                                            vectors, bmm summed, add
@@ -25,6 +24,7 @@
 //   cdist, searchsorted
 //   tile, rot90, diff, glu,                  (DecomposeShapes.cpp)
 //   max_pool1d_with_indices, max_unpool2d
+//   gradient (every overload)                (DecomposeGradient.cpp)
 //   unique (every form), masked_select,      computed at their largest size,
 //   nonzero, argwhere, x[mask]               sliced to a run-time count
 //                                            (DecomposeSelection.cpp)
@@ -58,6 +58,7 @@
 //                                            channels swapped per group and
 //                                            its window flipped
 //   clamp.Tensor                             maximum and minimum
+//   clamp_min.Tensor, clamp_max.Tensor       maximum, minimum
 //   narrow.Tensor                            narrow at Int(start)
 //   list.t, copy.t of a known list, add.t    a prim::ListConstruct of their
 //   of two known lists                       elements (a new list)
@@ -97,44 +98,6 @@ namespace {
 //===----------------------------------------------------------------------===//
 // Normalisation and statistics
 //===----------------------------------------------------------------------===//
-
-/// instance_norm(input, weight?, bias?, running_mean?, running_var?,
-/// use_input_stats, momentum, eps, cudnn_enabled): with the input's
-/// statistics, a group_norm of one group per channel; else batch_norm in
-/// evaluation mode with the running ones.
-struct DecomposeInstanceNorm : public OpRewritePattern<AtenInstanceNormOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(AtenInstanceNormOp op,
-                                PatternRewriter &rewriter) const override {
-    std::optional<bool> useInputStats = constBool(op.getUseInputStats());
-    if (!useInputStats)
-      return rewriter.notifyMatchFailure(op, "use_input_stats not constant");
-    TSBuilder t{rewriter, op.getLoc()};
-    Value result;
-    if (*useInputStats) {
-      if (!isa<ts::NoneType>(op.getRunningMean().getType()) ||
-          !isa<ts::NoneType>(op.getRunningVar().getType()))
-        return rewriter.notifyMatchFailure(
-            op, "running statistics updated from the input");
-      std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getInput());
-      if (!sizes || sizes->size() < 2)
-        return rewriter.notifyMatchFailure(op, "channels not known");
-      result = AtenGroupNormOp::create(rewriter, op.getLoc(), t.tensor(),
-                                       op.getInput(), t.i((*sizes)[1]),
-                                       op.getWeight(), op.getBias(),
-                                       op.getEps(), op.getCudnnEnabled());
-    } else {
-      result = AtenBatchNormOp::create(
-          rewriter, op.getLoc(), t.tensor(), op.getInput(), op.getWeight(),
-          op.getBias(), op.getRunningMean(), op.getRunningVar(),
-          t.flag(false), op.getMomentum(), op.getEps(),
-          op.getCudnnEnabled());
-    }
-    replaceWithDeclaredTypes(rewriter, op, {result});
-    return success();
-  }
-};
 
 /// var_mean and std_mean (plain, .dim, .correction): the statistic and
 /// mean (mean.dim over the same dims).
@@ -538,6 +501,23 @@ struct DecomposeClampTensor : public OpRewritePattern<AtenClampTensorOp> {
   }
 };
 
+/// clamp_min.Tensor(self, min) is maximum(self, min) and
+/// clamp_max.Tensor(self, max) minimum(self, max): the same promotion and
+/// NaN propagation.
+template <typename ClampOp, typename ExtremumOp>
+struct DecomposeOneSidedClampTensor : public OpRewritePattern<ClampOp> {
+  using OpRewritePattern<ClampOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ClampOp op,
+                                PatternRewriter &rewriter) const override {
+    Value result = ExtremumOp::create(rewriter, op.getLoc(),
+                                      ts::TensorType::get(op.getContext()),
+                                      op->getOperand(0), op->getOperand(1));
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
 struct DecomposeNarrowTensor : public OpRewritePattern<AtenNarrowTensorOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -881,8 +861,10 @@ void ts::populateDecompositionPatterns(RewritePatternSet &patterns) {
   decompose::populateIndexingPatterns(patterns);
   decompose::populateStatisticsPatterns(patterns);
   decompose::populatePoolingPatterns(patterns);
+  decompose::populateNormalizationPatterns(patterns);
+  decompose::populateGradientPatterns(patterns);
   patterns.add<
-      DecomposeInstanceNorm, DecomposeConvStringPadding,
+      DecomposeConvStringPadding,
       DecomposeStatMean<AtenVarMeanOp, AtenVarOp, StatForm::Plain>,
       DecomposeStatMean<AtenVarMeanDimOp, AtenVarDimOp, StatForm::Dim>,
       DecomposeStatMean<AtenVarMeanCorrectionOp, AtenVarCorrectionOp,
@@ -904,6 +886,8 @@ void ts::populateDecompositionPatterns(RewritePatternSet &patterns) {
       DecomposeConvTranspose<AtenConvTranspose2dInputOp>,
       DecomposeConvTranspose<AtenConvTranspose3dInputOp>,
       DecomposeConvTranspose<Aten_ConvolutionOp>, DecomposeClampTensor,
+      DecomposeOneSidedClampTensor<AtenClampMinTensorOp, AtenMaximumOp>,
+      DecomposeOneSidedClampTensor<AtenClampMaxTensorOp, AtenMinimumOp>,
       DecomposeNarrowTensor, DecomposeListOfKnown<AtenListTOp>,
       DecomposeListOfKnown<AtenCopyTOp>, DecomposeListOfKnown<AtenAddTOp>>(ctx);
 }

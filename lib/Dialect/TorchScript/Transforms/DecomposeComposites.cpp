@@ -53,8 +53,6 @@
 //   ldexp(x, e)                   x * 2 ** e
 //   repeat_interleave(x, n, dim)  index_select of each index repeated n
 //                                 times (x flattened without dim)
-//   native_batch_norm (eval)      batch_norm, and two empty tensors for the
-//                                 saved statistics
 //   mvlgamma(x, p)                sum of lgamma(x - i / 2), i < p, plus
 //                                 p (p - 1) / 4 log(pi)
 //   as_strided, as_strided_       x flattened, read (written) at the
@@ -752,27 +750,6 @@ struct DecomposeRepeatInterleave
   }
 };
 
-struct DecomposeNativeBatchNorm
-    : public OpRewritePattern<AtenNativeBatchNormOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(AtenNativeBatchNormOp op,
-                                PatternRewriter &rewriter) const override {
-    if (constBool(op.getTraining()) != false)
-      return rewriter.notifyMatchFailure(op, "training mode");
-    Type dtype = dtypeOf(op.getInput());
-    if (!dtype)
-      return rewriter.notifyMatchFailure(op, "dtype not known");
-    TSBuilder t{rewriter, op.getLoc()};
-    Value out = AtenBatchNormOp::create(
-        rewriter, op.getLoc(), t.tensor(), op.getInput(), op.getWeight(),
-        op.getBias(), op.getRunningMean(), op.getRunningVar(), t.flag(false),
-        op.getMomentum(), op.getEps(), t.flag(false));
-    Value empty = t.castTo(t.zeros({0}, kLong), dtype);
-    replaceWithDeclaredTypes(rewriter, op, {out, empty, t.clone(empty)});
-    return success();
-  }
-};
-
 /// mvlgamma(x, p): sum over i < p of lgamma(x - i / 2) (the terms as
 /// arange(-(p - 1) / 2, 1 / 2, 1 / 2) + x[..., None]) plus p (p - 1) / 4
 /// log(pi); integers in the default float dtype.
@@ -914,18 +891,17 @@ void mlir::tsmlir::ts::decompose::populateCompositePatterns(
       DecomposeNarrowCopy, DecomposeDiagflat, DecomposeCosineSimilarity,
       DecomposePdist, DecomposeFftShift<AtenFftFftshiftOp, false>,
       DecomposeFftShift<AtenFftIfftshiftOp, true>>(ctx);
-  patterns.add<
-      DecomposeTrapezoid<AtenTrapzXOp, false>,
-      DecomposeTrapezoid<AtenTrapzDxOp, false>,
-      DecomposeTrapezoid<AtenTrapezoidXOp, false>,
-      DecomposeTrapezoid<AtenTrapezoidDxOp, false>,
-      DecomposeTrapezoid<AtenCumulativeTrapezoidXOp, true>,
-      DecomposeTrapezoid<AtenCumulativeTrapezoidDxOp, true>, DecomposeEqual,
-      DecomposeOneHot, DecomposeIsin<AtenIsinTensorTensorOp>,
-      DecomposeIsin<AtenIsinTensorScalarOp>,
-      DecomposeIsin<AtenIsinScalarTensorOp>, DecomposeLdexp,
-      DecomposeRepeatInterleave, DecomposeNativeBatchNorm, DecomposeMvlgamma>(
-      ctx);
+  patterns.add<DecomposeTrapezoid<AtenTrapzXOp, false>,
+               DecomposeTrapezoid<AtenTrapzDxOp, false>,
+               DecomposeTrapezoid<AtenTrapezoidXOp, false>,
+               DecomposeTrapezoid<AtenTrapezoidDxOp, false>,
+               DecomposeTrapezoid<AtenCumulativeTrapezoidXOp, true>,
+               DecomposeTrapezoid<AtenCumulativeTrapezoidDxOp, true>,
+               DecomposeEqual, DecomposeOneHot,
+               DecomposeIsin<AtenIsinTensorTensorOp>,
+               DecomposeIsin<AtenIsinTensorScalarOp>,
+               DecomposeIsin<AtenIsinScalarTensorOp>, DecomposeLdexp,
+               DecomposeRepeatInterleave, DecomposeMvlgamma>(ctx);
   patterns.add<DecomposeAsStrided<AtenAsStridedOp>,
                DecomposeAsStrided<AtenAsStridedScatterOp>>(ctx);
 }

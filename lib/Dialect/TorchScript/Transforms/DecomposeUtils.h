@@ -250,6 +250,8 @@ void populateSpectralPatterns(RewritePatternSet &patterns);
 void populateIndexingPatterns(RewritePatternSet &patterns);
 void populateStatisticsPatterns(RewritePatternSet &patterns);
 void populatePoolingPatterns(RewritePatternSet &patterns);
+void populateNormalizationPatterns(RewritePatternSet &patterns);
+void populateGradientPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::tsmlir::ts::decompose
 

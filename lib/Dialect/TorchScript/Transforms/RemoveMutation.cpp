@@ -88,13 +88,13 @@ static SmallVector<OperationName> getOutOfPlaceNames(Operation *op) {
 }
 
 /// Whether `op` changes its operand's sizes or strides in place, not its
-/// elements (`transpose_`, `unsqueeze_`...): only the tensor object itself
-/// sees the change; views taken before keep theirs, and no element of the
-/// storage is written.
+/// elements (`transpose_`, `unsqueeze_`, `as_strided_`...): only the tensor
+/// object itself sees the change; views taken before keep theirs, and no
+/// element of the storage is written.
 static bool isMetadataMutation(Operation *op) {
   return llvm::isa<AtenTranspose_Op, AtenT_Op, AtenSqueeze_Op,
                    AtenSqueeze_DimOp, AtenUnsqueeze_Op, AtenSwapaxes_Op,
-                   AtenSwapdims_Op>(op);
+                   AtenSwapdims_Op, AtenAsStrided_Op>(op);
 }
 
 /// Whether `op` is an in-place tensor op that this pass can rewrite.
@@ -218,6 +218,22 @@ private:
   llvm::SmallVector<Operation *> oldLists;
   Block *entry = nullptr;
   Value none;
+  /// The entry block's arguments written back by an earlier run (their
+  /// mutations since then stay).
+  llvm::DenseSet<Value> writtenBack;
+  /// The arguments whose elements this run's rewrites changed.
+  llvm::DenseSet<Value> writtenArguments;
+
+  /// Whether `value` is a tensor argument of the function whose mutations
+  /// become values, with the last written back before the return.
+  bool isWritableArgument(Value value) {
+    auto arg = llvm::dyn_cast<BlockArgument>(value);
+    return arg && arg.getOwner() == entry &&
+           llvm::isa<func::FuncOp>(entry->getParentOp()) &&
+           llvm::isa<ts::TensorType>(arg.getType()) &&
+           !writtenBack.contains(value);
+  }
+  void writeBackArguments();
 };
 } // namespace
 
@@ -243,11 +259,42 @@ Value MutationRemover::getNone(Location loc) {
 
 void MutationRemover::run(Region &body) {
   entry = &body.front();
+  // A write-back of a function inlined here writes a value of this one: an
+  // ordinary copy_, rewritten like the others.
+  body.walk([&](Operation *op) {
+    if (!op->hasAttr(kWriteBackAttrName))
+      return;
+    auto arg = llvm::dyn_cast<BlockArgument>(op->getOperand(0));
+    if (arg && arg.getOwner() == entry && op->getBlock() == entry)
+      writtenBack.insert(arg);
+    else
+      op->removeAttr(kWriteBackAttrName);
+  });
   for (Block &block : body)
     processBlock(block);
+  writeBackArguments();
   for (Operation *list : oldLists)
     if (list->use_empty())
       list->erase();
+}
+
+void MutationRemover::writeBackArguments() {
+  Operation *terminator = entry->getTerminator();
+  if (!terminator || !llvm::isa<func::FuncOp>(entry->getParentOp()))
+    return;
+  OpBuilder builder(terminator);
+  for (BlockArgument arg : entry->getArguments()) {
+    Value last = lookup(arg);
+    if (last == arg || !writtenArguments.contains(arg))
+      continue;
+    Location loc = terminator->getLoc();
+    Value noCopy = PrimConstantOp::create(
+        builder, loc, ts::BoolType::get(builder.getContext()),
+        builder.getBoolAttr(false));
+    auto copy =
+        AtenCopy_Op::create(builder, loc, arg.getType(), arg, last, noCopy);
+    copy->setAttr(kWriteBackAttrName, builder.getUnitAttr());
+  }
 }
 
 void MutationRemover::processBlock(Block &block) {
@@ -262,6 +309,7 @@ void MutationRemover::visit(Operation *op) {
   if (auto loop = llvm::dyn_cast<PrimLoopOp>(op); loop && loopCarried)
     op = makeLoopCarried(loop);
   if (op->hasTrait<ts::OpTrait::InPlace>() &&
+      !op->hasAttr(kWriteBackAttrName) &&
       (!metadataOnly || isMetadataMutation(op))) {
     std::string why;
     if (succeeded(tryRewrite(op, why)))
@@ -353,7 +401,7 @@ std::string MutationRemover::whyObserved(Value value, Operation *point) {
   // A view that is the only use of a private tensor (as a change of sizes
   // in place leaves one) is the only name of its storage.
   if (!created.contains(value) && !isFreshValue(value) &&
-      !isOnlyViewOfPrivate(value, point))
+      !isOnlyViewOfPrivate(value, point) && !isWritableArgument(value))
     return "its operand, defined by " + describeDefinition(value) +
            ", may be an alias of another value";
   if (auto it = escaped.find(value); it != escaped.end())
@@ -484,7 +532,8 @@ std::string MutationRemover::whyViewObserved(ArrayRef<Operation *> chain,
   std::string why = "its operand is a view of a value that ";
   if (base.getParentBlock() != point->getBlock())
     return why + "is defined outside its block";
-  if (!created.contains(base) && !isFreshValue(base))
+  if (!created.contains(base) && !isFreshValue(base) &&
+      !isWritableArgument(base))
     return why + "is defined by " + describeDefinition(base) +
            ", which may alias another value";
   if (auto it = escaped.find(base); it != escaped.end())
@@ -613,6 +662,8 @@ LogicalResult MutationRemover::tryRewrite(Operation *op, std::string &why) {
     return failure();
   }
   if (chain.empty()) {
+    if (isWritableArgument(target))
+      writtenArguments.insert(target);
     replacements[target] = value;
     created.insert(value);
   } else {
@@ -635,6 +686,8 @@ LogicalResult MutationRemover::tryRewrite(Operation *op, std::string &why) {
       current = scatter->getResult(0);
     }
     Value base = chain.back()->getOperand(0);
+    if (isWritableArgument(base))
+      writtenArguments.insert(base);
     replacements[base] = current;
     created.insert(current);
   }

@@ -32,6 +32,7 @@
 
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <optional>
 
@@ -73,6 +74,13 @@ bool isFreshValue(Value value);
 /// `to` and `flatten` may return self, so they are not counted). For
 /// `aten::__is__`, not for aliasing: a view shares its base's elements.
 bool isNewObject(Value value);
+
+/// The discardable attribute of the `aten::copy_(argument, value)` that
+/// ts-remove-mutation puts before a function's return when it rewrote
+/// mutations of the argument into values: the argument's last value,
+/// written back into the caller's tensor (lowered as a write into the
+/// argument's buffer).
+inline constexpr llvm::StringLiteral kWriteBackAttrName = "ts.write_back";
 
 /// The value of a `bool` produced by a `ts.prim.Constant`.
 std::optional<bool> getConstantBool(Value value);

@@ -333,10 +333,24 @@ def TS_AtenClampMinOp : TS_SchemaOp<"aten.clamp_min",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenClampMinTensorOp : TS_SchemaOp<"aten.clamp_min.Tensor",
+    "aten::clamp_min.Tensor(Tensor self, Tensor min) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$minValue);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenClampMaxOp : TS_SchemaOp<"aten.clamp_max",
     "aten::clamp_max(Tensor self, Scalar max) -> Tensor",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$maxValue);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenClampMaxTensorOp : TS_SchemaOp<"aten.clamp_max.Tensor",
+    "aten::clamp_max.Tensor(Tensor self, Tensor max) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$maxValue);
   let results = (outs TS_Tensor:$result);
 }
 
@@ -2887,6 +2901,20 @@ def TS_AtenGradientArrayOp : TS_SchemaOp<"aten.gradient.array",
     "aten::gradient.array(Tensor self, *, int[] dim, int edge_order=1) -> Tensor[]",
     [TS_ReadOnly]> {
   let arguments = (ins TS_Tensor:$self, TS_IntList:$dim, TS_IntLike:$edge_order);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenGradientScalarrayintOp : TS_SchemaOp<"aten.gradient.scalarrayint",
+    "aten::gradient.scalarrayint(Tensor self, *, Scalar[] spacing, int? dim=None, int edge_order=1) -> Tensor[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_AnyList:$spacing, TS_OptionalInt:$dim, TS_IntLike:$edge_order);
+  let results = (outs TS_TensorList:$result);
+}
+
+def TS_AtenGradientScalarrayarrayOp : TS_SchemaOp<"aten.gradient.scalarrayarray",
+    "aten::gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, int[] dim, int edge_order=1) -> Tensor[]",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_AnyList:$spacing, TS_IntList:$dim, TS_IntLike:$edge_order);
   let results = (outs TS_TensorList:$result);
 }
 
@@ -6298,10 +6326,24 @@ def TS_AtenClampMin_Op : TS_SchemaOp<"aten.clamp_min_",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenClampMin_TensorOp : TS_SchemaOp<"aten.clamp_min_.Tensor",
+    "aten::clamp_min_.Tensor(Tensor(a!) self, Tensor min) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$minValue);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenClampMax_Op : TS_SchemaOp<"aten.clamp_max_",
     "aten::clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)",
     [TS_InPlace, TS_SideEffecting]> {
   let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$maxValue);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenClampMax_TensorOp : TS_SchemaOp<"aten.clamp_max_.Tensor",
+    "aten::clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$maxValue);
   let results = (outs TS_Tensor:$result);
 }
 
@@ -7054,6 +7096,13 @@ def TS_AtenAddcdiv_Op : TS_SchemaOp<"aten.addcdiv_",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenLdexp_Op : TS_SchemaOp<"aten.ldexp_",
+    "aten::ldexp_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$other);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenPolygamma_Op : TS_SchemaOp<"aten.polygamma_",
     "aten::polygamma_(Tensor(a!) self, int n) -> Tensor(a!)",
     [TS_InPlace, TS_SideEffecting]> {
@@ -7096,4 +7145,4 @@ def TS_AtenI0_Op : TS_SchemaOp<"aten.i0_",
   let results = (outs TS_Tensor:$result);
 }
 
-// 980 ops.
+// 987 ops.
