@@ -38,7 +38,7 @@ OPS = {
         aten::exp aten::expm1 aten::log aten::log1p aten::log2 aten::tanh
         aten::sigmoid aten::relu aten::gelu aten::silu aten::erf aten::sin
         aten::cos aten::abs aten::sign aten::reciprocal aten::floor aten::ceil
-        aten::round aten::clamp aten::clamp.Tensor aten::clamp_min
+        aten::round aten::round.decimals aten::clamp aten::clamp.Tensor aten::clamp_min
         aten::clamp_min.Tensor aten::clamp_max aten::clamp_max.Tensor
         aten::minimum aten::maximum aten::max.other
         aten::min.other aten::where.self aten::where.ScalarSelf
@@ -587,6 +587,8 @@ def inplace_variants(schemas):
             candidates.append(name + "_.Tensor")
         else:  # ldexp.Tensor -> ldexp_
             candidates.append(name + "_")
+        if overload.startswith("Tensor_"):  # pow.Tensor_Scalar -> pow_.Scalar
+            candidates.append(name + "_." + overload[len("Tensor_"):])
         for c in candidates:
             if c in schemas and c not in listed and c not in out and \
                     "!" in schemas[c].split("->")[0]:

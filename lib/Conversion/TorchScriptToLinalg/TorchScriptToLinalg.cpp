@@ -33,6 +33,7 @@
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
 #include "tsmlir/Dialect/TorchScript/IR/DataDependentSizes.h"
+#include "tsmlir/Dialect/TorchScript/IR/Aliasing.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
@@ -406,6 +407,25 @@ static LogicalResult checkLowerable(ModuleOp module,
       return;
     if (isCompileTimeOp(op) || llvm::isa<ts::PrimYieldOp>(op))
       return;
+    // An in-place op that ts-remove-mutation left: what it writes may be
+    // seen through another name.
+    if (op->hasTrait<ts::OpTrait::InPlace>() &&
+        !op->hasAttr(ts::kWriteBackAttrName)) {
+      Value target = op->getOperand(0);
+      InFlightDiagnostic diag = op->emitError()
+                                << "'" << torchScriptName(op)
+                                << "' writes in place a tensor that other "
+                                   "values may share (defined by ";
+      if (Operation *def = target.getDefiningOp())
+        diag << "'" << torchScriptName(def) << "'";
+      else
+        diag << "a block argument";
+      diag << "): in-place writes compile into fresh tensors, their views "
+              "and the graph's inputs only (a module's attributes are not "
+              "written)";
+      ok = false;
+      return;
+    }
     if (!supported.contains(op->getName().getStringRef())) {
       op->emitError() << "'" << torchScriptName(op)
                       << "' has no lowering to linalg";

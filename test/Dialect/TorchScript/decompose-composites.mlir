@@ -114,3 +114,43 @@ func.func @angle(%x: !ts.tensor<f64, [5]>, %n: !ts.tensor<si64, [5]>) -> (!ts.te
   %1 = ts.aten.angle %n : (!ts.tensor<si64, [5]>) -> !ts.tensor
   return %0, %1 : !ts.tensor, !ts.tensor
 }
+
+// -----
+
+// round.decimals: x * 10^d rounded, / 10^d; for d < 0, x / 10^-d rounded,
+// * 10^-d.
+// CHECK-LABEL: func.func @round_decimals(
+// CHECK-SAME:      %[[X:.+]]: !ts.tensor<f32, [4]>)
+// CHECK-DAG:     %[[P3:.+]] = ts.prim.Constant[1.000000e+03] : !ts.float
+// CHECK-DAG:     %[[P2:.+]] = ts.prim.Constant[1.000000e+02] : !ts.float
+// CHECK:         %[[A:.+]] = ts.aten.mul.Scalar %[[X]], %[[P3]]
+// CHECK:         %[[RA:.+]] = ts.aten.round %[[A]]
+// CHECK:         %[[UP:.+]] = ts.aten.div.Scalar %[[RA]], %[[P3]]
+// CHECK:         %[[B:.+]] = ts.aten.div.Scalar %[[X]], %[[P2]]
+// CHECK:         %[[RB:.+]] = ts.aten.round %[[B]]
+// CHECK:         %[[DOWN:.+]] = ts.aten.mul.Scalar %[[RB]], %[[P2]]
+// CHECK:         return %[[UP]], %[[DOWN]]
+func.func @round_decimals(%x: !ts.tensor<f32, [4]>) -> (!ts.tensor, !ts.tensor) {
+  %three = ts.prim.Constant[3] : !ts.int
+  %minus2 = ts.prim.Constant[-2] : !ts.int
+  %0 = ts.aten.round.decimals %x, %three : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor
+  %1 = ts.aten.round.decimals %x, %minus2 : (!ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor
+  return %0, %1 : !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// gather and index_select read a 0-d tensor as [1].
+// CHECK-LABEL: func.func @zero_dim_self(
+// CHECK:         %[[FLAT:.+]] = ts.aten.reshape %arg0, {{.*}} -> !ts.tensor<f32, [1]>
+// CHECK:         ts.aten.gather %[[FLAT]]
+// CHECK:         %[[FLAT2:.+]] = ts.aten.reshape %arg0, {{.*}} -> !ts.tensor<f32, [1]>
+// CHECK:         %[[SEL:.+]] = ts.aten.index_select %[[FLAT2]]
+// CHECK:         ts.aten.reshape %[[SEL]], {{.*}} -> !ts.tensor<f32, []>
+func.func @zero_dim_self(%x: !ts.tensor<f32, []>, %i: !ts.tensor<si64, [1]>) -> (!ts.tensor, !ts.tensor) {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %false = ts.prim.Constant[false] : !ts.bool
+  %0 = ts.aten.gather %x, %zero, %i, %false : (!ts.tensor<f32, []>, !ts.int, !ts.tensor<si64, [1]>, !ts.bool) -> !ts.tensor
+  %1 = ts.aten.index_select %x, %zero, %i : (!ts.tensor<f32, []>, !ts.int, !ts.tensor<si64, [1]>) -> !ts.tensor
+  return %0, %1 : !ts.tensor, !ts.tensor
+}

@@ -282,6 +282,13 @@ func.func @op_aten_round(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_round_decimals(
+func.func @op_aten_round_decimals(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.round.decimals %arg0, %arg1
+  %r = ts.aten.round.decimals %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_clamp(
 func.func @op_aten_clamp(%a0: !ts.tensor<f32>, %a1: !ts.optional<!ts.number>, %a2: !ts.optional<!ts.number>) -> (!ts.tensor) {
   // CHECK: ts.aten.clamp %arg0, %arg1, %arg2
@@ -5945,6 +5952,13 @@ func.func @op_aten_neg_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
   return %r : !ts.tensor
 }
 
+// CHECK-LABEL: func.func @op_aten_pow__Tensor(
+func.func @op_aten_pow__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.pow_.Tensor %arg0, %arg1
+  %r = ts.aten.pow_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
 // CHECK-LABEL: func.func @op_aten_pow__Scalar(
 func.func @op_aten_pow__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
   // CHECK: ts.aten.pow_.Scalar %arg0, %arg1
@@ -6075,6 +6089,13 @@ func.func @op_aten_ceil_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
 func.func @op_aten_round_(%a0: !ts.tensor<f32>) -> (!ts.tensor) {
   // CHECK: ts.aten.round_ %arg0
   %r = ts.aten.round_ %a0 : (!ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_round__decimals(
+func.func @op_aten_round__decimals(%a0: !ts.tensor<f32>, %a1: !ts.int) -> (!ts.tensor) {
+  // CHECK: ts.aten.round_.decimals %arg0, %arg1
+  %r = ts.aten.round_.decimals %a0, %a1 : (!ts.tensor<f32>, !ts.int) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 
@@ -6824,6 +6845,20 @@ func.func @op_aten_xlogy__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> 
 func.func @op_aten_xlogy__Scalar_Other(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
   // CHECK: ts.aten.xlogy_.Scalar_Other %arg0, %arg1
   %r = ts.aten.xlogy_.Scalar_Other %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_float_power__Tensor(
+func.func @op_aten_float_power__Tensor(%a0: !ts.tensor<f32>, %a1: !ts.tensor<f32>) -> (!ts.tensor) {
+  // CHECK: ts.aten.float_power_.Tensor %arg0, %arg1
+  %r = ts.aten.float_power_.Tensor %a0, %a1 : (!ts.tensor<f32>, !ts.tensor<f32>) -> (!ts.tensor)
+  return %r : !ts.tensor
+}
+
+// CHECK-LABEL: func.func @op_aten_float_power__Scalar(
+func.func @op_aten_float_power__Scalar(%a0: !ts.tensor<f32>, %a1: !ts.number) -> (!ts.tensor) {
+  // CHECK: ts.aten.float_power_.Scalar %arg0, %arg1
+  %r = ts.aten.float_power_.Scalar %a0, %a1 : (!ts.tensor<f32>, !ts.number) -> (!ts.tensor)
   return %r : !ts.tensor
 }
 

@@ -51,6 +51,10 @@
 //                                 (negated for invert); the scalar forms
 //                                 compare with the one element
 //   ldexp(x, e)                   x * 2 ** e
+//   round.decimals(x, d)          round(x * 10^d) / 10^d (d < 0: round(x /
+//                                 10^-d) * 10^-d)
+//   gather, index_select of a     the op on x viewed as [1], its result
+//   0-d x                         viewed as declared
 //   repeat_interleave(x, n, dim)  index_select of each index repeated n
 //                                 times (x flattened without dim)
 //   mvlgamma(x, p)                sum of lgamma(x - i / 2), i < p, plus
@@ -712,6 +716,63 @@ struct DecomposeLdexp : public OpRewritePattern<AtenLdexpTensorOp> {
   }
 };
 
+/// round.decimals(x, decimals): as ATen rounds, x * 10^d rounded half to
+/// even, / 10^d; for d < 0, x / 10^-d rounded, * 10^-d (the power in the
+/// input's float type).
+struct DecomposeRoundDecimals : public OpRewritePattern<AtenRoundDecimalsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AtenRoundDecimalsOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<int64_t> decimals = constInt(op.getDecimals());
+    Type dtype = dtypeOf(op.getSelf());
+    if (!decimals || !dtype || !isa<mlir::FloatType>(dtype))
+      return rewriter.notifyMatchFailure(op, "constant decimals and a float "
+                                             "input expected");
+    TSBuilder t{rewriter, op.getLoc()};
+    Location loc = op.getLoc();
+    Value power = t.f(std::pow(10.0, std::abs(static_cast<double>(*decimals))));
+    Value x = op.getSelf();
+    Value result;
+    if (*decimals >= 0) {
+      Value scaled = AtenMulScalarOp::create(rewriter, loc, t.tensor(), x, power);
+      result = AtenDivScalarOp::create(
+          rewriter, loc, t.tensor(),
+          AtenRoundOp::create(rewriter, loc, t.tensor(), scaled), power);
+    } else {
+      Value scaled = AtenDivScalarOp::create(rewriter, loc, t.tensor(), x, power);
+      result = AtenMulScalarOp::create(
+          rewriter, loc, t.tensor(),
+          AtenRoundOp::create(rewriter, loc, t.tensor(), scaled), power);
+    }
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+/// gather and index_select of a 0-d tensor, which PyTorch reads as one
+/// element: the op on the tensor viewed as [1], viewed as the op's result.
+template <typename OpTy>
+struct DecomposeZeroDimSelf : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> self = staticSizes(op.getSelf());
+    std::optional<SmallVector<int64_t>> result =
+        staticSizes(op->getResult(0));
+    if (!self || !self->empty() || !result)
+      return rewriter.notifyMatchFailure(op, "not a 0-d input, or a result "
+                                             "of unknown sizes");
+    TSBuilder t{rewriter, op.getLoc()};
+    Value viewed = t.reshape(op.getSelf(), {1});
+    Operation *flat = rewriter.clone(*op);
+    flat->setOperand(0, viewed);
+    flat->getResult(0).setType(t.tensor());
+    replaceWithDeclaredTypes(rewriter, op,
+                             {t.reshape(flat->getResult(0), *result)});
+    return success();
+  }
+};
+
 struct DecomposeRepeatInterleave
     : public OpRewritePattern<AtenRepeatInterleaveSelfIntOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -901,7 +962,9 @@ void mlir::tsmlir::ts::decompose::populateCompositePatterns(
                DecomposeIsin<AtenIsinTensorTensorOp>,
                DecomposeIsin<AtenIsinTensorScalarOp>,
                DecomposeIsin<AtenIsinScalarTensorOp>, DecomposeLdexp,
-               DecomposeRepeatInterleave, DecomposeMvlgamma>(ctx);
+               DecomposeRepeatInterleave, DecomposeMvlgamma, DecomposeRoundDecimals,
+      DecomposeZeroDimSelf<AtenGatherOp>,
+      DecomposeZeroDimSelf<AtenIndexSelectOp>>(ctx);
   patterns.add<DecomposeAsStrided<AtenAsStridedOp>,
                DecomposeAsStrided<AtenAsStridedScatterOp>>(ctx);
 }

@@ -312,6 +312,13 @@ def TS_AtenRoundOp : TS_SchemaOp<"aten.round",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenRoundDecimalsOp : TS_SchemaOp<"aten.round.decimals",
+    "aten::round.decimals(Tensor self, *, int decimals) -> Tensor",
+    [TS_ReadOnly]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$decimals);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenClampOp : TS_SchemaOp<"aten.clamp",
     "aten::clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor",
     [TS_ReadOnly]> {
@@ -6179,6 +6186,13 @@ def TS_AtenNeg_Op : TS_SchemaOp<"aten.neg_",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenPow_TensorOp : TS_SchemaOp<"aten.pow_.Tensor",
+    "aten::pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$exponent);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenPow_ScalarOp : TS_SchemaOp<"aten.pow_.Scalar",
     "aten::pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)",
     [TS_InPlace, TS_SideEffecting]> {
@@ -6309,6 +6323,13 @@ def TS_AtenRound_Op : TS_SchemaOp<"aten.round_",
     "aten::round_(Tensor(a!) self) -> Tensor(a!)",
     [TS_InPlace, TS_SideEffecting]> {
   let arguments = (ins TS_Tensor:$self);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenRound_DecimalsOp : TS_SchemaOp<"aten.round_.decimals",
+    "aten::round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_IntLike:$decimals);
   let results = (outs TS_Tensor:$result);
 }
 
@@ -7061,6 +7082,20 @@ def TS_AtenXlogy_ScalarOtherOp : TS_SchemaOp<"aten.xlogy_.Scalar_Other",
   let results = (outs TS_Tensor:$result);
 }
 
+def TS_AtenFloatPower_TensorOp : TS_SchemaOp<"aten.float_power_.Tensor",
+    "aten::float_power_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_Tensor:$exponent);
+  let results = (outs TS_Tensor:$result);
+}
+
+def TS_AtenFloatPower_ScalarOp : TS_SchemaOp<"aten.float_power_.Scalar",
+    "aten::float_power_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)",
+    [TS_InPlace, TS_SideEffecting]> {
+  let arguments = (ins TS_Tensor:$self, TS_ScalarLike:$exponent);
+  let results = (outs TS_Tensor:$result);
+}
+
 def TS_AtenTrueDivide_TensorOp : TS_SchemaOp<"aten.true_divide_.Tensor",
     "aten::true_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
     [TS_InPlace, TS_SideEffecting]> {
@@ -7145,4 +7180,4 @@ def TS_AtenI0_Op : TS_SchemaOp<"aten.i0_",
   let results = (outs TS_Tensor:$result);
 }
 
-// 987 ops.
+// 992 ops.
