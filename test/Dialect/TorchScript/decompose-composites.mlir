@@ -154,3 +154,18 @@ func.func @zero_dim_self(%x: !ts.tensor<f32, []>, %i: !ts.tensor<si64, [1]>) -> 
   %1 = ts.aten.index_select %x, %zero, %i : (!ts.tensor<f32, []>, !ts.int, !ts.tensor<si64, [1]>) -> !ts.tensor
   return %0, %1 : !ts.tensor, !ts.tensor
 }
+
+// -----
+
+// gather of a 0-d tensor at a 0-d index: both viewed as [1].
+// CHECK-LABEL: func.func @zero_dim_gather_index(
+// CHECK:         %[[FLAT:.+]] = ts.aten.reshape %arg0, {{.*}} -> !ts.tensor<f32, [1]>
+// CHECK:         %[[INDEX:.+]] = ts.aten.reshape %arg1, {{.*}} -> !ts.tensor<si64, [1]>
+// CHECK:         %[[G:.+]] = ts.aten.gather %[[FLAT]], %{{.+}}, %[[INDEX]]
+// CHECK:         ts.aten.reshape %[[G]], {{.*}} -> !ts.tensor<f32, []>
+func.func @zero_dim_gather_index(%x: !ts.tensor<f32, []>, %i: !ts.tensor<si64, []>) -> !ts.tensor {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %false = ts.prim.Constant[false] : !ts.bool
+  %0 = ts.aten.gather %x, %zero, %i, %false : (!ts.tensor<f32, []>, !ts.int, !ts.tensor<si64, []>, !ts.bool) -> !ts.tensor
+  return %0 : !ts.tensor
+}

@@ -764,8 +764,17 @@ struct DecomposeZeroDimSelf : public OpRewritePattern<OpTy> {
                                              "of unknown sizes");
     TSBuilder t{rewriter, op.getLoc()};
     Value viewed = t.reshape(op.getSelf(), {1});
+    // gather's index has self's rank: a 0-d index is viewed as [1] too.
+    Value index;
+    if constexpr (std::is_same_v<OpTy, AtenGatherOp>) {
+      std::optional<SmallVector<int64_t>> sizes = staticSizes(op.getIndex());
+      if (sizes && sizes->empty())
+        index = t.reshape(op.getIndex(), {1});
+    }
     Operation *flat = rewriter.clone(*op);
     flat->setOperand(0, viewed);
+    if (index)
+      flat->setOperand(2, index);
     flat->getResult(0).setType(t.tensor());
     replaceWithDeclaredTypes(rewriter, op,
                              {t.reshape(flat->getResult(0), *result)});
