@@ -98,21 +98,6 @@ func.func @masked_select_nonzero(%x: !ts.tensor<f32, [3, 4]>, %m: !ts.tensor<i1,
 
 // -----
 
-// argwhere of a 0-d tensor: [count, 0], count 1 when the element is set.
-// CHECK-LABEL: func.func @argwhere_0d(
-// CHECK:     %[[SET:.+]] = ts.aten.to.dtype %arg0
-// CHECK:     %[[COUNT:.+]] = ts.aten.sum %[[SET]]
-// CHECK:     %[[N:.+]] = ts.aten.Int.Tensor %[[COUNT]]
-// CHECK:     ts.aten.slice.Tensor %{{.+}}, %{{.+}}, %{{.+}}, %[[N]]
-// SHAPES-LABEL: func.func @argwhere_0d(
-// SHAPES:   -> !ts.tensor<si64, [?, 0]>
-func.func @argwhere_0d(%x: !ts.tensor<f32, []>) -> !ts.tensor {
-  %0 = ts.aten.argwhere %x : (!ts.tensor<f32, []>) -> !ts.tensor
-  return %0 : !ts.tensor
-}
-
-// -----
-
 // x[mask], a Bool mask over the leading dims: the selected rows.
 // CHECK-LABEL: func.func @index_by_mask(
 // CHECK:     ts.aten.reshape %arg0

@@ -387,14 +387,11 @@ struct DecomposeNonzero : public OpRewritePattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "static sizes expected");
     int64_t n = shape::numElements(*sizes);
     int64_t rank = sizes->size();
+    // [count, 0]: a run-time count of rows of nothing, which an output
+    // buffer cannot hold at its bound (no slice of an empty dim).
+    if (rank == 0)
+      return rewriter.notifyMatchFailure(op, "a 0-d input");
     SelectionBuilder t{{rewriter, op.getLoc()}};
-    // A 0-d input: [count, 0], count 1 when the element is set.
-    if (rank == 0) {
-      Value count = t.sum(t.to(op.getSelf(), kBool), std::nullopt);
-      replaceWithDeclaredTypes(
-          rewriter, op, {t.firstEntries(t.emptyLongs({1, 0}), 0, count)});
-      return success();
-    }
     if (n == 0) {
       replaceWithDeclaredTypes(rewriter, op, {t.emptyLongs({0, rank})});
       return success();
