@@ -44,10 +44,6 @@ struct GradientBuilder : TSBuilder {
     return AtenDivScalarOp::create(b, loc, tensor(), x, h);
   }
   Value neg(Value x) { return AtenNegOp::create(b, loc, tensor(), x); }
-  /// x[start:end] along `dim` (end exclusive, both in range).
-  Value part(Value x, int64_t dim, int64_t start, int64_t end) {
-    return slice(x, dim, start, end);
-  }
 };
 
 /// How one dim is spaced: a number (a ts int or float value) or the
@@ -57,25 +53,25 @@ struct Spacing {
   Value coordinates;
 };
 
-/// The derivative of `x` (sizes `sizes`) along `dim` for even steps `h`.
+/// The derivative of `x` (n elements along `dim`) for even steps `h`.
 Value evenGradient(GradientBuilder &t, Value x, int64_t dim, int64_t n, Value h,
                    int64_t edgeOrder) {
   Value center = t.divScalar(
-      t.divScalar(t.sub(t.part(x, dim, 2, n), t.part(x, dim, 0, n - 2)), h),
+      t.divScalar(t.sub(t.slice(x, dim, 2, n), t.slice(x, dim, 0, n - 2)), h),
       t.i(2));
   Value first, last;
   if (edgeOrder == 1) {
-    first = t.divScalar(t.sub(t.part(x, dim, 1, 2), t.part(x, dim, 0, 1)), h);
+    first = t.divScalar(t.sub(t.slice(x, dim, 1, 2), t.slice(x, dim, 0, 1)), h);
     last = t.divScalar(
-        t.sub(t.part(x, dim, n - 1, n), t.part(x, dim, n - 2, n - 1)), h);
+        t.sub(t.slice(x, dim, n - 1, n), t.slice(x, dim, n - 2, n - 1)), h);
   } else {
-    first = t.divScalar(t.sub(t.add(t.scaled(t.part(x, dim, 0, 1), -1.5),
-                                    t.scaled(t.part(x, dim, 1, 2), 2)),
-                              t.scaled(t.part(x, dim, 2, 3), 0.5)),
+    first = t.divScalar(t.sub(t.add(t.scaled(t.slice(x, dim, 0, 1), -1.5),
+                                    t.scaled(t.slice(x, dim, 1, 2), 2)),
+                              t.scaled(t.slice(x, dim, 2, 3), 0.5)),
                         h);
-    last = t.divScalar(t.add(t.sub(t.scaled(t.part(x, dim, n - 3, n - 2), 0.5),
-                                   t.scaled(t.part(x, dim, n - 2, n - 1), 2)),
-                             t.scaled(t.part(x, dim, n - 1, n), 1.5)),
+    last = t.divScalar(t.add(t.sub(t.scaled(t.slice(x, dim, n - 3, n - 2), 0.5),
+                                   t.scaled(t.slice(x, dim, n - 2, n - 1), 2)),
+                             t.scaled(t.slice(x, dim, n - 1, n), 1.5)),
                        h);
   }
   return t.cat({first, center, last}, dim);
@@ -85,28 +81,29 @@ Value evenGradient(GradientBuilder &t, Value x, int64_t dim, int64_t n, Value h,
 Value unevenGradient(GradientBuilder &t, Value x, int64_t dim, int64_t rank,
                      int64_t n, Value coordinates, int64_t edgeOrder) {
   Value d =
-      t.sub(t.part(coordinates, 0, 1, n), t.part(coordinates, 0, 0, n - 1));
-  Value d1 = t.part(d, 0, 0, n - 2), d2 = t.part(d, 0, 1, n - 1);
+      t.sub(t.slice(coordinates, 0, 1, n), t.slice(coordinates, 0, 0, n - 1));
+  Value d1 = t.slice(d, 0, 0, n - 2), d2 = t.slice(d, 0, 1, n - 1);
   SmallVector<int64_t> along(rank, 1);
   along[dim] = n - 2;
   auto shaped = [&](Value w) { return t.reshape(w, along); };
   Value wa = shaped(t.div(t.neg(d2), t.mul(d1, t.add(d1, d2))));
   Value wb = shaped(t.div(t.sub(d2, d1), t.mul(d1, d2)));
   Value wc = shaped(t.div(d1, t.mul(d2, t.add(d1, d2))));
-  Value center = t.add(t.add(t.mul(wa, t.part(x, dim, 0, n - 2)),
-                             t.mul(wb, t.part(x, dim, 1, n - 1))),
-                       t.mul(wc, t.part(x, dim, 2, n)));
+  Value center = t.add(t.add(t.mul(wa, t.slice(x, dim, 0, n - 2)),
+                             t.mul(wb, t.slice(x, dim, 1, n - 1))),
+                       t.mul(wc, t.slice(x, dim, 2, n)));
   Value first, last;
   auto step = [&](int64_t i) { return t.select(d, 0, i); };
   if (edgeOrder == 1) {
-    first = t.div(t.sub(t.part(x, dim, 1, 2), t.part(x, dim, 0, 1)), step(0));
-    last = t.div(t.sub(t.part(x, dim, n - 1, n), t.part(x, dim, n - 2, n - 1)),
-                 step(n - 2));
+    first = t.div(t.sub(t.slice(x, dim, 1, 2), t.slice(x, dim, 0, 1)), step(0));
+    last =
+        t.div(t.sub(t.slice(x, dim, n - 1, n), t.slice(x, dim, n - 2, n - 1)),
+              step(n - 2));
   } else {
     auto combine = [&](Value a, Value b, Value c, int64_t start) {
-      return t.add(t.add(t.mul(a, t.part(x, dim, start, start + 1)),
-                         t.mul(b, t.part(x, dim, start + 1, start + 2))),
-                   t.mul(c, t.part(x, dim, start + 2, start + 3)));
+      return t.add(t.add(t.mul(a, t.slice(x, dim, start, start + 1)),
+                         t.mul(b, t.slice(x, dim, start + 1, start + 2))),
+                   t.mul(c, t.slice(x, dim, start + 2, start + 3)));
     };
     Value s0 = step(0), s1 = step(1);
     Value a =

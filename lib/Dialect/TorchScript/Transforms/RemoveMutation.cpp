@@ -283,16 +283,17 @@ void MutationRemover::writeBackArguments() {
   if (!terminator || !llvm::isa<func::FuncOp>(entry->getParentOp()))
     return;
   OpBuilder builder(terminator);
+  Location loc = terminator->getLoc();
+  Value nonBlocking;
   for (BlockArgument arg : entry->getArguments()) {
-    Value last = lookup(arg);
-    if (last == arg || !writtenArguments.contains(arg))
+    if (!writtenArguments.contains(arg))
       continue;
-    Location loc = terminator->getLoc();
-    Value noCopy = PrimConstantOp::create(
-        builder, loc, ts::BoolType::get(builder.getContext()),
-        builder.getBoolAttr(false));
-    auto copy =
-        AtenCopy_Op::create(builder, loc, arg.getType(), arg, last, noCopy);
+    if (!nonBlocking)
+      nonBlocking = PrimConstantOp::create(
+          builder, loc, ts::BoolType::get(builder.getContext()),
+          builder.getBoolAttr(false));
+    auto copy = AtenCopy_Op::create(builder, loc, arg.getType(), arg,
+                                    lookup(arg), nonBlocking);
     copy->setAttr(kWriteBackAttrName, builder.getUnitAttr());
   }
 }
