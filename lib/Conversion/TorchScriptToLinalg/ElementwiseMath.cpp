@@ -610,11 +610,10 @@ void lowering::addMathElementwiseSpecs(SmallVectorImpl<ElementwiseSpec> &specs) 
     Value x = c.args[0];
     return c.sub(x, math::TruncOp::create(c.b, c.loc, x));
   });
-  unary(ts::AtenSquareOp::getOperationName(), [](BodyContext &c) -> Value {
-    if (c.type.isInteger(1))
-      return Value(); // PyTorch squares booleans into int64
-    return c.mul(c.args[0], c.args[0]);
-  });
+  // Booleans square into int64 (the result's type, which the body computes
+  // in).
+  unary(ts::AtenSquareOp::getOperationName(),
+        [](BodyContext &c) { return c.mul(c.args[0], c.args[0]); });
   unary(ts::AtenNanToNumOp::getOperationName(), [](BodyContext &c) -> Value {
     Value x = c.args[0];
     if (!c.isFloat())

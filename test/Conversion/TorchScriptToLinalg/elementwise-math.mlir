@@ -253,6 +253,16 @@ func.func @square(%x: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
   return %0 : !ts.tensor<f32, [4]>
 }
 
+// A boolean squares in its int64 result type.
+// CHECK-LABEL: func.func @square_bool(
+// CHECK:         linalg.generic
+// CHECK:           arith.extui {{.*}} : i1 to i64
+// CHECK:           arith.muli {{.*}} : i64
+func.func @square_bool(%x: !ts.tensor<i1, [4]>) -> !ts.tensor<si64, [4]> {
+  %0 = ts.aten.square %x : (!ts.tensor<i1, [4]>) -> !ts.tensor<si64, [4]>
+  return %0 : !ts.tensor<si64, [4]>
+}
+
 // CHECK-LABEL: func.func @sgn(
 // CHECK:         linalg.generic
 // CHECK:           arith.cmpf ogt

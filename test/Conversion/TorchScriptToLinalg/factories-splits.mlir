@@ -32,31 +32,54 @@ func.func @aranges() -> (!ts.tensor<si64, [4]>, !ts.tensor<f32, [3]>, !ts.tensor
 
 // -----
 
-// linspace and logspace: element i is start + step i below steps / 2, else
-// end - step (steps - 1 - i), in the result's float type (PyTorch's CPU
-// kernel); logspace raises the double base to it in double.
+// linspace: PyTorch's CPU kernel (start + step i below steps / 2, else
+// end - step (steps - 1 - i), fused multiply-adds in the result's float type,
+// double for integers), and its 32-byte vectors: the lanes of a vector
+// starting at j add k step to element j. A 5-element f32 result has no whole
+// pair of 8-lane vectors (vectorEnd 0); 50 int64 elements have 48 in 4-lane
+// vectors, each truncated from double. logspace raises the double base to
+// the exponent in double.
 
 // CHECK-LABEL: func.func @spaced(
 // CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<5xf32>)
-// CHECK:           arith.sitofp {{.*}} : i64 to f32
-// CHECK:           arith.mulf {{.*}} : f32
-// CHECK:           arith.cmpi slt
+// CHECK:           %[[I:.+]] = arith.index_cast
+// CHECK:           %[[VEC:.+]] = arith.cmpi slt, %[[I]], %c0_i64
+// CHECK:           arith.remsi %[[I]], %c8_i64
+// CHECK:           math.fma {{.*}} : f32
+// CHECK:           math.fma {{.*}} : f32
 // CHECK:           arith.select {{.*}} : f32
+// CHECK:           arith.mulf {{.*}} : f32
+// CHECK:           arith.addf {{.*}} : f32
+// CHECK:           arith.select %[[VEC]], {{.*}} : f32
 // CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<4xf32>)
 // CHECK:           arith.select {{.*}} : f32
 // CHECK:           arith.extf {{.*}} : f32 to f64
 // CHECK:           math.powf {{.*}} : f64
 // CHECK:           arith.truncf {{.*}} : f64 to f32
-func.func @spaced() -> (!ts.tensor<f32, [5]>, !ts.tensor<f32, [4]>) {
+// CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<50xi64>)
+// CHECK:           %[[J:.+]] = arith.index_cast
+// CHECK:           arith.cmpi slt, %[[J]], %c48_i64
+// CHECK:           arith.remsi %[[J]], %c4_i64
+// CHECK:           math.fma {{.*}} : f64
+// CHECK:           math.fma {{.*}} : f64
+// CHECK:           %[[FIRST:.+]] = arith.fptosi {{.*}} : f64 to i64
+// CHECK:           arith.sitofp %[[FIRST]] : i64 to f64
+// CHECK:           arith.addf
+// CHECK:           arith.fptosi {{.*}} : f64 to i64
+func.func @spaced() -> (!ts.tensor<f32, [5]>, !ts.tensor<f32, [4]>, !ts.tensor<si64, [50]>) {
   %none = ts.prim.Constant : !ts.none
   %four = ts.prim.Constant[4] : !ts.int
   %five = ts.prim.Constant[5] : !ts.int
+  %fifty = ts.prim.Constant[50] : !ts.int
+  %long = ts.prim.Constant[4] : !ts.int
   %f0 = ts.prim.Constant[-1.5] : !ts.float
   %f1 = ts.prim.Constant[2.0] : !ts.float
   %base = ts.prim.Constant[2.0] : !ts.float
+  %i0 = ts.prim.Constant[-3] : !ts.int
   %0 = ts.aten.linspace %f0, %f1, %five, %none, %none, %none, %none : (!ts.float, !ts.float, !ts.int, !ts.none, !ts.none, !ts.none, !ts.none) -> !ts.tensor<f32, [5]>
   %1 = ts.aten.logspace %f0, %f1, %four, %base, %none, %none, %none, %none : (!ts.float, !ts.float, !ts.int, !ts.float, !ts.none, !ts.none, !ts.none, !ts.none) -> !ts.tensor<f32, [4]>
-  return %0, %1 : !ts.tensor<f32, [5]>, !ts.tensor<f32, [4]>
+  %2 = ts.aten.linspace %i0, %f1, %fifty, %long, %none, %none, %none : (!ts.int, !ts.float, !ts.int, !ts.int, !ts.none, !ts.none, !ts.none) -> !ts.tensor<si64, [50]>
+  return %0, %1, %2 : !ts.tensor<f32, [5]>, !ts.tensor<f32, [4]>, !ts.tensor<si64, [50]>
 }
 
 // -----

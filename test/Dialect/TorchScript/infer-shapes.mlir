@@ -30,6 +30,16 @@ func.func @scalars(%i: !ts.tensor<si64, [3]>, %i32: !ts.tensor<si32, [3]>, %b: !
   %5 = ts.aten.mul.Scalar %i, %n : (!ts.tensor<si64, [3]>, !ts.number) -> !ts.tensor
   return
 }
+// square keeps its operand's dtype, but squares booleans into int64 (PyTorch
+// computes it as pow(x, 2)).
+// CHECK-LABEL: func.func @square(
+// CHECK: ts.aten.square {{.*}} -> !ts.tensor<si64, [3]>
+// CHECK: ts.aten.square {{.*}} -> !ts.tensor<si32, [3]>
+func.func @square(%b: !ts.tensor<i1, [3]>, %i32: !ts.tensor<si32, [3]>) {
+  %0 = ts.aten.square %b : (!ts.tensor<i1, [3]>) -> !ts.tensor
+  %1 = ts.aten.square %i32 : (!ts.tensor<si32, [3]>) -> !ts.tensor
+  return
+}
 // CHECK-LABEL: func.func @zero_dim(
 // CHECK: ts.aten.mul.Tensor {{.*}} -> !ts.tensor<f64, [3]>
 // CHECK: ts.aten.mul.Tensor {{.*}} -> !ts.tensor<f32, [3]>

@@ -323,6 +323,23 @@ def int_pow(a, e):
     return a ** 2, a ** 3, torch.pow(a, e), torch.pow(2, e)
 
 
+# linspace as PyTorch's CPU kernel writes it, bit for bit: the booleans say
+# where tsmlir's result equals eager PyTorch's (integers truncate per vector
+# lane; floats round by fused multiply-adds and per lane).
+LINSPACE_REF = [torch.linspace(-7.0, 1.0, 1000),
+                torch.linspace(4.3, 50, 17, dtype=torch.float64),
+                torch.linspace(0, -3, 50, dtype=torch.int64),
+                torch.linspace(-30.02, 50, 16, dtype=torch.int32)]
+
+
+@case(*LINSPACE_REF)
+def linspace_exact(f, d, l, i):
+    return (torch.linspace(-7.0, 1.0, 1000) == f,
+            torch.linspace(4.3, 50, 17, dtype=torch.float64) == d,
+            torch.linspace(0, -3, 50, dtype=torch.int64) == l,
+            torch.linspace(-30.02, 50, 16, dtype=torch.int32) == i)
+
+
 # ---------------------------------------------------------------------------
 # Dtypes
 # ---------------------------------------------------------------------------

@@ -31,6 +31,8 @@ enum class DtypeKind {
   Float,
   /// The dtype of the first operand.
   First,
+  /// The dtype of the first operand, int64 for bool (square: pow(x, 2)).
+  FirstBoolAsLong,
   /// float64 (float_power).
   Double,
 };
@@ -65,6 +67,10 @@ static Type computeDtype(DtypeKind kind, ValueRange inputs,
     return toFloatIfIntegral(getResultType(inputs, facts));
   case DtypeKind::First:
     return getDtype(inputs.front());
+  case DtypeKind::FirstBoolAsLong: {
+    Type dtype = getDtype(inputs.front());
+    return dtype && dtype.isInteger(1) ? getLong(ctx) : dtype;
+  }
   case DtypeKind::Double:
     return Float64Type::get(ctx);
   }
