@@ -1145,9 +1145,8 @@ static Value buildGather(OpBuilder &b, Location loc, Value source, int64_t dim,
   return generic.getResult(0);
 }
 
-/// index_select (a 1-D or 0-D index along one dim) and index.Tensor with one
-/// index tensor and Nones before it (x[:, idx]): the index's dims replace the
-/// indexed dim.
+/// index_select (a 1-D or 0-D index along one dim): the index's dims replace
+/// the indexed dim.
 class IndexSelectLowering : public NamedOpLowering {
 public:
   using NamedOpLowering::NamedOpLowering;
@@ -1161,49 +1160,23 @@ public:
       return rewriter.notifyMatchFailure(op, "expected static tensors, at "
                                              "least 1-D");
     int64_t rank = sourceType.getRank();
-    int64_t dim;
-    Value index;
-    if (llvm::isa<ts::AtenIndexSelectOp>(op)) {
-      std::optional<int64_t> dimArg = getConstInt(op->getOperand(1));
-      std::optional<int64_t> wrapped =
-          dimArg ? wrapDim(*dimArg, rank) : std::nullopt;
-      if (!wrapped)
-        return rewriter.notifyMatchFailure(op, "dim is not a constant in "
-                                               "range");
-      dim = *wrapped;
-      index = operands[2];
-      auto indexType = llvm::dyn_cast<RankedTensorType>(index.getType());
-      if (!indexType || indexType.getRank() > 1)
-        return rewriter.notifyMatchFailure(op, "index is not 0-D or 1-D");
-    } else {
-      auto list = op->getOperand(1).getDefiningOp<ts::PrimListConstructOp>();
-      if (!list)
-        return rewriter.notifyMatchFailure(op, "indices are not a "
-                                               "prim::ListConstruct");
-      // Nones, then one tensor; trailing dims are taken whole.
-      dim = -1;
-      for (auto [i, element] : llvm::enumerate(list.getElements())) {
-        if (isConstNone(element) && dim < 0)
-          continue;
-        if (dim >= 0 || isConstNone(element))
-          return rewriter.notifyMatchFailure(op, "only one index tensor, "
-                                                 "after Nones, is supported");
-        dim = i;
-        index = rewriter.getRemappedValue(element);
-      }
-      if (dim < 0 || dim >= rank || !index ||
-          !llvm::isa<RankedTensorType>(index.getType()))
-        return rewriter.notifyMatchFailure(op, "no index tensor");
-    }
-    auto indexType = llvm::cast<RankedTensorType>(index.getType());
-    auto indexElement = llvm::dyn_cast<IntegerType>(indexType.getElementType());
-    if (!indexElement || indexElement.getWidth() == 1)
-      return rewriter.notifyMatchFailure(op, "index is not an integer tensor "
-                                             "(boolean masks are not "
-                                             "supported)");
+    std::optional<int64_t> dimArg = getConstInt(op->getOperand(1));
+    std::optional<int64_t> wrapped =
+        dimArg ? wrapDim(*dimArg, rank) : std::nullopt;
+    if (!wrapped)
+      return rewriter.notifyMatchFailure(op, "dim is not a constant in range");
+    int64_t dim = *wrapped;
+    Value index = operands[2];
+    auto indexType = llvm::dyn_cast<RankedTensorType>(index.getType());
+    auto indexElement =
+        indexType ? llvm::dyn_cast<IntegerType>(indexType.getElementType())
+                  : IntegerType();
+    if (!indexType || indexType.getRank() > 1 || !indexElement ||
+        indexElement.getWidth() == 1)
+      return rewriter.notifyMatchFailure(op, "index is not a 0-D or 1-D "
+                                             "integer tensor");
     // index_select reads a 0-d index as a 1-D one of one element.
-    bool scalarIndex =
-        indexType.getRank() == 0 && llvm::isa<ts::AtenIndexSelectOp>(op);
+    bool scalarIndex = indexType.getRank() == 0;
     int64_t count = scalarIndex ? 1 : indexType.getRank();
     SmallVector<int64_t> shape(sourceType.getShape().take_front(dim));
     if (scalarIndex)
@@ -1221,9 +1194,139 @@ public:
     if (scalarIndex)
       index = reshapeToType(rewriter, op->getLoc(), index,
                             RankedTensorType::get({1}, indexElement));
-    remapListOperands(rewriter, op);
     rewriter.replaceOp(op, buildGather(rewriter, op->getLoc(), operands[0], dim,
                                        count, index, map, resultType));
+    return success();
+  }
+};
+
+/// index.Tensor(self, indices): advanced indexing by integer index tensors,
+/// with Nones for the dims taken whole (x[a, b], x[:, a], x[a, :, b]; the
+/// dims after the list are taken whole too). The index tensors broadcast to
+/// B; B's dims replace the indexed dims when the index tensors are adjacent
+/// in the list, and lead the result otherwise, as in PyTorch (and NumPy).
+/// One generic over the result reads each index tensor (broadcast) and
+/// extracts self's element at those indices, negative ones counting from
+/// the end. A boolean mask is decomposed before (DecomposeIndexByMask).
+class AdvancedIndexLowering
+    : public OpConversionPattern<ts::AtenIndexTensorOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ts::AtenIndexTensorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
+    auto sourceType =
+        llvm::dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
+    auto list = op.getIndices().getDefiningOp<ts::PrimListConstructOp>();
+    if (!resultType || !sourceType || !list)
+      return rewriter.notifyMatchFailure(op, "expected static tensors and a "
+                                             "prim::ListConstruct of indices");
+    int64_t rank = sourceType.getRank();
+    SmallVector<Value> indices;
+    SmallVector<int64_t> indexedDims;
+    bool adjacent = true;
+    int64_t dim = 0;
+    for (Value element : list.getElements()) {
+      if (dim >= rank)
+        return rewriter.notifyMatchFailure(op, "more indices than dims");
+      if (isConstNone(element)) {
+        ++dim;
+        continue;
+      }
+      Value index = rewriter.getRemappedValue(element);
+      auto type = index ? llvm::dyn_cast<RankedTensorType>(index.getType())
+                        : RankedTensorType();
+      auto integer = type ? llvm::dyn_cast<IntegerType>(type.getElementType())
+                          : IntegerType();
+      if (!integer || integer.getWidth() == 1)
+        return rewriter.notifyMatchFailure(op, "an index is not a static "
+                                               "integer tensor");
+      if (!indexedDims.empty() && indexedDims.back() != dim - 1)
+        adjacent = false;
+      indices.push_back(index);
+      indexedDims.push_back(dim++);
+    }
+    if (indices.empty())
+      return rewriter.notifyMatchFailure(op, "no index tensor");
+    // B, the indices' broadcast shape.
+    SmallVector<int64_t> broadcast;
+    for (Value index : indices) {
+      ArrayRef<int64_t> shape = getTensorType(index).getShape();
+      if (shape.size() > broadcast.size())
+        broadcast.insert(broadcast.begin(), shape.size() - broadcast.size(), 1);
+      int64_t offset = broadcast.size() - shape.size();
+      for (auto [d, size] : llvm::enumerate(shape)) {
+        int64_t &have = broadcast[offset + d];
+        if (have == 1)
+          have = size;
+        else if (size != 1 && size != have)
+          return rewriter.notifyMatchFailure(op, "indices do not broadcast");
+      }
+    }
+    int64_t nb = broadcast.size();
+    // The result: B at `start`, the dims taken whole around it in order;
+    // `position[d]` is where self's dim d (not indexed) is in the result.
+    int64_t start = adjacent ? indexedDims.front() : 0;
+    SmallVector<int64_t> shape, position(rank, -1);
+    for (int64_t d = 0; d < rank; ++d) {
+      if (llvm::is_contained(indexedDims, d))
+        continue;
+      if (static_cast<int64_t>(shape.size()) == start)
+        shape.append(broadcast);
+      position[d] = shape.size();
+      shape.push_back(sourceType.getDimSize(d));
+    }
+    if (static_cast<int64_t>(shape.size()) == start)
+      shape.append(broadcast);
+    if (resultType.getShape() != ArrayRef<int64_t>(shape))
+      return rewriter.notifyMatchFailure(op, "result shape is wrong");
+    // Each index read at B's dims of the result, size-1 dims broadcast.
+    MLIRContext *ctx = op.getContext();
+    SmallVector<AffineMap> maps;
+    for (Value index : indices) {
+      ArrayRef<int64_t> indexShape = getTensorType(index).getShape();
+      int64_t offset = nb - indexShape.size();
+      SmallVector<AffineExpr> exprs;
+      for (auto [d, size] : llvm::enumerate(indexShape))
+        exprs.push_back(size == 1 && broadcast[offset + d] != 1
+                            ? getAffineConstantExpr(0, ctx)
+                            : getAffineDimExpr(start + offset + d, ctx));
+      maps.push_back(AffineMap::get(resultType.getRank(), 0, exprs, ctx));
+    }
+    maps.push_back(rewriter.getMultiDimIdentityMap(resultType.getRank()));
+    SmallVector<utils::IteratorType> iterators(resultType.getRank(),
+                                               utils::IteratorType::parallel);
+    Location loc = op.getLoc();
+    Value source = adaptor.getSelf();
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, indices,
+        ValueRange{createEmpty(rewriter, loc, resultType)}, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Type i64 = b.getI64Type();
+          Value zero = createScalarConstant(b, l, i64, 0);
+          SmallVector<Value> at;
+          for (int64_t d = 0; d < rank; ++d) {
+            if (position[d] >= 0) {
+              at.push_back(linalg::IndexOp::create(b, l, position[d]));
+              continue;
+            }
+            auto k = llvm::find(indexedDims, d) - indexedDims.begin();
+            Value i = castScalar(b, l, args[k], i64);
+            Value negative =
+                arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, zero);
+            Value size =
+                createScalarConstant(b, l, i64, sourceType.getDimSize(d));
+            i = arith::SelectOp::create(
+                b, l, negative, arith::AddIOp::create(b, l, i, size), i);
+            at.push_back(arith::IndexCastOp::create(b, l, b.getIndexType(), i));
+          }
+          linalg::YieldOp::create(
+              b, l, tensor::ExtractOp::create(b, l, source, at).getResult());
+        });
+    remapListOperands(rewriter, op);
+    rewriter.replaceOp(op, generic.getResult(0));
     return success();
   }
 };
@@ -1542,9 +1645,9 @@ void lowering::populateDataMovementPatterns(const TypeConverter &converter,
     patterns.add<BroadcastLowering>(converter, ctx, name);
   for (StringRef name : getOperationNames<ts::AtenCatOp, ts::AtenStackOp>())
     patterns.add<ConcatLowering>(converter, ctx, name);
-  for (StringRef name :
-       getOperationNames<ts::AtenIndexTensorOp, ts::AtenIndexSelectOp>())
-    patterns.add<IndexSelectLowering>(converter, ctx, name);
+  patterns.add<IndexSelectLowering>(converter, ctx,
+                                    ts::AtenIndexSelectOp::getOperationName());
+  patterns.add<AdvancedIndexLowering>(converter, ctx);
   for (StringRef name :
        getOperationNames<ts::AtenChunkOp, ts::AtenSplitTensorOp,
                          ts::AtenSplitWithSizesOp, ts::AtenUnbindIntOp>())

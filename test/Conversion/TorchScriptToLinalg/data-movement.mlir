@@ -388,6 +388,39 @@ func.func @index_select(%x: !ts.tensor<f32, [5, 4]>, %i: !ts.tensor<si64, [3]>, 
 
 // -----
 
+// Several index tensors broadcast (here [2, 1] with [3]) and read self at
+// their indices in one generic. Adjacent ones (x[:, i, j]) put their dims in
+// place of the indexed dims; apart (x[i, :, j]) they lead the result. A
+// size-1 dim of an index reads element 0.
+
+// CHECK-DAG:   #[[$IMID:.+]] = affine_map<(d0, d1, d2) -> (d1, 0)>
+// CHECK-DAG:   #[[$JMID:.+]] = affine_map<(d0, d1, d2) -> (d2)>
+// CHECK-DAG:   #[[$ILEAD:.+]] = affine_map<(d0, d1, d2) -> (d0, 0)>
+// CHECK-DAG:   #[[$JLEAD:.+]] = affine_map<(d0, d1, d2) -> (d1)>
+// CHECK-LABEL: func.func @index_tensors(
+// CHECK-SAME:      %[[X:[^:]+]]: tensor<4x5x6xf32>, %[[I:[^:]+]]: tensor<2x1xi64>, %[[J:[^:]+]]: tensor<3xi64>)
+// CHECK:         linalg.generic {indexing_maps = [#[[$IMID]], #[[$JMID]], {{.+}}]{{.*}} ins(%[[I]], %[[J]] : tensor<2x1xi64>, tensor<3xi64>) outs(%{{.+}} : tensor<4x2x3xf32>)
+// CHECK:         ^bb0(%[[A:.+]]: i64, %[[B:.+]]: i64, %{{.+}}: f32):
+// CHECK:           %[[D0:.+]] = linalg.index 0 : index
+// CHECK:           %[[D1:.+]] = arith.index_cast %{{.+}} : i64 to index
+// CHECK:           %[[D2:.+]] = arith.index_cast %{{.+}} : i64 to index
+// CHECK:           tensor.extract %[[X]][%[[D0]], %[[D1]], %[[D2]]] : tensor<4x5x6xf32>
+// CHECK:         linalg.generic {indexing_maps = [#[[$ILEAD]], #[[$JLEAD]], {{.+}}]{{.*}} outs(%{{.+}} : tensor<2x3x5xf32>)
+// CHECK:           %[[E0:.+]] = arith.index_cast %{{.+}} : i64 to index
+// CHECK:           %[[E1:.+]] = linalg.index 2 : index
+// CHECK:           %[[E2:.+]] = arith.index_cast %{{.+}} : i64 to index
+// CHECK:           tensor.extract %[[X]][%[[E0]], %[[E1]], %[[E2]]] : tensor<4x5x6xf32>
+func.func @index_tensors(%x: !ts.tensor<f32, [4, 5, 6]>, %i: !ts.tensor<si64, [2, 1]>, %j: !ts.tensor<si64, [3]>) -> (!ts.tensor<f32, [4, 2, 3]>, !ts.tensor<f32, [2, 3, 5]>) {
+  %none = ts.prim.Constant : !ts.none
+  %mid = ts.prim.ListConstruct %none, %i, %j : (!ts.none, !ts.tensor<si64, [2, 1]>, !ts.tensor<si64, [3]>) -> !ts.list<!ts.optional<!ts.tensor>>
+  %0 = ts.aten.index.Tensor %x, %mid : (!ts.tensor<f32, [4, 5, 6]>, !ts.list<!ts.optional<!ts.tensor>>) -> !ts.tensor<f32, [4, 2, 3]>
+  %apart = ts.prim.ListConstruct %i, %none, %j : (!ts.tensor<si64, [2, 1]>, !ts.none, !ts.tensor<si64, [3]>) -> !ts.list<!ts.optional<!ts.tensor>>
+  %1 = ts.aten.index.Tensor %x, %apart : (!ts.tensor<f32, [4, 5, 6]>, !ts.list<!ts.optional<!ts.tensor>>) -> !ts.tensor<f32, [2, 3, 5]>
+  return %0, %1 : !ts.tensor<f32, [4, 2, 3]>, !ts.tensor<f32, [2, 3, 5]>
+}
+
+// -----
+
 // CHECK-DAG:   #[[$ID:.+]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @gather(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<5x4xf32>, %[[I:[^:]+]]: tensor<5x2xi64>)

@@ -323,6 +323,19 @@ def int_pow(a, e):
     return a ** 2, a ** 3, torch.pow(a, e), torch.pow(2, e)
 
 
+# Advanced indexing by several index tensors: adjacent (their broadcast dims
+# replace the indexed ones) and apart (they lead), negative and 0-d indices,
+# broadcasting [2, 1] with [3], literal lists, bool and int
+# tensors.
+@case(randn(4, 5, 6), torch.tensor([0, 3, -1]), torch.tensor([[1], [-2]]),
+      torch.tensor([2, 0, 5]), torch.tensor(3),
+      torch.rand(4, 5, 6) > 0.5, ints(4, 5, 6))
+def advanced_index(x, a, b, c, z, m, n):
+    return (x[a, b], x[a, :, c], x[:, b, c], x[a, 1:3, c], x[z, a],
+            x[:, :, c], x[a, b, c], x[[0, 3], [1, 2]], m[a, b], n[:, a, c],
+            x[z, z, z], x[b])
+
+
 # linspace as PyTorch's CPU kernel writes it, bit for bit: the booleans say
 # where tsmlir's result equals eager PyTorch's (integers truncate per vector
 # lane; floats round by fused multiply-adds and per lane).
