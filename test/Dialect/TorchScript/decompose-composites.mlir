@@ -169,3 +169,26 @@ func.func @zero_dim_gather_index(%x: !ts.tensor<f32, []>, %i: !ts.tensor<si64, [
   %0 = ts.aten.gather %x, %zero, %i, %false : (!ts.tensor<f32, []>, !ts.int, !ts.tensor<si64, []>, !ts.bool) -> !ts.tensor
   return %0 : !ts.tensor
 }
+
+// -----
+
+// frexp: in f64, e = floor(log2|x|) + 1 (0 where x is zero or not finite),
+// m = x 2^h 2^(-e - h), both corrected by one where |m| is >= 1 or < 0.5;
+// the mantissa in x's dtype, the exponent as int32.
+// CHECK-LABEL: func.func @frexp(
+// CHECK-SAME:      -> (!ts.tensor<f32, [4]>, !ts.tensor<si32, [4]>)
+// CHECK:         %[[X:.+]] = ts.aten.to.dtype %arg0, {{.*}} -> !ts.tensor<f64, [4]>
+// CHECK:         %[[ABS:.+]] = ts.aten.abs %[[X]]
+// CHECK:         ts.aten.isfinite %[[X]]
+// CHECK:         ts.aten.log2 %[[ABS]]
+// CHECK:         ts.aten.pow.Scalar
+// CHECK:         ts.aten.pow.Scalar
+// CHECK:         ts.aten.ge.Scalar
+// CHECK:         ts.aten.lt.Scalar
+// CHECK:         %[[M:.+]] = ts.aten.to.dtype {{.*}} -> !ts.tensor<f32, [4]>
+// CHECK:         %[[E:.+]] = ts.aten.to.dtype {{.*}} -> !ts.tensor<si32, [4]>
+// CHECK:         return %[[M]], %[[E]]
+func.func @frexp(%x: !ts.tensor<f32, [4]>) -> (!ts.tensor, !ts.tensor) {
+  %m, %e = ts.aten.frexp.Tensor %x : (!ts.tensor<f32, [4]>) -> (!ts.tensor, !ts.tensor)
+  return %m, %e : !ts.tensor, !ts.tensor
+}

@@ -336,6 +336,18 @@ def advanced_index(x, a, b, c, z, m, n):
             x[z, z, z], x[b])
 
 
+# frexp at zeros, subnormals, the largest finite values, infinities and NaN
+# (mantissa and exponent equal, as the exponent is an integer output).
+@case(torch.tensor([0., -0., 1., 0.5, -3., 1e-40, 1e-45, 3.4e38, float("inf"),
+                    -float("inf"), float("nan"), 1 - 2 ** -24, 2 ** -126]),
+      torch.tensor([5e-324, 1e-310, 1.7e308, 1 - 2 ** -53, -12345.678],
+                   dtype=torch.float64))
+def frexp(x, d):
+    m, e = torch.frexp(x)
+    n, f = torch.frexp(d)
+    return m, e, n, f
+
+
 # linspace as PyTorch's CPU kernel writes it, bit for bit: the booleans say
 # where tsmlir's result equals eager PyTorch's (integers truncate per vector
 # lane; floats round by fused multiply-adds and per lane).

@@ -62,6 +62,10 @@
 //   as_strided, as_strided_       x flattened, read (written) at the
 //   scatter                       positions offset + sum(i * stride), for
 //                                 an x with its own row-major storage
+//   frexp(x)                      m in [0.5, 1) and e with x = m 2^e, from
+//                                 e = floor(log2|x|) + 1 corrected by one
+//                                 where m falls outside; x and 0 for zero,
+//                                 infinities and NaN (in f64, exact)
 //
 //===----------------------------------------------------------------------===//
 
@@ -749,6 +753,64 @@ struct DecomposeRoundDecimals : public OpRewritePattern<AtenRoundDecimalsOp> {
   }
 };
 
+/// frexp(x): computed in f64, where every f32 and f64 value and its scaling
+/// by a power of two are exact. e = floor(log2|x|) + 1 may be one off when
+/// log2 rounds to an integer; m = x 2^-e (two factors, so that no power
+/// overflows for subnormals) then lies outside [0.5, 1) and is corrected.
+/// Zeros, infinities and NaN give x itself and exponent 0, as std::frexp.
+struct DecomposeFrexp : public OpRewritePattern<AtenFrexpTensorOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AtenFrexpTensorOp op,
+                                PatternRewriter &rewriter) const override {
+    Type dtype = dtypeOf(op.getSelf());
+    if (!dtype || !isa<mlir::FloatType>(dtype))
+      return rewriter.notifyMatchFailure(op, "a float input expected");
+    TSBuilder t{rewriter, op.getLoc()};
+    Location loc = op.getLoc();
+    auto plus = [&](Value v, double n) -> Value {
+      return AtenAddScalarOp::create(rewriter, loc, t.tensor(), v, t.f(n),
+                                     t.i(1));
+    };
+    auto times = [&](Value v, double n) -> Value {
+      return AtenMulScalarOp::create(rewriter, loc, t.tensor(), v, t.f(n));
+    };
+    Value x = t.to(op.getSelf(), kDouble);
+    Value magnitude = AtenAbsOp::create(rewriter, loc, t.tensor(), x);
+    Value regular = t.logicalAnd(
+        AtenIsfiniteOp::create(rewriter, loc, t.tensor(), x),
+        AtenNeScalarOp::create(rewriter, loc, t.tensor(), x, t.f(0)));
+    Value guess =
+        plus(AtenFloorOp::create(
+                 rewriter, loc, t.tensor(),
+                 AtenLog2Op::create(rewriter, loc, t.tensor(), magnitude)),
+             1);
+    Value exponent = t.whereNumber(t.logicalNot(regular), t.f(0), guess);
+    // 2^-e as 2^h 2^(-e - h), h = floor(-e / 2).
+    Value negated = AtenNegOp::create(rewriter, loc, t.tensor(), exponent);
+    Value half =
+        AtenFloorOp::create(rewriter, loc, t.tensor(), times(negated, 0.5));
+    auto powerOfTwo = [&](Value e) {
+      return AtenPowScalarOp::create(rewriter, loc, t.tensor(), t.f(2), e);
+    };
+    Value mantissa =
+        t.mul(t.mul(x, powerOfTwo(half)), powerOfTwo(t.sub(negated, half)));
+    Value scaled = AtenAbsOp::create(rewriter, loc, t.tensor(), mantissa);
+    Value tooBig =
+        t.logicalAnd(regular, AtenGeScalarOp::create(rewriter, loc, t.tensor(),
+                                                     scaled, t.f(1)));
+    Value tooSmall =
+        t.logicalAnd(regular, AtenLtScalarOp::create(rewriter, loc, t.tensor(),
+                                                     scaled, t.f(0.5)));
+    mantissa = t.where(tooBig, times(mantissa, 0.5),
+                       t.where(tooSmall, times(mantissa, 2), mantissa));
+    exponent = t.where(tooBig, plus(exponent, 1),
+                       t.where(tooSmall, plus(exponent, -1), exponent));
+    replaceWithDeclaredTypes(rewriter, op,
+                             {t.castTo(mantissa, dtype), t.to(exponent, kInt)});
+    return success();
+  }
+};
+
 /// gather and index_select of a 0-d tensor, which PyTorch reads as one
 /// element: the op on the tensor viewed as [1], viewed as the op's result.
 template <typename OpTy>
@@ -961,18 +1023,18 @@ void mlir::tsmlir::ts::decompose::populateCompositePatterns(
       DecomposeNarrowCopy, DecomposeDiagflat, DecomposeCosineSimilarity,
       DecomposePdist, DecomposeFftShift<AtenFftFftshiftOp, false>,
       DecomposeFftShift<AtenFftIfftshiftOp, true>>(ctx);
-  patterns.add<DecomposeTrapezoid<AtenTrapzXOp, false>,
-               DecomposeTrapezoid<AtenTrapzDxOp, false>,
-               DecomposeTrapezoid<AtenTrapezoidXOp, false>,
-               DecomposeTrapezoid<AtenTrapezoidDxOp, false>,
-               DecomposeTrapezoid<AtenCumulativeTrapezoidXOp, true>,
-               DecomposeTrapezoid<AtenCumulativeTrapezoidDxOp, true>,
-               DecomposeEqual, DecomposeOneHot,
-               DecomposeIsin<AtenIsinTensorTensorOp>,
-               DecomposeIsin<AtenIsinTensorScalarOp>,
-               DecomposeIsin<AtenIsinScalarTensorOp>, DecomposeLdexp,
-               DecomposeRepeatInterleave, DecomposeMvlgamma, DecomposeRoundDecimals,
-      DecomposeZeroDimSelf<AtenGatherOp>,
+  patterns.add<
+      DecomposeTrapezoid<AtenTrapzXOp, false>,
+      DecomposeTrapezoid<AtenTrapzDxOp, false>,
+      DecomposeTrapezoid<AtenTrapezoidXOp, false>,
+      DecomposeTrapezoid<AtenTrapezoidDxOp, false>,
+      DecomposeTrapezoid<AtenCumulativeTrapezoidXOp, true>,
+      DecomposeTrapezoid<AtenCumulativeTrapezoidDxOp, true>, DecomposeEqual,
+      DecomposeOneHot, DecomposeIsin<AtenIsinTensorTensorOp>,
+      DecomposeIsin<AtenIsinTensorScalarOp>,
+      DecomposeIsin<AtenIsinScalarTensorOp>, DecomposeLdexp,
+      DecomposeRepeatInterleave, DecomposeMvlgamma, DecomposeRoundDecimals,
+      DecomposeFrexp, DecomposeZeroDimSelf<AtenGatherOp>,
       DecomposeZeroDimSelf<AtenIndexSelectOp>>(ctx);
   patterns.add<DecomposeAsStrided<AtenAsStridedOp>,
                DecomposeAsStrided<AtenAsStridedScatterOp>>(ctx);

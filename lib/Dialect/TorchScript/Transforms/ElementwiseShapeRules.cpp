@@ -228,6 +228,18 @@ static void likeOtherRule(Operation *op, const ShapeFacts &,
                           getDevice(other));
 }
 
+/// frexp(self) -> (mantissa, exponent): self's dtype and int32, each with
+/// self's sizes.
+static void frexpRule(Operation *op, const ShapeFacts &,
+                      SmallVectorImpl<Type> &results) {
+  Value self = op->getOperand(0);
+  results[0] = sameAs(self);
+  results[1] =
+      makeTensor(op->getContext(),
+                 IntegerType::get(op->getContext(), 32, IntegerType::Signed),
+                 getSizes(self), getDevice(self));
+}
+
 //===----------------------------------------------------------------------===//
 // Rule registration
 //===----------------------------------------------------------------------===//
@@ -238,6 +250,7 @@ void populateElementwiseShapeRules(ShapeRuleSet &rules) {
 #include "tsmlir/Dialect/TorchScript/IR/PointwiseOps.def"
   rules.add<AtenDivTensorModeOp, AtenDivScalarModeOp>(divWithMode);
   rules.add<AtenTriuOp, AtenTrilOp>(pointwise(1, DtypeKind::First));
+  rules.add<AtenFrexpTensorOp>(frexpRule);
 
   // where(condition, self, other): promote self and other, broadcast all.
   rules.add<AtenWhereSelfOp, AtenWhereScalarSelfOp, AtenWhereScalarOtherOp,
