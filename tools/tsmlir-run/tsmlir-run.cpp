@@ -19,6 +19,7 @@
 
 #include "tsmlir/ExecutionEngine/CpuRunner.h"
 #include "tsmlir/InitAll.h"
+#include "tsmlir/JIT/JitFunction.h"
 #include "tsmlir/Target/PtArchive/Import.h"
 #include "tsmlir/Target/TorchScript/Import.h"
 
@@ -106,6 +107,32 @@ static cl::opt<std::string> gpuFormat(
     cl::desc("With --device cuda: embed PTX (isa, compiled by the driver "
              "when loaded) or cubin (bin, compiled by ptxas now)"),
     cl::init("isa"), cl::value_desc("isa|bin"));
+static cl::opt<bool>
+    jitMode("jit",
+            cl::desc("Run as PyTorch's profiling executor does: profile, "
+                     "specialise behind guards, fall back (each --call is "
+                     "one call)"),
+            cl::init(false), cl::cat(category));
+static cl::list<std::string> jitCalls(
+    "call",
+    cl::desc("With --jit: one call's arguments, comma-separated as --input "
+             "takes them; outputs go to OUTDIR/call<K>/ (repeatable)"),
+    cl::value_desc("x.npy,3,..."), cl::cat(category));
+static cl::opt<bool> jitLog("jit-log",
+                            cl::desc("With --jit: print each decision "
+                                     "(profile, compile, hit, guard miss, "
+                                     "fallback)"),
+                            cl::init(false), cl::cat(category));
+static cl::opt<unsigned>
+    profileRuns("profile-runs",
+                cl::desc("With --jit: calls that profile before the first "
+                         "specialisation"),
+                cl::init(1), cl::cat(category));
+static cl::opt<std::string>
+    jitStrategy("jit-strategy",
+                cl::desc("With --jit: specialisations allowed, as "
+                         "torch.jit.set_fusion_strategy (STATIC:2,DYNAMIC:10)"),
+                cl::init("STATIC:2,DYNAMIC:10"), cl::cat(category));
 static cl::opt<bool> compileOnly(
     "compile-only",
     cl::desc("Compile and stop: with --dump-ir, shows the code for a device "
@@ -156,6 +183,107 @@ static std::string shapeString(const HostTensor &t) {
   for (size_t i = 0; i < t.shape.size(); ++i)
     s += (i ? ", " : "") + std::to_string(t.shape[i]);
   return s + "]";
+}
+
+/// Writes outN.npy for each output into `dir` (N the graph's flattened
+/// output number: the outputs that are always None are skipped); returns
+/// the summary of what it wrote, or an error.
+static llvm::Expected<std::string> writeOutputs(StringRef dir,
+                                                ArrayRef<HostTensor> outputs,
+                                                ArrayRef<unsigned> none) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return llvm::createStringError("cannot create '" + dir.str() +
+                                   "': " + ec.message());
+  std::string written;
+  unsigned position = 0;
+  for (auto [i, t] : llvm::enumerate(outputs)) {
+    while (llvm::is_contained(none, position))
+      ++position;
+    llvm::SmallString<128> path(dir);
+    llvm::sys::path::append(path, "out" + std::to_string(position++) + ".npy");
+    if (llvm::Error error =
+            writeNpy(path, t.descr, t.shape, t.data.data(), t.data.size()))
+      return std::move(error);
+    written += (i ? ", " : "") + (t.descr.substr(1) + shapeString(t));
+  }
+  // Outputs that are always None have no .npy form: the summary names them.
+  if (!none.empty()) {
+    written += "; output";
+    written += none.size() == 1 ? " " : "s ";
+    for (auto [i, p] : llvm::enumerate(none))
+      written += (i ? ", " : "") + std::to_string(p);
+    written += none.size() == 1 ? " is None" : " are None";
+  }
+  return written;
+}
+
+static StringRef pathName(jit::CallPath path) {
+  switch (path) {
+  case jit::CallPath::Profile:
+    return "profile";
+  case jit::CallPath::Compiled:
+    return "compiled";
+  case jit::CallPath::Hit:
+    return "hit";
+  case jit::CallPath::Fallback:
+    return "fallback";
+  }
+  llvm_unreachable("unknown call path");
+}
+
+/// --jit: each --call through one JitFunction.
+static int runJit(OwningOpRef<ModuleOp> module,
+                  SmallVector<SmallVector<RunValue>> calls,
+                  const CpuCompileOptions &compileOptions) {
+  jit::JitOptions options;
+  options.compile = compileOptions;
+  options.profileRuns = profileRuns;
+  llvm::Expected<jit::FusionStrategy> strategy =
+      jit::FusionStrategy::parse(jitStrategy);
+  if (!strategy) {
+    llvm::errs() << "tsmlir-run: --jit-strategy "
+                 << llvm::toString(strategy.takeError()) << "\n";
+    return 1;
+  }
+  options.strategy = *strategy;
+  if (jitLog)
+    options.log = &llvm::outs();
+  std::unique_ptr<jit::JitFunction> function =
+      jit::JitFunction::create(std::move(module), options);
+  for (auto [k, values] : llvm::enumerate(calls)) {
+    std::string raised;
+    auto start = std::chrono::steady_clock::now();
+    FailureOr<jit::CallResult> result = function->call(values, &raised);
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
+    if (failed(result)) {
+      if (!raised.empty())
+        llvm::errs() << "tsmlir-run: " << llvm::sys::path::filename(inputFile)
+                     << ": call " << k
+                     << ": the graph raised an exception: " << raised << "\n";
+      return 1;
+    }
+    llvm::SmallString<128> dir(outputDir);
+    llvm::sys::path::append(dir, "call" + std::to_string(k));
+    llvm::Expected<std::string> written =
+        writeOutputs(dir, result->outputs, result->noneOutputs);
+    if (!written) {
+      llvm::errs() << "tsmlir-run: " << llvm::toString(written.takeError())
+                   << "\n";
+      return 1;
+    }
+    llvm::outs() << "tsmlir-run: call " << k << ": " << pathName(result->path)
+                 << " (" << *written << ")"
+                 << llvm::format(" in %.3f ms", seconds * 1e3) << "; wrote "
+                 << dir << "/out*.npy\n";
+  }
+  jit::JitFunction::Stats stats = function->getStats();
+  llvm::outs() << "tsmlir-run: jit: " << stats.calls << " calls, "
+               << stats.profiled << " profiled, " << stats.compiled
+               << " specialised, " << stats.hits << " hits, " << stats.misses
+               << " guard misses, " << stats.fallbacks << " fallbacks\n";
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -217,10 +345,38 @@ int main(int argc, char **argv) {
     return runSharedObject(run);
   }
 
+  // --jit: one list of arguments per --call (or the --input ones).
+  SmallVector<SmallVector<RunValue>> calls;
+  if (jitMode) {
+    for (const std::string &call : jitCalls) {
+      SmallVector<StringRef> texts;
+      StringRef(call).split(texts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+      SmallVector<RunValue> callValues;
+      for (StringRef text : texts) {
+        llvm::Expected<RunValue> value = RunValue::parse(text.trim());
+        if (!value) {
+          llvm::errs() << "tsmlir-run: --call " << call << ": "
+                       << llvm::toString(value.takeError()) << "\n";
+          return 1;
+        }
+        callValues.push_back(std::move(*value));
+      }
+      calls.push_back(std::move(callValues));
+    }
+    if (calls.empty())
+      calls.push_back(values);
+  } else if (!jitCalls.empty()) {
+    llvm::errs() << "tsmlir-run: --call takes --jit\n";
+    return 1;
+  }
+
   OwningOpRef<ModuleOp> module = load(ctx, sourceMgr);
   if (!module)
     return 1;
-  if (failed(appendDefaultInputs(*module, entry, values)))
+  for (SmallVector<RunValue> &call : calls)
+    if (failed(appendDefaultInputs(*module, entry, call)))
+      return 1;
+  if (!jitMode && failed(appendDefaultInputs(*module, entry, values)))
     return 1;
 
   CpuCompileOptions options;
@@ -240,6 +396,14 @@ int main(int argc, char **argv) {
   options.gpuChip = gpuChip;
   options.gpuFormat = gpuFormat;
   options.compileOnly = compileOnly;
+  if (jitMode) {
+    if (compileOnly || benchmark > 0) {
+      llvm::errs() << "tsmlir-run: --jit runs its calls: no --compile-only "
+                      "or --benchmark\n";
+      return 1;
+    }
+    return runJit(std::move(module), std::move(calls), options);
+  }
   FailureOr<std::unique_ptr<CompiledGraph>> graph =
       CompiledGraph::compile(*module, values, options);
   if (failed(graph))
@@ -289,43 +453,18 @@ int main(int argc, char **argv) {
     llvm::outs() << "\n";
   }
 
-  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
-    llvm::errs() << "tsmlir-run: cannot create '" << outputDir
-                 << "': " << ec.message() << "\n";
+  SmallVector<HostTensor> outputs = (*graph)->getOutputs();
+  llvm::Expected<std::string> written =
+      writeOutputs(outputDir, outputs, (*graph)->noneOutputs);
+  if (!written) {
+    llvm::errs() << "tsmlir-run: " << llvm::toString(written.takeError())
+                 << "\n";
     return 1;
   }
-  SmallVector<HostTensor> outputs = (*graph)->getOutputs();
-  std::string written;
-  // outN.npy is the graph's (flattened) output N: the numbers of outputs
-  // that are always None are skipped.
-  ArrayRef<unsigned> none = (*graph)->noneOutputs;
-  unsigned position = 0;
-  for (auto [i, t] : llvm::enumerate(outputs)) {
-    while (llvm::is_contained(none, position))
-      ++position;
-    llvm::SmallString<128> path(outputDir);
-    llvm::sys::path::append(path, "out" + std::to_string(position++) + ".npy");
-    if (llvm::Error error =
-            writeNpy(path, t.descr, t.shape, t.data.data(), t.data.size())) {
-      llvm::errs() << "tsmlir-run: " << llvm::toString(std::move(error))
-                   << "\n";
-      return 1;
-    }
-    written += (i ? ", " : "") + (t.descr.substr(1) + shapeString(t));
-  }
-  // Outputs that are always None have no .npy form: the summary names them.
-  if (!none.empty()) {
-    written += "; output";
-    written += none.size() == 1 ? " " : "s ";
-    for (auto [i, p] : llvm::enumerate(none))
-      written += (i ? ", " : "") + std::to_string(p);
-    written += none.size() == 1 ? " is None" : " are None";
-  }
-  llvm::outs() << "tsmlir-run: " << llvm::sys::path::filename(inputFile)
-               << ": " << values.size() << " input"
-               << (values.size() == 1 ? "" : "s") << ", " << outputs.size()
-               << " output" << (outputs.size() == 1 ? "" : "s") << " ("
-               << written << "); "
+  llvm::outs() << "tsmlir-run: " << llvm::sys::path::filename(inputFile) << ": "
+               << values.size() << " input" << (values.size() == 1 ? "" : "s")
+               << ", " << outputs.size() << " output"
+               << (outputs.size() == 1 ? "" : "s") << " (" << *written << "); "
                << (noFusion ? std::string("no fusion")
                             : strategy + ": " +
                                   std::to_string((*graph)->numFusionGroups) +

@@ -4,6 +4,10 @@ NumPy.
 
     npy_tool.py make DIR          writes the inputs
     npy_tool.py check DIR NAME    checks DIR/NAME/out*.npy, prints 'NAME: ok'
+    npy_tool.py scale_add OUT X Y A
+                                  checks scale_add.txt's outputs in OUT for
+                                  the inputs X.npy and Y.npy (in DIR, OUT's
+                                  parent's parent) and the float A
 """
 import os
 import sys
@@ -27,6 +31,9 @@ def make(d):
             np.asfortranarray(np.arange(24, dtype=np.float32).reshape(2, 3, 4)))
     np.save(os.path.join(d, "bigendian.npy"), x.astype(">f4"))
     np.save(os.path.join(d, "scalar.npy"), np.array(1.5, dtype=np.float32))
+    np.save(os.path.join(d, "y_3x2.npy"), rng.standard_normal((3, 2)).astype(np.float32))
+    np.save(os.path.join(d, "x_4x5.npy"), rng.standard_normal((4, 5)).astype(np.float32))
+    np.save(os.path.join(d, "y_4x5.npy"), rng.standard_normal((4, 5)).astype(np.float32))
 
 
 def expected(d, name):
@@ -61,8 +68,23 @@ def check(d, name):
     print("%s: ok" % name)
 
 
+def check_scale_add(out, x, y, a):
+    d = os.path.dirname(os.path.dirname(os.path.abspath(out)))
+    x = np.load(os.path.join(d, x + ".npy"))
+    y = np.load(os.path.join(d, y + ".npy"))
+    r = x * np.float32(a) + y
+    for i, w in enumerate([r, r > np.float32(a)]):
+        got = np.load(os.path.join(out, "out%d.npy" % i))
+        assert got.dtype == w.dtype and got.shape == w.shape, (i, got, w)
+        assert np.allclose(got, w, rtol=1e-6) if w.dtype.kind == "f" \
+            else np.array_equal(got, w), (i, got, w)
+    print("%s: ok" % os.path.basename(out))
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "make":
         make(sys.argv[2])
+    elif sys.argv[1] == "scale_add":
+        check_scale_add(*sys.argv[2:6])
     else:
         check(sys.argv[2], sys.argv[3])

@@ -1,0 +1,139 @@
+//===- JitFunction.h - Profile, specialise, guard, fall back ----*- C++ -*-===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A TorchScript function compiled just in time, as PyTorch's profiling
+// executor runs one: the first calls profile (record the types of their
+// arguments), then the function is specialised, optimised, fused and
+// compiled for the types seen, behind a guard on them; compiled code is
+// cached by its guard; a call whose arguments fail every guard runs the
+// fallback and, while the strategy's budget lasts, specialises again.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSMLIR_JIT_JITFUNCTION_H
+#define TSMLIR_JIT_JITFUNCTION_H
+
+#include "tsmlir/ExecutionEngine/CpuRunner.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+
+namespace mlir::tsmlir::jit {
+
+/// How many specialisations a function gets, as PyTorch's
+/// torch.jit.set_fusion_strategy: `STATIC:2` compiles for the exact types of
+/// the first two signatures seen; `DYNAMIC:n` would compile with dynamic
+/// sizes, which the code generator does not have: such steps are parsed and
+/// reported, and the calls they would serve run the fallback.
+struct FusionStrategy {
+  enum class Kind { Static, Dynamic };
+  struct Step {
+    Kind kind;
+    unsigned count;
+  };
+  SmallVector<Step> steps{{Kind::Static, 2}, {Kind::Dynamic, 10}};
+
+  /// `STATIC:2,DYNAMIC:10` (kinds in either case, at least one step).
+  static llvm::Expected<FusionStrategy> parse(StringRef text);
+  /// The number of static specialisations the strategy allows.
+  unsigned staticBudget() const;
+};
+
+struct JitOptions {
+  /// How each specialisation is compiled (entry, fusion strategy, threads,
+  /// math, dump directory). The fallback is compiled with the same options
+  /// but no fusion groups.
+  CpuCompileOptions compile;
+  /// Calls that profile before the first specialisation (at least 1).
+  unsigned profileRuns = 1;
+  FusionStrategy strategy;
+  /// Where each decision is written (profile, compile, hit, guard miss,
+  /// fallback), one line each, or null.
+  llvm::raw_ostream *log = nullptr;
+};
+
+/// What a call did, for logs and tests.
+enum class CallPath { Profile, Compiled, Hit, Fallback };
+
+/// The outcome of one call: its outputs, and how it ran.
+struct CallResult {
+  SmallVector<HostTensor> outputs;
+  CallPath path = CallPath::Fallback;
+  /// PreparedGraph::noneOutputs of the code that ran.
+  SmallVector<unsigned> noneOutputs;
+};
+
+class JitFunction {
+public:
+  /// Takes the imported module (TorchScript: text, archive or .mlir); it is
+  /// cloned for each compilation and never rewritten.
+  static std::unique_ptr<JitFunction> create(OwningOpRef<ModuleOp> module,
+                                             JitOptions options);
+  ~JitFunction();
+
+  /// Calls the function. Compilation errors are reported as diagnostics on
+  /// the module's context and fail the call, as does an exception the
+  /// graph raises (its message in the error). Safe to call from several
+  /// threads: each signature is compiled once, and calls that hit the
+  /// cache take only a shared lock to find their code.
+  FailureOr<CallResult> call(ArrayRef<RunValue> inputs,
+                             std::string *raised = nullptr);
+
+  /// The guard of `inputs`: each argument's kind, and for tensors their
+  /// dtype and sizes, for the numbers that compilation binds as constants
+  /// (ints, bools, None, and floats the graph does not take as a float)
+  /// their value.
+  std::string signature(ArrayRef<RunValue> inputs) const;
+
+  /// Counts, for tests and benchmarks.
+  struct Stats {
+    unsigned calls = 0, profiled = 0, compiled = 0, hits = 0, misses = 0,
+             fallbacks = 0;
+  };
+  Stats getStats() const;
+
+private:
+  JitFunction(OwningOpRef<ModuleOp> module, JitOptions options);
+  struct Entry;
+  /// The code compiled for `key` (compiled on first use, once, even when
+  /// several threads ask at the same time); null if compilation failed.
+  std::shared_ptr<Entry>
+  getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
+               const std::string &key, ArrayRef<RunValue> inputs,
+               bool fallback);
+  void log(const llvm::Twine &message);
+
+  OwningOpRef<ModuleOp> module;
+  JitOptions options;
+  /// Which of the entry's arguments are floats passed at run time.
+  SmallVector<bool> runtimeFloat;
+  /// The specialisations behind their guards, and the fallback's code per
+  /// signature.
+  llvm::StringMap<std::shared_ptr<Entry>> specialised, fallbacks;
+  /// Guards `specialised`, `fallbacks`, the counters and the profile.
+  mutable std::shared_mutex mutex;
+  /// Serialises compilation: MLIR's pass manager on one context.
+  std::mutex compileMutex;
+  /// The guard of the latest specialisation, which guard misses name.
+  std::string lastGuard;
+  Stats stats;
+  std::mutex logMutex;
+};
+
+} // namespace mlir::tsmlir::jit
+
+#endif // TSMLIR_JIT_JITFUNCTION_H

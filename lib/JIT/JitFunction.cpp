@@ -1,0 +1,321 @@
+//===- JitFunction.cpp - Profile, specialise, guard, fall back ------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The call path: the signature (guard key) of the arguments; under a shared
+// lock, the specialisation that guard selects (a hit); else, under the
+// exclusive lock, the decision: profile (record, run the fallback), compile
+// a specialisation while the static budget lasts, or run the fallback. Each
+// specialisation and each fallback is compiled once (std::call_once on its
+// table entry), outside the table's lock; a compiled graph's argument
+// buffers are its own, so calls of one entry take its run lock.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/JIT/JitFunction.h"
+
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::jit;
+
+//===----------------------------------------------------------------------===//
+// FusionStrategy
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<FusionStrategy> FusionStrategy::parse(StringRef text) {
+  FusionStrategy strategy;
+  strategy.steps.clear();
+  SmallVector<StringRef> parts;
+  text.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef part : parts) {
+    auto [kind, count] = part.trim().split(':');
+    Step step;
+    if (kind.equals_insensitive("static"))
+      step.kind = Kind::Static;
+    else if (kind.equals_insensitive("dynamic"))
+      step.kind = Kind::Dynamic;
+    else
+      return llvm::createStringError("'%s': a step is STATIC:N or DYNAMIC:N",
+                                     part.str().c_str());
+    if (count.getAsInteger(10, step.count))
+      return llvm::createStringError("'%s': the count is not a number",
+                                     part.str().c_str());
+    strategy.steps.push_back(step);
+  }
+  if (strategy.steps.empty())
+    return llvm::createStringError("'%s': no step (STATIC:N,DYNAMIC:M)",
+                                   text.str().c_str());
+  return strategy;
+}
+
+unsigned FusionStrategy::staticBudget() const {
+  unsigned budget = 0;
+  for (const Step &step : steps)
+    if (step.kind == Kind::Static)
+      budget += step.count;
+  return budget;
+}
+
+//===----------------------------------------------------------------------===//
+// JitFunction
+//===----------------------------------------------------------------------===//
+
+struct JitFunction::Entry {
+  std::once_flag compiled;
+  std::unique_ptr<CompiledGraph> graph;
+  /// The graph's argument and output buffers serve one call at a time.
+  std::mutex run;
+};
+
+JitFunction::JitFunction(OwningOpRef<ModuleOp> module, JitOptions options)
+    : module(std::move(module)), options(std::move(options)) {}
+
+JitFunction::~JitFunction() = default;
+
+/// The entry function: `entry`, else `main`, else the only public function.
+static func::FuncOp findEntry(ModuleOp module, StringRef entry) {
+  if (!entry.empty())
+    return module.lookupSymbol<func::FuncOp>(entry);
+  if (auto main = module.lookupSymbol<func::FuncOp>("main"))
+    return main;
+  func::FuncOp only;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isPrivate() || func.isExternal())
+      continue;
+    if (only)
+      return {};
+    only = func;
+  }
+  return only;
+}
+
+std::unique_ptr<JitFunction> JitFunction::create(OwningOpRef<ModuleOp> module,
+                                                 JitOptions options) {
+  options.profileRuns = std::max(options.profileRuns, 1u);
+  std::unique_ptr<JitFunction> jit(
+      new JitFunction(std::move(module), std::move(options)));
+  if (func::FuncOp entry =
+          findEntry(*jit->module, jit->options.compile.entry)) {
+    for (Type type : entry.getArgumentTypes())
+      jit->runtimeFloat.push_back(llvm::isa<ts::FloatType>(type));
+  }
+  return jit;
+}
+
+/// One argument's part of the guard.
+static std::string describe(const RunValue &value, bool runtimeFloat) {
+  switch (value.kind) {
+  case RunValue::Kind::Tensor: {
+    // Kind and width: the data are in C order and native byte order once
+    // read, whatever their file's layout.
+    const NpyHeader &header = value.tensor.header;
+    std::string text =
+        std::string(1, header.kind) + std::to_string(header.itemSize) + "[";
+    for (auto [i, size] : llvm::enumerate(header.shape))
+      text += (i ? "," : "") + std::to_string(size);
+    return text + "]";
+  }
+  case RunValue::Kind::Float:
+    return runtimeFloat ? "float" : "float " + value.text;
+  case RunValue::Kind::Int:
+    return "int " + std::to_string(value.intValue);
+  case RunValue::Kind::Bool:
+    return value.boolValue ? "bool true" : "bool false";
+  case RunValue::Kind::None:
+    return "None";
+  }
+  llvm_unreachable("unknown run value kind");
+}
+
+std::string JitFunction::signature(ArrayRef<RunValue> inputs) const {
+  std::string key;
+  for (auto [i, value] : llvm::enumerate(inputs))
+    key += (i ? "; " : "") +
+           describe(value, i < runtimeFloat.size() && runtimeFloat[i]);
+  return key;
+}
+
+JitFunction::Stats JitFunction::getStats() const {
+  std::shared_lock<std::shared_mutex> lock(mutex);
+  return stats;
+}
+
+void JitFunction::log(const llvm::Twine &message) {
+  if (!options.log)
+    return;
+  std::lock_guard<std::mutex> lock(logMutex);
+  *options.log << "jit: " << message << "\n";
+  options.log->flush();
+}
+
+std::shared_ptr<JitFunction::Entry>
+JitFunction::getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
+                          const std::string &key, ArrayRef<RunValue> inputs,
+                          bool fallback) {
+  std::shared_ptr<Entry> entry;
+  {
+    std::unique_lock<std::shared_mutex> lock(mutex);
+    std::shared_ptr<Entry> &slot = table[key];
+    if (!slot)
+      slot = std::make_shared<Entry>();
+    entry = slot;
+  }
+  std::call_once(entry->compiled, [&] {
+    std::lock_guard<std::mutex> lock(compileMutex);
+    OwningOpRef<ModuleOp> copy(llvm::cast<ModuleOp>(module->clone()));
+    CpuCompileOptions compileOptions = options.compile;
+    if (fallback)
+      compileOptions.strategy.clear();
+    FailureOr<std::unique_ptr<CompiledGraph>> graph =
+        CompiledGraph::compile(*copy, inputs, compileOptions);
+    if (succeeded(graph)) {
+      entry->graph = std::move(*graph);
+      if (!fallback) {
+        std::unique_lock<std::shared_mutex> count(mutex);
+        ++stats.compiled;
+      }
+      log(llvm::formatv("{0} [{1}] in {2:f3} s{3}",
+                        fallback ? "compile fallback" : "compile", key,
+                        entry->graph->compileSeconds,
+                        fallback ? ""
+                                 : llvm::formatv(", {0} fusion groups",
+                                                 entry->graph->numFusionGroups)
+                                       .str()));
+    }
+  });
+  if (!entry->graph) {
+    // The diagnostics went out when it failed; later calls say so again.
+    emitError(module->getLoc())
+        << "tsmlir cannot compile the function for [" << key << "]";
+    return nullptr;
+  }
+  return entry;
+}
+
+/// Runs `entry`'s graph on `inputs`.
+static LogicalResult runEntry(CompiledGraph &graph, std::mutex &run,
+                              ArrayRef<RunValue> inputs, CallResult &result,
+                              std::string *raised) {
+  std::lock_guard<std::mutex> lock(run);
+  graph.setInputs(inputs);
+  if (failed(graph.invoke())) {
+    if (raised)
+      *raised = graph.raised;
+    return failure();
+  }
+  result.outputs = graph.getOutputs();
+  result.noneOutputs = graph.noneOutputs;
+  return success();
+}
+
+/// Which arguments differ between two guards, as "argument i: old -> new".
+static std::string difference(StringRef oldKey, StringRef newKey) {
+  SmallVector<StringRef> olds, news;
+  oldKey.split(olds, "; ");
+  newKey.split(news, "; ");
+  std::string text;
+  for (size_t i = 0; i < std::max(olds.size(), news.size()); ++i) {
+    StringRef a = i < olds.size() ? olds[i] : "-";
+    StringRef b = i < news.size() ? news[i] : "-";
+    if (a != b)
+      text += (text.empty() ? "" : ", ") +
+              llvm::formatv("argument {0} was {1}, is {2}", i, a, b).str();
+  }
+  return text;
+}
+
+FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
+                                        std::string *raised) {
+  std::string key = signature(inputs);
+  CallResult result;
+  // The fast path: a specialisation whose guard the arguments pass.
+  {
+    std::shared_lock<std::shared_mutex> lock(mutex);
+    auto it = specialised.find(key);
+    if (it != specialised.end() && it->second->graph) {
+      std::shared_ptr<Entry> entry = it->second;
+      lock.unlock();
+      {
+        std::unique_lock<std::shared_mutex> count(mutex);
+        ++stats.calls;
+        ++stats.hits;
+      }
+      result.path = CallPath::Hit;
+      log("hit [" + key + "]");
+      if (failed(runEntry(*entry->graph, entry->run, inputs, result, raised)))
+        return failure();
+      return result;
+    }
+  }
+  // Decide, under the exclusive lock: profile, specialise or fall back.
+  enum class Decision { Profile, Specialise, Fallback } decision;
+  std::string missed;
+  unsigned profiled = 0;
+  {
+    std::unique_lock<std::shared_mutex> lock(mutex);
+    ++stats.calls;
+    unsigned numSpecialised = specialised.size();
+    if (stats.profiled < options.profileRuns) {
+      profiled = ++stats.profiled;
+      decision = Decision::Profile;
+    } else if (specialised.count(key) ||
+               numSpecialised < options.strategy.staticBudget()) {
+      // A signature another thread is compiling waits for it.
+      decision = Decision::Specialise;
+    } else {
+      ++stats.fallbacks;
+      decision = Decision::Fallback;
+    }
+    // Arguments that fail the guards there are: compared with the latest.
+    if (decision != Decision::Profile && !lastGuard.empty() &&
+        !specialised.count(key)) {
+      ++stats.misses;
+      missed = lastGuard;
+    }
+    if (decision == Decision::Specialise)
+      lastGuard = key;
+  }
+  if (!missed.empty())
+    log("guard miss [" + key + "]: " + difference(missed, key));
+  switch (decision) {
+  case Decision::Profile:
+    log(llvm::formatv("profile {0} of {1} [{2}]", profiled, options.profileRuns,
+                      key));
+    result.path = CallPath::Profile;
+    break;
+  case Decision::Specialise:
+    result.path = CallPath::Compiled;
+    break;
+  case Decision::Fallback: {
+    bool dynamic = llvm::any_of(options.strategy.steps, [](auto step) {
+      return step.kind == FusionStrategy::Kind::Dynamic && step.count > 0;
+    });
+    log(llvm::formatv("fallback [{0}]: the {1} static specialisations are "
+                      "spent{2}",
+                      key, options.strategy.staticBudget(),
+                      dynamic ? "; dynamic sizes are not compiled, so the "
+                                "DYNAMIC steps run the fallback"
+                              : ""));
+    result.path = CallPath::Fallback;
+    break;
+  }
+  }
+  bool fallback = decision != Decision::Specialise;
+  std::shared_ptr<Entry> entry =
+      getOrCompile(fallback ? fallbacks : specialised, key, inputs, fallback);
+  if (!entry)
+    return failure();
+  if (failed(runEntry(*entry->graph, entry->run, inputs, result, raised)))
+    return failure();
+  return result;
+}
