@@ -15,11 +15,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Outputs.h"
+#include "RunJit.h"
 #include "RunSharedObject.h"
 
 #include "tsmlir/ExecutionEngine/CpuRunner.h"
 #include "tsmlir/InitAll.h"
-#include "tsmlir/JIT/JitFunction.h"
 #include "tsmlir/Target/PtArchive/Import.h"
 #include "tsmlir/Target/TorchScript/Import.h"
 
@@ -96,8 +97,9 @@ static cl::opt<std::string>
                      "linalg.mlir, llvm.mlir) into DIR"),
             cl::value_desc("DIR"), cl::init(""), cl::cat(category));
 static cl::opt<std::string>
-    device("device", cl::desc("Where to run: cpu (default) or cuda (an "
-                              "NVIDIA GPU, through the tsmlir CUDA runtime)"),
+    device("device",
+           cl::desc("Where to run: cpu (default) or cuda (an "
+                    "NVIDIA GPU, through the tsmlir CUDA runtime)"),
            cl::init("cpu"), cl::value_desc("cpu|cuda"));
 static cl::opt<std::string>
     gpuChip("gpu-chip", cl::desc("With --device cuda: the GPU (sm_80, sm_90)"),
@@ -133,6 +135,15 @@ static cl::opt<std::string>
                 cl::desc("With --jit: specialisations allowed, as "
                          "torch.jit.set_fusion_strategy (STATIC:2,DYNAMIC:10)"),
                 cl::init("STATIC:2,DYNAMIC:10"), cl::cat(category));
+static cl::opt<unsigned> jitThreads(
+    "jit-threads",
+    cl::desc("With --jit: make the calls from N threads at once, each "
+             "--jit-repeat times, and check that a call's results agree"),
+    cl::init(1), cl::cat(category));
+static cl::opt<unsigned>
+    jitRepeat("jit-repeat",
+              cl::desc("With --jit-threads: rounds of calls per thread"),
+              cl::init(1), cl::cat(category));
 static cl::opt<bool> compileOnly(
     "compile-only",
     cl::desc("Compile and stop: with --dump-ir, shows the code for a device "
@@ -144,7 +155,8 @@ static cl::opt<bool> exactMath(
     cl::desc("Call libm for f32 math instead of vectorizable polynomials"),
     cl::init(false), cl::cat(category));
 
-static OwningOpRef<ModuleOp> load(MLIRContext &ctx, llvm::SourceMgr &sourceMgr) {
+static OwningOpRef<ModuleOp> load(MLIRContext &ctx,
+                                  llvm::SourceMgr &sourceMgr) {
   // A TorchScript archive (torch.jit.save): its method `entry`, or forward.
   // A `.pt` or `.pth` file that is no zip archive gets the archive reader's
   // diagnosis (legacy torch.save, truncated, empty).
@@ -176,114 +188,6 @@ static OwningOpRef<ModuleOp> load(MLIRContext &ctx, llvm::SourceMgr &sourceMgr) 
     options.functionFiles.emplace_back(name.str(), path.str());
   }
   return importTorchScript(sourceMgr, &ctx, options);
-}
-
-static std::string shapeString(const HostTensor &t) {
-  std::string s = "[";
-  for (size_t i = 0; i < t.shape.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(t.shape[i]);
-  return s + "]";
-}
-
-/// Writes outN.npy for each output into `dir` (N the graph's flattened
-/// output number: the outputs that are always None are skipped); returns
-/// the summary of what it wrote, or an error.
-static llvm::Expected<std::string> writeOutputs(StringRef dir,
-                                                ArrayRef<HostTensor> outputs,
-                                                ArrayRef<unsigned> none) {
-  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
-    return llvm::createStringError("cannot create '" + dir.str() +
-                                   "': " + ec.message());
-  std::string written;
-  unsigned position = 0;
-  for (auto [i, t] : llvm::enumerate(outputs)) {
-    while (llvm::is_contained(none, position))
-      ++position;
-    llvm::SmallString<128> path(dir);
-    llvm::sys::path::append(path, "out" + std::to_string(position++) + ".npy");
-    if (llvm::Error error =
-            writeNpy(path, t.descr, t.shape, t.data.data(), t.data.size()))
-      return std::move(error);
-    written += (i ? ", " : "") + (t.descr.substr(1) + shapeString(t));
-  }
-  // Outputs that are always None have no .npy form: the summary names them.
-  if (!none.empty()) {
-    written += "; output";
-    written += none.size() == 1 ? " " : "s ";
-    for (auto [i, p] : llvm::enumerate(none))
-      written += (i ? ", " : "") + std::to_string(p);
-    written += none.size() == 1 ? " is None" : " are None";
-  }
-  return written;
-}
-
-static StringRef pathName(jit::CallPath path) {
-  switch (path) {
-  case jit::CallPath::Profile:
-    return "profile";
-  case jit::CallPath::Compiled:
-    return "compiled";
-  case jit::CallPath::Hit:
-    return "hit";
-  case jit::CallPath::Fallback:
-    return "fallback";
-  }
-  llvm_unreachable("unknown call path");
-}
-
-/// --jit: each --call through one JitFunction.
-static int runJit(OwningOpRef<ModuleOp> module,
-                  SmallVector<SmallVector<RunValue>> calls,
-                  const CpuCompileOptions &compileOptions) {
-  jit::JitOptions options;
-  options.compile = compileOptions;
-  options.profileRuns = profileRuns;
-  llvm::Expected<jit::FusionStrategy> strategy =
-      jit::FusionStrategy::parse(jitStrategy);
-  if (!strategy) {
-    llvm::errs() << "tsmlir-run: --jit-strategy "
-                 << llvm::toString(strategy.takeError()) << "\n";
-    return 1;
-  }
-  options.strategy = *strategy;
-  if (jitLog)
-    options.log = &llvm::outs();
-  std::unique_ptr<jit::JitFunction> function =
-      jit::JitFunction::create(std::move(module), options);
-  for (auto [k, values] : llvm::enumerate(calls)) {
-    std::string raised;
-    auto start = std::chrono::steady_clock::now();
-    FailureOr<jit::CallResult> result = function->call(values, &raised);
-    double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-            .count();
-    if (failed(result)) {
-      if (!raised.empty())
-        llvm::errs() << "tsmlir-run: " << llvm::sys::path::filename(inputFile)
-                     << ": call " << k
-                     << ": the graph raised an exception: " << raised << "\n";
-      return 1;
-    }
-    llvm::SmallString<128> dir(outputDir);
-    llvm::sys::path::append(dir, "call" + std::to_string(k));
-    llvm::Expected<std::string> written =
-        writeOutputs(dir, result->outputs, result->noneOutputs);
-    if (!written) {
-      llvm::errs() << "tsmlir-run: " << llvm::toString(written.takeError())
-                   << "\n";
-      return 1;
-    }
-    llvm::outs() << "tsmlir-run: call " << k << ": " << pathName(result->path)
-                 << " (" << *written << ")"
-                 << llvm::format(" in %.3f ms", seconds * 1e3) << "; wrote "
-                 << dir << "/out*.npy\n";
-  }
-  jit::JitFunction::Stats stats = function->getStats();
-  llvm::outs() << "tsmlir-run: jit: " << stats.calls << " calls, "
-               << stats.profiled << " profiled, " << stats.compiled
-               << " specialised, " << stats.hits << " hits, " << stats.misses
-               << " guard misses, " << stats.fallbacks << " fallbacks\n";
-  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -386,8 +290,8 @@ int main(int argc, char **argv) {
   options.approximateMath = !exactMath;
   options.dumpDir = dumpDir;
   if (device != "cpu" && device != "cuda") {
-    llvm::errs() << "tsmlir-run: --device must be cpu or cuda, not '"
-                 << device << "'\n";
+    llvm::errs() << "tsmlir-run: --device must be cpu or cuda, not '" << device
+                 << "'\n";
     return 1;
   }
   bool onGPU = device == "cuda";
@@ -402,7 +306,25 @@ int main(int argc, char **argv) {
                       "or --benchmark\n";
       return 1;
     }
-    return runJit(std::move(module), std::move(calls), options);
+    JitRun run;
+    run.name = llvm::sys::path::filename(inputFile).str();
+    run.calls = std::move(calls);
+    run.outputDir = outputDir;
+    run.options.compile = options;
+    run.options.profileRuns = profileRuns;
+    llvm::Expected<jit::FusionStrategy> fusionStrategy =
+        jit::FusionStrategy::parse(jitStrategy);
+    if (!fusionStrategy) {
+      llvm::errs() << "tsmlir-run: --jit-strategy "
+                   << llvm::toString(fusionStrategy.takeError()) << "\n";
+      return 1;
+    }
+    run.options.strategy = *fusionStrategy;
+    if (jitLog)
+      run.options.log = &llvm::outs();
+    run.threads = std::max(jitThreads.getValue(), 1u);
+    run.repeat = std::max(jitRepeat.getValue(), 1u);
+    return runJit(std::move(module), std::move(run));
   }
   FailureOr<std::unique_ptr<CompiledGraph>> graph =
       CompiledGraph::compile(*module, values, options);

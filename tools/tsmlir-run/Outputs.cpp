@@ -1,0 +1,53 @@
+//===- Outputs.cpp - Write a graph's outputs as .npy files ----------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "Outputs.h"
+
+#include "tsmlir/Support/Npy.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+
+static std::string shapeString(const HostTensor &t) {
+  std::string s = "[";
+  for (size_t i = 0; i < t.shape.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(t.shape[i]);
+  return s + "]";
+}
+
+llvm::Expected<std::string>
+mlir::tsmlir::writeOutputs(StringRef dir, ArrayRef<HostTensor> outputs,
+                           ArrayRef<unsigned> none) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return llvm::createStringError("cannot create '" + dir.str() +
+                                   "': " + ec.message());
+  std::string written;
+  unsigned position = 0;
+  for (auto [i, t] : llvm::enumerate(outputs)) {
+    while (llvm::is_contained(none, position))
+      ++position;
+    llvm::SmallString<128> path(dir);
+    llvm::sys::path::append(path, "out" + std::to_string(position++) + ".npy");
+    if (llvm::Error error =
+            writeNpy(path, t.descr, t.shape, t.data.data(), t.data.size()))
+      return std::move(error);
+    written += (i ? ", " : "") + (t.descr.substr(1) + shapeString(t));
+  }
+  // Outputs that are always None have no .npy form: the summary names them.
+  if (!none.empty()) {
+    written += "; output";
+    written += none.size() == 1 ? " " : "s ";
+    for (auto [i, p] : llvm::enumerate(none))
+      written += (i ? ", " : "") + std::to_string(p);
+    written += none.size() == 1 ? " is None" : " are None";
+  }
+  return written;
+}
