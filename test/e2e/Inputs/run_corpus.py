@@ -22,8 +22,13 @@ scripts/dump_module_forms.py from the case's source and parameters.
 
 With --device cuda the same runs go to the GPU (tsmlir-run --device cuda).
 
+With --jit each form runs once through tsmlir-run --jit (the nnc strategy)
+with three calls on the case's inputs: the first profiles (the fallback
+runs), the second compiles the specialisation, the third hits it; the
+outputs of all three must match PyTorch's.
+
 Usage: run_corpus.py CORPUS CALLEES TMPDIR [--jobs N] [--only CASE,...]
-                     [--device cpu|cuda]
+                     [--device cpu|cuda] [--jit]
 """
 import argparse
 import concurrent.futures
@@ -70,10 +75,26 @@ def compare(out_dir, case_dir, meta):
         for i in range(meta["n_outputs"])])
 
 
+JIT_CALLS = 3
+
+
 def run_one(job):
     case, form, variant, flags, cmd, case_dir, meta, out_dir = job
     why = harness.run_tool(cmd + flags, out_dir)
-    return job, why or compare(out_dir, case_dir, meta)
+    if variant != "jit":
+        return job, why or compare(out_dir, case_dir, meta)
+    for k in range(JIT_CALLS):
+        why = why or compare(os.path.join(out_dir, "call%d" % k), case_dir,
+                             meta)
+    return job, why
+
+
+def jit_command(cmd):
+    """The tsmlir-run command `cmd` as JIT_CALLS calls of tsmlir-run --jit,
+    each on the same inputs."""
+    inputs = [a[len("--input="):] for a in cmd if a.startswith("--input=")]
+    rest = [a for a in cmd if not a.startswith("--input=")]
+    return rest + ["--jit"] + ["--call=" + ",".join(inputs)] * JIT_CALLS
 
 
 def corpus_commands(corpus, callees, only=(), tool="tsmlir-run"):
@@ -117,6 +138,8 @@ def main():
     parser.add_argument("--only", default="")
     parser.add_argument("--tool", default="tsmlir-run")
     parser.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
+    parser.add_argument("--jit", action="store_true",
+                        help="three calls of tsmlir-run --jit per form")
     args = parser.parse_args()
 
     jobs = []
@@ -125,6 +148,11 @@ def main():
             args.corpus, args.callees, only, args.tool):
         if args.device != "cpu":
             cmd = cmd + ["--device", args.device]
+        if args.jit:
+            out_dir = os.path.join(args.tmp, case, form, "jit")
+            jobs.append((case, form, "jit", [], jit_command(cmd), case_dir,
+                         meta, out_dir))
+            continue
         for variant, flags in VARIANTS:
             out_dir = os.path.join(args.tmp, case, form, variant)
             jobs.append((case, form, variant, flags, cmd, case_dir, meta,
@@ -141,9 +169,9 @@ def main():
         print("expected failure: %s/%s.txt: %s" % (case, form, reason))
     tally.print("per case")
     cases = len({j[0] for j in jobs})
-    print("%s: %d cases, %d runs, %d match PyTorch, %d failures, "
+    print("%s%s: %d cases, %d runs, %d match PyTorch, %d failures, "
           "%d expected failures, %d unexpected passes" %
-          (args.device, cases, len(jobs), tally.total("match"),
+          (args.device, " jit" if args.jit else "", cases, len(jobs), tally.total("match"),
            tally.total("fail"), tally.total("xfail"), tally.total("xpass")))
     return 1 if tally.failures or tally.unexpected_passes else 0
 
