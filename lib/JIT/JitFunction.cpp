@@ -73,6 +73,9 @@ unsigned FusionStrategy::staticBudget() const {
 struct JitFunction::Entry {
   std::once_flag compiled;
   std::unique_ptr<CompiledGraph> graph;
+  /// Set once `graph` is compiled: the fast path reads it without the
+  /// compilation's synchronisation.
+  std::atomic<bool> ready{false};
   /// The graph's argument and output buffers serve one call at a time.
   std::mutex run;
 };
@@ -146,7 +149,13 @@ std::string JitFunction::signature(ArrayRef<RunValue> inputs) const {
 }
 
 JitFunction::Stats JitFunction::getStats() const {
-  std::shared_lock<std::shared_mutex> lock(mutex);
+  Stats stats;
+  stats.calls = counters.calls;
+  stats.profiled = counters.profiled;
+  stats.compiled = counters.compiled;
+  stats.hits = counters.hits;
+  stats.misses = counters.misses;
+  stats.fallbacks = counters.fallbacks;
   return stats;
 }
 
@@ -180,10 +189,9 @@ JitFunction::getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
         CompiledGraph::compile(*copy, inputs, compileOptions);
     if (succeeded(graph)) {
       entry->graph = std::move(*graph);
-      if (!fallback) {
-        std::unique_lock<std::shared_mutex> count(mutex);
-        ++stats.compiled;
-      }
+      entry->ready.store(true, std::memory_order_release);
+      if (!fallback)
+        ++counters.compiled;
       log(llvm::formatv("{0} [{1}] in {2:f3} s{3}",
                         fallback ? "compile fallback" : "compile", key,
                         entry->graph->compileSeconds,
@@ -242,14 +250,12 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
   {
     std::shared_lock<std::shared_mutex> lock(mutex);
     auto it = specialised.find(key);
-    if (it != specialised.end() && it->second->graph) {
+    if (it != specialised.end() &&
+        it->second->ready.load(std::memory_order_acquire)) {
       std::shared_ptr<Entry> entry = it->second;
       lock.unlock();
-      {
-        std::unique_lock<std::shared_mutex> count(mutex);
-        ++stats.calls;
-        ++stats.hits;
-      }
+      ++counters.calls;
+      ++counters.hits;
       result.path = CallPath::Hit;
       log("hit [" + key + "]");
       if (failed(runEntry(*entry->graph, entry->run, inputs, result, raised)))
@@ -263,23 +269,23 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
   unsigned profiled = 0;
   {
     std::unique_lock<std::shared_mutex> lock(mutex);
-    ++stats.calls;
+    ++counters.calls;
     unsigned numSpecialised = specialised.size();
-    if (stats.profiled < options.profileRuns) {
-      profiled = ++stats.profiled;
+    if (counters.profiled < options.profileRuns) {
+      profiled = ++counters.profiled;
       decision = Decision::Profile;
     } else if (specialised.count(key) ||
                numSpecialised < options.strategy.staticBudget()) {
       // A signature another thread is compiling waits for it.
       decision = Decision::Specialise;
     } else {
-      ++stats.fallbacks;
+      ++counters.fallbacks;
       decision = Decision::Fallback;
     }
     // Arguments that fail the guards there are: compared with the latest.
     if (decision != Decision::Profile && !lastGuard.empty() &&
         !specialised.count(key)) {
-      ++stats.misses;
+      ++counters.misses;
       missed = lastGuard;
     }
     if (decision == Decision::Specialise)

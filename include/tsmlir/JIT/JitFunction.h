@@ -27,6 +27,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
@@ -130,7 +131,11 @@ private:
   std::mutex compileMutex;
   /// The guard of the latest specialisation, which guard misses name.
   std::string lastGuard;
-  Stats stats;
+  /// Counted without the table's lock: hits do not serialise on it.
+  struct Counters {
+    std::atomic<unsigned> calls{0}, profiled{0}, compiled{0}, hits{0},
+        misses{0}, fallbacks{0};
+  } counters;
   std::mutex logMutex;
 };
 
