@@ -30,7 +30,8 @@ REPETITIONS = 5
 def tsmlir_times(bench):
     """{(name, n): microseconds} from tsmlir-bench's JSON."""
     out = subprocess.run(
-        [bench, "--benchmark_filter=BM_JitCallHit|BM_DirectCallBaseline",
+        [bench, "--benchmark_filter=BM_JitCallHit|BM_DirectCallBaseline|"
+         "BM_JitSignature|BM_JitFirstCalls",
          "--benchmark_min_time=0.2",
          "--benchmark_repetitions=%d" % REPETITIONS,
          "--benchmark_report_aggregates_only=true",
@@ -93,10 +94,18 @@ def main():
             base = times[("BM_DirectCallBaseline", n)]
             cells.append("%.3g us (%.2fx)" % (t, t / base))
         print("| %s | %s |" % (label, " | ".join(cells)))
-    for n in SIZES:
-        print("jit overhead at N = %d: %.3g us per call" % (
-            n, times[("BM_JitCallHit", n)] -
-            times[("BM_DirectCallBaseline", n)]))
+    print("| JIT overhead (hit - direct) | " + " | ".join(
+        "%.3g us" % (times[("BM_JitCallHit", n)] -
+                     times[("BM_DirectCallBaseline", n)]) for n in SIZES) +
+        " |")
+    print()
+    print("| Part of the JIT's cost | N = 4 |")
+    print("|---|---|")
+    print("| the guard key (BM_JitSignature) | %.3g us |" %
+          times[("BM_JitSignature", 4)])
+    print("| a new function's first two calls: profile and specialise, both "
+          "compiled (BM_JitFirstCalls) | %.3g ms |" %
+          (times[("BM_JitFirstCalls", 4)] / 1e3))
 
 
 if __name__ == "__main__":

@@ -179,7 +179,9 @@ JitFunction::getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
       slot = std::make_shared<Entry>();
     entry = slot;
   }
+  bool attempted = false;
   std::call_once(entry->compiled, [&] {
+    attempted = true;
     std::lock_guard<std::mutex> lock(compileMutex);
     OwningOpRef<ModuleOp> copy(llvm::cast<ModuleOp>(module->clone()));
     CpuCompileOptions compileOptions = options.compile;
@@ -203,8 +205,9 @@ JitFunction::getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
   });
   if (!entry->graph) {
     // The diagnostics went out when it failed; later calls say so again.
-    emitError(module->getLoc())
-        << "tsmlir cannot compile the function for [" << key << "]";
+    if (!attempted)
+      emitError(module->getLoc())
+          << "tsmlir cannot compile the function for [" << key << "]";
     return nullptr;
   }
   return entry;

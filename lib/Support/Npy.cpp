@@ -194,6 +194,56 @@ static Error decodeDescr(NpyHeader &header) {
   return Error::success();
 }
 
+/// Sets `header.dataSize` from its shape and item size. The element count is
+/// 0 when a dimension is 0, whatever the others are; otherwise it must fit
+/// in int64_t, as shapes and NpyArray::numElements do.
+static Error setDataSize(NpyHeader &header) {
+  uint64_t count = 1;
+  if (!llvm::is_contained(header.shape, 0))
+    for (int64_t size : header.shape)
+      if (size < 0 ||
+          __builtin_mul_overflow(count, static_cast<uint64_t>(size), &count) ||
+          count > static_cast<uint64_t>(INT64_MAX))
+        return npyError("element count overflows");
+  if (llvm::is_contained(header.shape, 0))
+    count = 0;
+  if (__builtin_mul_overflow(count, header.itemSize, &header.dataSize))
+    return npyError("data size overflows");
+  return Error::success();
+}
+
+/// The C ABI's dtypes: tsmlir_dtype code k is kAbiDescrs[k - 1]
+/// (tsmlir/Runtime/Abi.h: TSMLIR_BOOL = 1 ... TSMLIR_FLOAT64 = 9).
+static constexpr StringLiteral kAbiDescrs[] = {
+    "|b1", "|u1", "|i1", "<i2", "<i4", "<i8", "<f2", "<f4", "<f8"};
+
+int getAbiDtype(StringRef descr) {
+  for (auto [i, known] : llvm::enumerate(kAbiDescrs))
+    if (descr.size() == 3 && descr.drop_front() == known.drop_front())
+      return static_cast<int>(i) + 1;
+  return 0;
+}
+
+StringRef getAbiNpyDescr(int abiDtype) {
+  if (abiDtype < 1 || abiDtype > static_cast<int>(std::size(kAbiDescrs)))
+    return "";
+  return kAbiDescrs[abiDtype - 1];
+}
+
+Expected<NpyHeader> makeNpyHeader(StringRef descr, ArrayRef<int64_t> shape) {
+  NpyHeader header;
+  header.majorVersion = 1;
+  header.descr = getAbiNpyDescr(getAbiDtype(descr)).str();
+  if (header.descr.empty())
+    return npyError("unsupported dtype '" + descr + "'");
+  if (Error e = decodeDescr(header))
+    return std::move(e);
+  header.shape.assign(shape.begin(), shape.end());
+  if (Error e = setDataSize(header))
+    return std::move(e);
+  return header;
+}
+
 Expected<NpyHeader> parseNpyHeader(StringRef bytes) {
   static constexpr StringLiteral kMagic("\x93NUMPY");
   if (!bytes.starts_with(kMagic))
@@ -224,19 +274,8 @@ Expected<NpyHeader> parseNpyHeader(StringRef bytes) {
     return std::move(e);
   if (Error e = decodeDescr(header))
     return std::move(e);
-  // The element count: 0 when a dimension is 0, whatever the others are;
-  // otherwise it must fit in int64_t, as shapes and NpyArray::numElements
-  // do.
-  uint64_t count = 1;
-  if (!llvm::is_contained(header.shape, 0))
-    for (int64_t size : header.shape)
-      if (__builtin_mul_overflow(count, static_cast<uint64_t>(size), &count) ||
-          count > static_cast<uint64_t>(INT64_MAX))
-        return npyError("element count overflows");
-  if (llvm::is_contained(header.shape, 0))
-    count = 0;
-  if (__builtin_mul_overflow(count, header.itemSize, &header.dataSize))
-    return npyError("data size overflows");
+  if (Error e = setDataSize(header))
+    return std::move(e);
   return header;
 }
 

@@ -41,31 +41,9 @@ static int fail(StringRef file, const Twine &message) {
   return 1;
 }
 
-static const char *npyDescr(int32_t dtype) {
-  switch (dtype) {
-  case TSMLIR_BOOL: return "|b1";
-  case TSMLIR_UINT8: return "|u1";
-  case TSMLIR_INT8: return "|i1";
-  case TSMLIR_INT16: return "<i2";
-  case TSMLIR_INT32: return "<i4";
-  case TSMLIR_INT64: return "<i8";
-  case TSMLIR_FLOAT16: return "<f2";
-  case TSMLIR_FLOAT32: return "<f4";
-  case TSMLIR_FLOAT64: return "<f8";
-  }
-  return nullptr;
-}
-
-static int32_t abiDtype(StringRef descr) {
-  for (int32_t d = TSMLIR_BOOL; d <= TSMLIR_FLOAT64; ++d)
-    if (descr.drop_front() == StringRef(npyDescr(d)).drop_front())
-      return d;
-  return 0;
-}
-
 static size_t dtypeSize(int32_t dtype) {
-  const char *descr = npyDescr(dtype);
-  return descr ? descr[2] - '0' : 0;
+  StringRef descr = getAbiNpyDescr(dtype);
+  return descr.empty() ? 0 : descr[2] - '0';
 }
 
 static std::string shapeText(ArrayRef<int64_t> shape) {
@@ -192,7 +170,7 @@ int mlir::tsmlir::runSharedObject(const SharedObjectRun &run) {
     if (value.kind == RunValue::Kind::Tensor) {
       t->host = value.tensor.data;
       t->sizes.assign(value.tensor.shape().begin(), value.tensor.shape().end());
-      t->tensor.dtype = abiDtype(value.tensor.header.descr);
+      t->tensor.dtype = getAbiDtype(value.tensor.header.descr);
     } else if (value.kind == RunValue::Kind::Float ||
                value.kind == RunValue::Kind::Int) {
       double v = value.kind == RunValue::Kind::Float
@@ -289,11 +267,12 @@ int mlir::tsmlir::runSharedObject(const SharedObjectRun &run) {
       return fail(file, tsmlirCudaGetLastError());
     llvm::SmallString<128> path(run.outputDir);
     llvm::sys::path::append(path, "out" + std::to_string(i) + ".npy");
-    const char *descr = npyDescr(t->tensor.dtype);
+    StringRef descr = getAbiNpyDescr(t->tensor.dtype);
     if (llvm::Error error =
             writeNpy(path, descr, t->sizes, t->host.data(), t->host.size()))
       return fail(file, llvm::toString(std::move(error)));
-    written += (i ? ", " : "") + (std::string(descr + 1) + shapeText(t->sizes));
+    written +=
+        (i ? ", " : "") + (descr.drop_front().str() + shapeText(t->sizes));
   }
   llvm::outs() << "tsmlir-run: " << file << ": " << sig->name << " ("
                << (cuda ? "cuda " : "") << sig->target << "), "

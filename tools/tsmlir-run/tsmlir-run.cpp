@@ -19,19 +19,16 @@
 #include "RunJit.h"
 #include "RunSharedObject.h"
 
+#include "tsmlir/Compiler/Load.h"
 #include "tsmlir/ExecutionEngine/CpuRunner.h"
 #include "tsmlir/InitAll.h"
-#include "tsmlir/Target/PtArchive/Import.h"
 #include "tsmlir/Target/TorchScript/Import.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -157,26 +154,8 @@ static cl::opt<bool> exactMath(
 
 static OwningOpRef<ModuleOp> load(MLIRContext &ctx,
                                   llvm::SourceMgr &sourceMgr) {
-  // A TorchScript archive (torch.jit.save): its method `entry`, or forward.
-  // A `.pt` or `.pth` file that is no zip archive gets the archive reader's
-  // diagnosis (legacy torch.save, truncated, empty).
-  StringRef extension = llvm::sys::path::extension(inputFile.getValue());
-  if (isZipFile(inputFile) || extension == ".pt" || extension == ".pth") {
-    PtImportOptions options;
-    if (!entry.empty())
-      options.entry = entry;
-    return importPtArchive(inputFile, &ctx, options);
-  }
-  std::string error;
-  auto file = openInputFile(inputFile, &error);
-  if (!file) {
-    llvm::errs() << "tsmlir-run: " << error << "\n";
-    return nullptr;
-  }
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  if (llvm::StringRef(inputFile).ends_with(".mlir"))
-    return parseSourceFile<ModuleOp>(sourceMgr, &ctx);
-  TorchScriptImportOptions options;
+  LoadOptions options;
+  options.entry = entry;
   options.paramsFile = params;
   for (llvm::StringRef fileEntry : functionFiles) {
     auto [name, path] = fileEntry.split('=');
@@ -187,7 +166,12 @@ static OwningOpRef<ModuleOp> load(MLIRContext &ctx,
     }
     options.functionFiles.emplace_back(name.str(), path.str());
   }
-  return importTorchScript(sourceMgr, &ctx, options);
+  std::string error;
+  OwningOpRef<ModuleOp> module =
+      loadModule(inputFile, options, &ctx, sourceMgr, error);
+  if (!module && !error.empty())
+    llvm::errs() << "tsmlir-run: " << error << "\n";
+  return module;
 }
 
 int main(int argc, char **argv) {

@@ -81,6 +81,18 @@ llvm::Expected<NpyArray> readNpy(llvm::StringRef path);
 /// prefixed with a file name.
 llvm::Expected<NpyArray> parseNpy(llvm::StringRef bytes);
 
+/// The dtypes of the C ABI (tsmlir_dtype in tsmlir/Runtime/Abi.h) as .npy
+/// descrs, in one table: the ABI's code of `descr` ('<f4', '|b1', ...; the
+/// byte order is not compared), or 0 for a dtype it does not have; and the
+/// little-endian descr of an ABI code, or "" for an unknown code.
+int getAbiDtype(llvm::StringRef descr);
+llvm::StringRef getAbiNpyDescr(int abiDtype);
+
+/// The header of a C-order, native-order array of dtype `descr` ('<f4',
+/// '|b1', ...; a dtype the ABI has) and sizes `shape`.
+llvm::Expected<NpyHeader> makeNpyHeader(llvm::StringRef descr,
+                                        llvm::ArrayRef<int64_t> shape);
+
 /// Writes a C-order, little-endian .npy file (version 1.0) with dtype
 /// `descr` ('<f4', '|b1', ...), shape `shape` and `data`.
 llvm::Error writeNpy(llvm::StringRef path, llvm::StringRef descr,

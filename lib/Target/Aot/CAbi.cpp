@@ -21,6 +21,8 @@
 
 #include "tsmlir/Target/Aot/AotCompiler.h"
 
+#include "tsmlir/Support/Npy.h"
+
 #include "tsmlir/Runtime/Abi.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -32,20 +34,6 @@
 
 using namespace mlir;
 using namespace mlir::tsmlir;
-
-int mlir::tsmlir::getAbiDtype(StringRef descr) {
-  return llvm::StringSwitch<int>(descr.drop_front())
-      .Case("b1", TSMLIR_BOOL)
-      .Case("u1", TSMLIR_UINT8)
-      .Case("i1", TSMLIR_INT8)
-      .Case("i2", TSMLIR_INT16)
-      .Case("i4", TSMLIR_INT32)
-      .Case("i8", TSMLIR_INT64)
-      .Case("f2", TSMLIR_FLOAT16)
-      .Case("f4", TSMLIR_FLOAT32)
-      .Case("f8", TSMLIR_FLOAT64)
-      .Default(0);
-}
 
 /// TorchScript's name of a value without the suffix that keeps names unique
 /// in a graph: `boxes1.1` -> `boxes1`.

@@ -19,6 +19,7 @@
 #define TSMLIR_TARGET_AOT_AOTCOMPILER_H
 
 #include "tsmlir/ExecutionEngine/PrepareGraph.h"
+#include "tsmlir/Support/Npy.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
@@ -52,9 +53,6 @@ struct AotOptions {
   /// Where to write the module after each stage, or empty.
   std::string dumpDir;
 };
-
-/// The C ABI's dtype code (tsmlir_dtype) of a .npy dtype, or 0.
-int getAbiDtype(StringRef npyDescr);
 
 /// An argument's name as the ABI gives it: TorchScript's without its
 /// uniquing suffix (`boxes1.1` -> `boxes1`).
