@@ -43,7 +43,7 @@
 
 #include "GraphGenerator.h"
 
-#include "tsmlir/ExecutionEngine/PrepareGraph.h"
+#include "tsmlir/Compiler/PrepareGraph.h"
 #include "tsmlir/InitAll.h"
 #include "tsmlir/Pipelines/Pipelines.h"
 #include "tsmlir/Target/TorchScript/Import.h"

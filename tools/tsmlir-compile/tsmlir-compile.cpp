@@ -18,7 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsmlir/ExecutionEngine/PrepareGraph.h"
+#include "tsmlir/Compiler/PrepareGraph.h"
 #include "tsmlir/InitAll.h"
 #include "tsmlir/Target/Aot/AotCompiler.h"
 #include "tsmlir/Target/PtArchive/Import.h"

@@ -9,7 +9,7 @@
 #ifndef TSMLIR_TOOLS_TSMLIR_RUN_RUNSHAREDOBJECT_H
 #define TSMLIR_TOOLS_TSMLIR_RUN_RUNSHAREDOBJECT_H
 
-#include "tsmlir/ExecutionEngine/PrepareGraph.h"
+#include "tsmlir/Compiler/PrepareGraph.h"
 
 namespace mlir::tsmlir {
 

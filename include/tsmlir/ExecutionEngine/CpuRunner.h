@@ -15,7 +15,7 @@
 #ifndef TSMLIR_EXECUTIONENGINE_CPURUNNER_H
 #define TSMLIR_EXECUTIONENGINE_CPURUNNER_H
 
-#include "tsmlir/ExecutionEngine/PrepareGraph.h"
+#include "tsmlir/Compiler/PrepareGraph.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"

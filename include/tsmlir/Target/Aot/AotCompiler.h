@@ -18,7 +18,7 @@
 #ifndef TSMLIR_TARGET_AOT_AOTCOMPILER_H
 #define TSMLIR_TARGET_AOT_AOTCOMPILER_H
 
-#include "tsmlir/ExecutionEngine/PrepareGraph.h"
+#include "tsmlir/Compiler/PrepareGraph.h"
 #include "tsmlir/Support/Npy.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSMLIR_EXECUTIONENGINE_PREPAREGRAPH_H
-#define TSMLIR_EXECUTIONENGINE_PREPAREGRAPH_H
+#ifndef TSMLIR_COMPILER_PREPAREGRAPH_H
+#define TSMLIR_COMPILER_PREPAREGRAPH_H
 
 #include "tsmlir/Support/Npy.h"
 
@@ -122,4 +122,4 @@ void dumpModule(ModuleOp module, StringRef dumpDir, StringRef stage);
 
 } // namespace mlir::tsmlir
 
-#endif // TSMLIR_EXECUTIONENGINE_PREPAREGRAPH_H
+#endif // TSMLIR_COMPILER_PREPAREGRAPH_H
