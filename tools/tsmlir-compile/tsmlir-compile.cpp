@@ -18,15 +18,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsmlir/Compiler/Load.h"
 #include "tsmlir/Compiler/PrepareGraph.h"
 #include "tsmlir/InitAll.h"
 #include "tsmlir/Target/Aot/AotCompiler.h"
-#include "tsmlir/Target/PtArchive/Import.h"
 #include "tsmlir/Target/TorchScript/Import.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -159,26 +158,8 @@ static int fail(const Twine &message) {
 
 static OwningOpRef<ModuleOp> load(MLIRContext &ctx,
                                   llvm::SourceMgr &sourceMgr) {
-  // A TorchScript archive (torch.jit.save): its method `entry`, or forward.
-  // A `.pt` or `.pth` file that is no zip archive gets the archive reader's
-  // diagnosis (legacy torch.save, truncated, empty).
-  StringRef extension = llvm::sys::path::extension(inputFile.getValue());
-  if (isZipFile(inputFile) || extension == ".pt" || extension == ".pth") {
-    PtImportOptions options;
-    if (!entry.empty())
-      options.entry = entry;
-    return importPtArchive(inputFile, &ctx, options);
-  }
-  std::string error;
-  auto file = openInputFile(inputFile, &error);
-  if (!file) {
-    fail(error);
-    return nullptr;
-  }
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  if (StringRef(inputFile).ends_with(".mlir"))
-    return parseSourceFile<ModuleOp>(sourceMgr, &ctx);
-  TorchScriptImportOptions options;
+  LoadOptions options;
+  options.entry = entry;
   options.paramsFile = params;
   for (StringRef fileEntry : functionFiles) {
     auto [fn, path] = fileEntry.split('=');
@@ -188,7 +169,12 @@ static OwningOpRef<ModuleOp> load(MLIRContext &ctx,
     }
     options.functionFiles.emplace_back(fn.str(), path.str());
   }
-  return importTorchScript(sourceMgr, &ctx, options);
+  std::string error;
+  OwningOpRef<ModuleOp> module =
+      loadModule(inputFile, options, &ctx, sourceMgr, error);
+  if (!module && !error.empty())
+    fail(error);
+  return module;
 }
 
 /// A C identifier from the output file's stem: `ratio_iou.o` -> ratio_iou.
