@@ -100,3 +100,37 @@ func.func @symeig_values_only(%a: !ts.tensor<f64, [3, 3]>) -> (!ts.tensor, !ts.t
   %0:2 = ts.aten.symeig %a, %false, %true : (!ts.tensor<f64, [3, 3]>, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor)
   return %0#0, %0#1 : !ts.tensor, !ts.tensor
 }
+
+// -----
+
+// matrix_exp: each matrix scaled by 2^-s, s = max(0, ceil(log2(|A|_1 /
+// theta_18))) (the 1-norm: the largest column sum of |A|); the degree-18
+// Taylor polynomial by Horner's rule (I + A/18, then I + A P / k); squared
+// in a loop to the batch's largest s, each matrix while its own s lasts. A
+// 1x1 matrix is exp of its element.
+// CHECK-LABEL: func.func @matrix_exp(
+// CHECK-SAME:      %[[A:[^:]+]]: !ts.tensor<f64, [2, 3, 3]>, %[[B:[^:]+]]: !ts.tensor<f32, [1, 1]>)
+// CHECK-DAG:     %[[THETA:.+]] = ts.prim.Constant[1.0908637192900359] : !ts.float
+// CHECK:         %[[ABS:.+]] = ts.aten.abs %[[A]]
+// CHECK:         %[[COLS:.+]] = ts.aten.sum.dim_IntList %[[ABS]]{{.*}} -> !ts.tensor<f64, [2, 3]>
+// CHECK:         %[[NORM:.+]] = ts.aten.amax %[[COLS]]{{.*}} -> !ts.tensor<f64, [2]>
+// CHECK:         %[[RATIO:.+]] = ts.aten.div.Scalar %[[NORM]], %[[THETA]]
+// CHECK:         %[[LOG:.+]] = ts.aten.log2 %[[RATIO]]
+// CHECK:         %[[CEIL:.+]] = ts.aten.ceil %[[LOG]]
+// CHECK:         %[[S:.+]] = ts.aten.clamp_min %[[CEIL]]
+// CHECK:         %[[SCALED:.+]] = ts.aten.mul.Tensor %[[A]]
+// CHECK-COUNT-17: ts.aten.matmul %[[SCALED]]
+// CHECK:         %[[MAX:.+]] = ts.aten.max %[[S]]
+// CHECK:         %[[TRIPS:.+]] = ts.aten.Int.Tensor %[[MAX]]
+// CHECK:         %[[R:.+]] = ts.prim.Loop %[[TRIPS]]
+// CHECK:         ^bb0(%[[I:.+]]: !ts.int, %[[M:.+]]: !ts.tensor<f64, [2, 3, 3]>):
+// CHECK:           %[[MORE:.+]] = ts.aten.gt.Scalar %{{.+}}, %[[I]]
+// CHECK:           %[[SQ:.+]] = ts.aten.matmul %[[M]], %[[M]]
+// CHECK:           ts.aten.where.self %[[MORE]], %[[SQ]], %[[M]]
+// CHECK:         %[[E:.+]] = ts.aten.exp %[[B]]
+// CHECK:         return %[[R]], %[[E]]
+func.func @matrix_exp(%a: !ts.tensor<f64, [2, 3, 3]>, %b: !ts.tensor<f32, [1, 1]>) -> (!ts.tensor, !ts.tensor) {
+  %0 = ts.aten.matrix_exp %a : (!ts.tensor<f64, [2, 3, 3]>) -> !ts.tensor
+  %1 = ts.aten.linalg_matrix_exp %b : (!ts.tensor<f32, [1, 1]>) -> !ts.tensor
+  return %0, %1 : !ts.tensor, !ts.tensor
+}

@@ -34,7 +34,8 @@
 // as the permuted right side through L and U (adjoint and right-hand
 // solves through the transposes); cholesky_solve and cholesky_inverse;
 // lu and lu_unpack (P, L, U); qr in every mode; matrix_power by PyTorch's
-// binary decomposition of n; multi_dot in its cheapest order (PyTorch's
+// binary decomposition of n; matrix_exp by scaling and squaring of the
+// degree-18 Taylor polynomial; multi_dot in its cheapest order (PyTorch's
 // rule for three matrices, its dynamic program for more); vander;
 // tensorinv and tensorsolve as inv and solve of the flattened tensors.
 //
@@ -935,6 +936,80 @@ struct DecomposeMatrixPower : public OpRewritePattern<AtenLinalgMatrixPowerOp> {
   }
 };
 
+/// matrix_exp (and linalg_matrix_exp) as PyTorch's Taylor method (Bader,
+/// Blanes and Casas, 2019) at its highest degree: each matrix is scaled by
+/// 2^-s, s = max(0, ceil(log2(|A|_1 / theta_18))) with PyTorch's theta_18
+/// for the dtype, the degree-18 Taylor polynomial of the scaled matrix is
+/// evaluated by Horner's rule, and the result is squared s times: a
+/// prim::Loop to the batch's largest s, each matrix squared while its own
+/// s lasts. PyTorch takes a lower degree for matrices of smaller norm; both
+/// are accurate to the dtype's rounding. A 1x1 matrix is exp of its
+/// element.
+template <typename OpTy>
+struct DecomposeMatrixExp : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Value self = op.getSelf();
+    std::optional<MatrixBatch> s = matrixBatch(self);
+    if (!s || s->rows != s->cols || s->rows == 0)
+      return rewriter.notifyMatchFailure(op, "not square float matrices of "
+                                             "known sizes");
+    TSBuilder t{rewriter, op.getLoc()};
+    Type dtype = dtypeOf(self);
+    MatrixBuilder mb{t, static_cast<int64_t>(s->batch.size()), dtype};
+    int64_t n = s->rows;
+    if (n == 1) {
+      replaceWithDeclaredTypes(
+          rewriter, op,
+          {AtenExpOp::create(rewriter, op.getLoc(), t.tensor(), self)});
+      return success();
+    }
+    Location loc = op.getLoc();
+    // PyTorch's theta_18 (LinearAlgebra.cpp, thetas_float / thetas_double).
+    double theta =
+        dtype.isF64() ? 1.090863719290036e+00 : 3.010066362817634e+00;
+    int64_t B = s->batch.size();
+    Value norm =
+        AtenAmaxOp::create(rewriter, loc, t.tensor(),
+                           AtenSumDimIntListOp::create(
+                               rewriter, loc, t.tensor(), mb.abs(self),
+                               intListValue(t, {B}), t.flag(false), t.none()),
+                           intListValue(t, {B}), t.flag(false));
+    Value log2 = AtenLog2Op::create(
+        rewriter, loc, t.tensor(),
+        AtenDivScalarOp::create(rewriter, loc, t.tensor(), norm, t.f(theta)));
+    Value squarings = AtenClampMinOp::create(
+        rewriter, loc, t.tensor(),
+        AtenCeilOp::create(rewriter, loc, t.tensor(), log2), t.f(0));
+    // [batch..., 1, 1], to scale and select whole matrices.
+    Value perMatrix = t.unsqueeze(t.unsqueeze(squarings, B), B + 1);
+    Value scale = AtenPowScalarOp::create(rewriter, loc, t.tensor(), t.f(2),
+                                          mb.neg(perMatrix));
+    Value a = t.mul(self, scale);
+    Value eye = mb.eye(s->batch, n, n);
+    auto plus = [&](Value x, Value y) { return t.add(x, y); };
+    // I + A/18, then I + A P / k for k = 17 ... 1.
+    Value p = plus(
+        eye, AtenDivScalarOp::create(rewriter, loc, t.tensor(), a, t.f(18)));
+    for (int k = 17; k >= 1; --k)
+      p = plus(eye, AtenDivScalarOp::create(rewriter, loc, t.tensor(),
+                                            t.matmul(a, p), t.f(k)));
+    Value trips = AtenIntTensorOp::create(
+        rewriter, loc, ts::IntType::get(op.getContext()),
+        AtenMaxOp::create(rewriter, loc, t.tensor(), squarings));
+    SmallVector<Value> out = buildLoop(
+        t, trips, {p}, [&](Value i, ValueRange carried) -> SmallVector<Value> {
+          Value m = carried[0];
+          Value squaring =
+              AtenGtScalarOp::create(rewriter, loc, t.tensor(), perMatrix, i);
+          return {t.where(squaring, t.matmul(m, m), m)};
+        });
+    replaceWithDeclaredTypes(rewriter, op, {out[0]});
+    return success();
+  }
+};
+
 /// multi_dot: a 1-D first (last) tensor as a row (column), the product in
 /// the cheapest order (PyTorch's cost rule for three, its matrix-chain
 /// program for more), the added dims removed.
@@ -1152,23 +1227,30 @@ struct DecomposeTensorSolve : public OpRewritePattern<AtenLinalgTensorsolveOp> {
 } // namespace
 
 SmallVector<Value>
-decompose::buildLoop(TSBuilder &t, int64_t trips, ValueRange inits,
-                     function_ref<SmallVector<Value>(ValueRange)> body) {
+decompose::buildLoop(TSBuilder &t, Value trips, ValueRange inits,
+                     function_ref<SmallVector<Value>(Value, ValueRange)> body) {
   SmallVector<Type> types(inits.size(), t.tensor());
   for (auto [i, v] : llvm::enumerate(inits))
     if (!llvm::isa<ts::TensorType>(v.getType()))
       types[i] = v.getType();
-  auto loop =
-      PrimLoopOp::create(t.b, t.loc, types, t.i(trips), t.flag(true), inits);
+  auto loop = PrimLoopOp::create(t.b, t.loc, types, trips, t.flag(true), inits);
   OpBuilder::InsertionGuard guard(t.b);
   SmallVector<Type> argTypes{ts::IntType::get(t.ctx())};
   llvm::append_range(argTypes, types);
   SmallVector<Location> locs(argTypes.size(), t.loc);
   Block *block = t.b.createBlock(&loop.getBody(), {}, argTypes, locs);
   SmallVector<Value> yielded{t.flag(true)};
-  llvm::append_range(yielded, body(block->getArguments().drop_front()));
+  llvm::append_range(
+      yielded, body(block->getArgument(0), block->getArguments().drop_front()));
   PrimYieldOp::create(t.b, t.loc, yielded);
   return SmallVector<Value>(loop.getResults().begin(), loop.getResults().end());
+}
+
+SmallVector<Value>
+decompose::buildLoop(TSBuilder &t, int64_t trips, ValueRange inits,
+                     function_ref<SmallVector<Value>(ValueRange)> body) {
+  return buildLoop(t, t.i(trips), inits,
+                   [&](Value, ValueRange carried) { return body(carried); });
 }
 
 void mlir::tsmlir::ts::decompose::populateFactorizationPatterns(
@@ -1197,6 +1279,8 @@ void mlir::tsmlir::ts::decompose::populateFactorizationPatterns(
                DecomposeHouseholderProduct<AtenLinalgHouseholderProductOp>,
                DecomposeHouseholderProduct<AtenOrgqrOp>, DecomposeOrmqr,
                DecomposeQR<AtenLinalgQrOp>, DecomposeQR<AtenQrOp>>(ctx);
+  patterns.add<DecomposeMatrixExp<AtenMatrixExpOp>,
+               DecomposeMatrixExp<AtenLinalgMatrixExpOp>>(ctx);
   patterns.add<DecomposeMatrixPower, DecomposeMultiDot, DecomposeVander,
                DecomposeTensorInv, DecomposeTensorSolve>(ctx);
 }

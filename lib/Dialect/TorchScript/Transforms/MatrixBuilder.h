@@ -164,6 +164,11 @@ Value householderProduct(MatrixBuilder &mb, Value a, Value tau,
 /// carried values to the next ones; returns the values carried out.
 SmallVector<Value> buildLoop(TSBuilder &t, int64_t trips, ValueRange inits,
                              function_ref<SmallVector<Value>(ValueRange)> body);
+/// The same for a trip count known at run time (a ts int); the body also
+/// takes the iteration number.
+SmallVector<Value>
+buildLoop(TSBuilder &t, Value trips, ValueRange inits,
+          function_ref<SmallVector<Value>(Value, ValueRange)> body);
 
 } // namespace mlir::tsmlir::ts::decompose
 
