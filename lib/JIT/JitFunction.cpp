@@ -18,11 +18,15 @@
 
 #include "tsmlir/JIT/JitFunction.h"
 
+#include "JitCache.h"
+
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <chrono>
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -72,7 +76,10 @@ unsigned FusionStrategy::staticBudget() const {
 
 struct JitFunction::Entry {
   std::once_flag compiled;
+  /// The code: compiled in process, or a shared object from the cache.
   std::unique_ptr<CompiledGraph> graph;
+  std::unique_ptr<jit::SharedModel> shared;
+  SmallVector<unsigned> sharedNoneOutputs;
   /// Set once `graph` is compiled: the fast path reads it without the
   /// compilation's synchronisation.
   std::atomic<bool> ready{false};
@@ -167,6 +174,51 @@ void JitFunction::log(const llvm::Twine &message) {
   options.log->flush();
 }
 
+const std::string &JitFunction::getModuleDigest() {
+  std::call_once(digestOnce,
+                 [&] { moduleDigest = jit::JitCache::moduleDigest(*module); });
+  return moduleDigest;
+}
+
+bool JitFunction::compileThroughCache(Entry &entry, const std::string &guard,
+                                      ArrayRef<RunValue> inputs) {
+  jit::JitCache cache(options);
+  auto start = std::chrono::steady_clock::now();
+  std::string key = cache.key(getModuleDigest(), guard);
+  llvm::Expected<jit::CachedModel> cached = cache.load(key, guard);
+  if (!cached) {
+    std::string why = llvm::toString(cached.takeError());
+    if (why != "no entry")
+      log("cache: not using " + key + ": " + why);
+    OwningOpRef<ModuleOp> copy(llvm::cast<ModuleOp>(module->clone()));
+    std::string error;
+    if (failed(cache.store(*copy, inputs, key, guard, error))) {
+      if (!error.empty())
+        emitError(module->getLoc())
+            << "tsmlir cannot keep the specialisation in the cache: " << error;
+      return false;
+    }
+    cached = cache.load(key, guard);
+    if (!cached) {
+      emitError(module->getLoc())
+          << "tsmlir cannot open the specialisation it compiled: "
+          << llvm::toString(cached.takeError());
+      return false;
+    }
+    ++counters.compiled;
+    log(llvm::formatv(
+        "compile [{0}] into the cache in {1:f3} s: {2}", guard,
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count(),
+        key));
+  } else {
+    log(llvm::formatv("cache hit [{0}]: {1}", guard, key));
+  }
+  entry.shared = std::move(cached->model);
+  entry.sharedNoneOutputs = std::move(cached->noneOutputs);
+  return true;
+}
+
 std::shared_ptr<JitFunction::Entry>
 JitFunction::getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
                           const std::string &key, ArrayRef<RunValue> inputs,
@@ -183,6 +235,11 @@ JitFunction::getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
   std::call_once(entry->compiled, [&] {
     attempted = true;
     std::lock_guard<std::mutex> lock(compileMutex);
+    if (!fallback && !options.cacheDir.empty()) {
+      if (compileThroughCache(*entry, key, inputs))
+        entry->ready.store(true, std::memory_order_release);
+      return;
+    }
     OwningOpRef<ModuleOp> copy(llvm::cast<ModuleOp>(module->clone()));
     CpuCompileOptions compileOptions = options.compile;
     if (fallback)
@@ -203,7 +260,7 @@ JitFunction::getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
                                        .str()));
     }
   });
-  if (!entry->graph) {
+  if (!entry->ready.load(std::memory_order_acquire)) {
     // The diagnostics went out when it failed; later calls say so again.
     if (!attempted)
       emitError(module->getLoc())
@@ -213,11 +270,21 @@ JitFunction::getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
   return entry;
 }
 
-/// Runs `entry`'s graph on `inputs`.
-static LogicalResult runEntry(CompiledGraph &graph, std::mutex &run,
-                              ArrayRef<RunValue> inputs, CallResult &result,
-                              std::string *raised) {
-  std::lock_guard<std::mutex> lock(run);
+/// Runs `entry`'s code on `inputs`.
+LogicalResult JitFunction::runEntry(Entry &entry, ArrayRef<RunValue> inputs,
+                                    CallResult &result, std::string *raised) {
+  std::lock_guard<std::mutex> lock(entry.run);
+  if (entry.shared) {
+    std::string error;
+    if (failed(entry.shared->call(inputs, result.outputs, error))) {
+      if (raised)
+        *raised = error;
+      return failure();
+    }
+    result.noneOutputs = entry.sharedNoneOutputs;
+    return success();
+  }
+  CompiledGraph &graph = *entry.graph;
   graph.setInputs(inputs);
   if (failed(graph.invoke())) {
     if (raised)
@@ -261,7 +328,7 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
       ++counters.hits;
       result.path = CallPath::Hit;
       log("hit [" + key + "]");
-      if (failed(runEntry(*entry->graph, entry->run, inputs, result, raised)))
+      if (failed(runEntry(*entry, inputs, result, raised)))
         return failure();
       return result;
     }
@@ -274,9 +341,15 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
     std::unique_lock<std::shared_mutex> lock(mutex);
     ++counters.calls;
     unsigned numSpecialised = specialised.size();
-    if (counters.profiled < options.profileRuns) {
+    // A signature the persistent cache holds needs no profile.
+    bool cached = !options.cacheDir.empty() && !specialised.count(key) &&
+                  jit::JitCache(options).has(
+                      jit::JitCache(options).key(getModuleDigest(), key));
+    if (counters.profiled < options.profileRuns && !cached) {
       profiled = ++counters.profiled;
       decision = Decision::Profile;
+    } else if (cached && numSpecialised < options.strategy.staticBudget()) {
+      decision = Decision::Specialise;
     } else if (specialised.count(key) ||
                numSpecialised < options.strategy.staticBudget()) {
       // A signature another thread is compiling waits for it.
@@ -324,7 +397,7 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
       getOrCompile(fallback ? fallbacks : specialised, key, inputs, fallback);
   if (!entry)
     return failure();
-  if (failed(runEntry(*entry->graph, entry->run, inputs, result, raised)))
+  if (failed(runEntry(*entry, inputs, result, raised)))
     return failure();
   return result;
 }

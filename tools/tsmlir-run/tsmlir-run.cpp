@@ -36,6 +36,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -141,6 +142,12 @@ static cl::opt<unsigned>
     jitRepeat("jit-repeat",
               cl::desc("With --jit-threads: rounds of calls per thread"),
               cl::init(1), cl::cat(category));
+static cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("With --jit: keep each specialisation in DIR as a shared object "
+             "(compiled for this machine's CPU), and use the ones an earlier "
+             "process kept there"),
+    cl::value_desc("DIR"), cl::init(""), cl::cat(category));
 static cl::opt<bool> compileOnly(
     "compile-only",
     cl::desc("Compile and stop: with --dump-ir, shows the code for a device "
@@ -306,6 +313,26 @@ int main(int argc, char **argv) {
     run.options.strategy = *fusionStrategy;
     if (jitLog)
       run.options.log = &llvm::outs();
+    if (!cacheDir.empty()) {
+      // The build: this executable's size and modification time.
+      std::string self = llvm::sys::fs::getMainExecutable(
+          argv[0], reinterpret_cast<void *>(&load));
+      llvm::sys::fs::file_status status;
+      if (llvm::sys::fs::status(self, status)) {
+        llvm::errs() << "tsmlir-run: --cache-dir: cannot identify this "
+                        "build ('" << self << "')\n";
+        return 1;
+      }
+      run.options.cacheDir = cacheDir;
+      run.options.cacheVersion =
+          "tsmlir-run " + std::to_string(status.getSize()) + " " +
+          std::to_string(llvm::sys::toTimeT(status.getLastModificationTime()));
+      llvm::SmallString<256> lib(llvm::sys::path::parent_path(self));
+      llvm::sys::path::append(lib, "..", "lib");
+      run.options.runtimeDir = lib.str().str();
+      const char *cc = std::getenv("TSMLIR_CC");
+      run.options.cc = cc ? cc : TSMLIR_DEFAULT_CC;
+    }
     run.threads = std::max(jitThreads.getValue(), 1u);
     run.repeat = std::max(jitRepeat.getValue(), 1u);
     return runJit(std::move(module), std::move(run));

@@ -65,6 +65,20 @@ struct JitOptions {
   /// Where each decision is written (profile, compile, hit, guard miss,
   /// fallback), one line each, or null.
   llvm::raw_ostream *log = nullptr;
+
+  /// The persistent cache (opt-in): a directory where each specialisation
+  /// is kept as a shared object compiled ahead of time for this machine's
+  /// CPU, so that another process with the same graph, guard, options and
+  /// tsmlir build finds it instead of compiling (lib/JIT/JitCache.h).
+  /// Empty: specialisations live in the process only.
+  std::string cacheDir;
+  /// What identifies the tsmlir build in the cache's keys and records (the
+  /// tools give their executable's size and modification time): an entry
+  /// another build wrote is not used.
+  std::string cacheVersion;
+  /// Where libtsmlir_runtime.a is, and the C compiler driver that links the
+  /// shared objects (empty: clang on the PATH).
+  std::string runtimeDir, cc;
 };
 
 /// What a call did, for logs and tests.
@@ -116,6 +130,18 @@ private:
   getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
                const std::string &key, ArrayRef<RunValue> inputs,
                bool fallback);
+  /// The digest of the module's text, for the persistent cache's keys.
+  const std::string &getModuleDigest();
+  std::once_flag digestOnce;
+  std::string moduleDigest;
+  /// Compiles through the persistent cache (or finds the entry there);
+  /// false on error, reported as diagnostics.
+  bool compileThroughCache(Entry &entry, const std::string &guard,
+                           ArrayRef<RunValue> inputs);
+  /// Runs `entry`'s code; an exception the graph raises, or the status of
+  /// a shared object's call, goes to `raised`.
+  LogicalResult runEntry(Entry &entry, ArrayRef<RunValue> inputs,
+                         CallResult &result, std::string *raised);
   void log(const llvm::Twine &message);
 
   OwningOpRef<ModuleOp> module;
