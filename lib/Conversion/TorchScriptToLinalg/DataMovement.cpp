@@ -1251,20 +1251,11 @@ public:
     if (indices.empty())
       return rewriter.notifyMatchFailure(op, "no index tensor");
     // B, the indices' broadcast shape.
-    SmallVector<int64_t> broadcast;
-    for (Value index : indices) {
-      ArrayRef<int64_t> shape = getTensorType(index).getShape();
-      if (shape.size() > broadcast.size())
-        broadcast.insert(broadcast.begin(), shape.size() - broadcast.size(), 1);
-      int64_t offset = broadcast.size() - shape.size();
-      for (auto [d, size] : llvm::enumerate(shape)) {
-        int64_t &have = broadcast[offset + d];
-        if (have == 1)
-          have = size;
-        else if (size != 1 && size != have)
-          return rewriter.notifyMatchFailure(op, "indices do not broadcast");
-      }
-    }
+    std::optional<SmallVector<int64_t>> broadcastShape =
+        broadcastShapes(indices);
+    if (!broadcastShape)
+      return rewriter.notifyMatchFailure(op, "indices do not broadcast");
+    ArrayRef<int64_t> broadcast = *broadcastShape;
     int64_t nb = broadcast.size();
     // The result: B at `start`, the dims taken whole around it in order;
     // `position[d]` is where self's dim d (not indexed) is in the result.
@@ -1274,12 +1265,12 @@ public:
       if (llvm::is_contained(indexedDims, d))
         continue;
       if (static_cast<int64_t>(shape.size()) == start)
-        shape.append(broadcast);
+        llvm::append_range(shape, broadcast);
       position[d] = shape.size();
       shape.push_back(sourceType.getDimSize(d));
     }
     if (static_cast<int64_t>(shape.size()) == start)
-      shape.append(broadcast);
+      llvm::append_range(shape, broadcast);
     if (resultType.getShape() != ArrayRef<int64_t>(shape))
       return rewriter.notifyMatchFailure(op, "result shape is wrong");
     // Each index read at B's dims of the result, size-1 dims broadcast.

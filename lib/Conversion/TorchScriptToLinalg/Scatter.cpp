@@ -453,23 +453,15 @@ private:
     if (first + k > selfType.getRank())
       return failure();
     // The indices' broadcast shape B.
-    SmallVector<int64_t> broadcast;
-    for (Value index : indices) {
-      auto type = llvm::cast<RankedTensorType>(index.getType());
-      if (!llvm::isa<IntegerType>(type.getElementType()))
+    for (Value index : indices)
+      if (!llvm::isa<IntegerType>(
+              llvm::cast<RankedTensorType>(index.getType()).getElementType()))
         return failure();
-      ArrayRef<int64_t> shape = type.getShape();
-      if (shape.size() > broadcast.size())
-        broadcast.insert(broadcast.begin(), shape.size() - broadcast.size(), 1);
-      int64_t offset = broadcast.size() - shape.size();
-      for (auto [d, size] : llvm::enumerate(shape)) {
-        int64_t &have = broadcast[offset + d];
-        if (have == 1)
-          have = size;
-        else if (size != 1 && size != have)
-          return failure();
-      }
-    }
+    std::optional<SmallVector<int64_t>> broadcastShape =
+        broadcastShapes(indices);
+    if (!broadcastShape)
+      return failure();
+    ArrayRef<int64_t> broadcast = *broadcastShape;
     ArrayRef<int64_t> selfShape = selfType.getShape();
     SmallVector<int64_t> space(selfShape.take_front(first));
     llvm::append_range(space, broadcast);

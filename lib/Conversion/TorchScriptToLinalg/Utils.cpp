@@ -8,6 +8,8 @@
 
 #include "Utils.h"
 
+#include "mlir/Dialect/Traits.h"
+
 #include "tsmlir/Conversion/TorchScriptToLinalg/TorchScriptToLinalg.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
@@ -510,4 +512,17 @@ Value lowering::padSpatial(OpBuilder &b, Location loc, Value input,
 int64_t lowering::getWindowCount(int64_t size, int64_t kernel, int64_t stride,
                               int64_t pad, int64_t dilation) {
   return (size + 2 * pad - dilation * (kernel - 1) - 1) / stride + 1;
+}
+
+std::optional<SmallVector<int64_t>>
+mlir::tsmlir::lowering::broadcastShapes(ValueRange values) {
+  SmallVector<int64_t> shape;
+  for (Value v : values) {
+    SmallVector<int64_t> next;
+    if (!OpTrait::util::getBroadcastedShape(
+            shape, llvm::cast<RankedTensorType>(v.getType()).getShape(), next))
+      return std::nullopt;
+    shape = std::move(next);
+  }
+  return shape;
 }

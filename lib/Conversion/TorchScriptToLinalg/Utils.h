@@ -83,6 +83,10 @@ bool isUnsignedDtype(Type tsDtype);
 // Building
 //===----------------------------------------------------------------------===//
 
+/// The static shape that the ranked tensors `values` broadcast to (NumPy's
+/// rules), or nullopt when they do not broadcast.
+std::optional<SmallVector<int64_t>> broadcastShapes(ValueRange values);
+
 /// `v` converted to the scalar type `to`, as PyTorch converts: float to int
 /// truncates, anything to bool compares with zero, bools and `unsignedSrc`
 /// integers zero-extend.
