@@ -120,15 +120,14 @@ private:
 /// elementwise formula; with floating T, the rounding does. This is the
 /// kernel of PyTorch's default and AVX2 builds, which the x86 wheels and
 /// distribution packages run (an AVX-512 build has 64-byte vectors).
-class LinspaceLowering : public NamedOpLowering {
+class LinspaceLowering : public OpConversionPattern<ts::AtenLinspaceOp> {
 public:
-  LinspaceLowering(const TypeConverter &converter, MLIRContext *ctx)
-      : NamedOpLowering(converter, ctx,
-                        ts::AtenLinspaceOp::getOperationName()) {}
+  using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+  matchAndRewrite(ts::AtenLinspaceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    ValueRange operands = adaptor.getOperands();
     auto resultType = llvm::dyn_cast_or_null<RankedTensorType>(
         getTypeConverter()->convertType(op->getResult(0).getType()));
     if (!resultType || resultType.getRank() != 1)
@@ -216,15 +215,14 @@ public:
 /// start + step i for i < steps / 2, else end - step (steps - 1 - i),
 /// computed in T (integers: in double); base (a double) raised to it in
 /// double, converted to T. One step gives base^start.
-class LogspaceLowering : public NamedOpLowering {
+class LogspaceLowering : public OpConversionPattern<ts::AtenLogspaceOp> {
 public:
-  LogspaceLowering(const TypeConverter &converter, MLIRContext *ctx)
-      : NamedOpLowering(converter, ctx,
-                        ts::AtenLogspaceOp::getOperationName()) {}
+  using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+  matchAndRewrite(ts::AtenLogspaceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    ValueRange operands = adaptor.getOperands();
     auto resultType = llvm::dyn_cast_or_null<RankedTensorType>(
         getTypeConverter()->convertType(op->getResult(0).getType()));
     if (!resultType || resultType.getRank() != 1)
