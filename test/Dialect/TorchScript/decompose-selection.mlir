@@ -34,8 +34,10 @@ func.func @unique(%x: !ts.tensor<f32, [2, 3]>) -> (!ts.tensor, !ts.tensor, !ts.t
 
 // Unique rows along dim 1 compare the columns where they first differ
 // (argmax of the differences, gathered); inverse and counts always come.
+// The rows are self with dims 0 and dim swapped, as PyTorch 1.13 orders
+// them (transpose, not movedim).
 // CHECK-LABEL: func.func @unique_dim(
-// CHECK:     ts.aten.permute %arg0
+// CHECK:     ts.aten.transpose.int %arg0
 // CHECK:     ts.aten.argmax
 // CHECK:     ts.aten.gather
 // CHECK:     ts.aten.scatter_add

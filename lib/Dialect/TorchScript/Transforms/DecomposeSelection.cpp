@@ -245,10 +245,10 @@ struct DecomposeUniqueSlices : public OpRewritePattern<OpTy> {
     // PyTorch refuses other dims of size 0.
     if (m == 0)
       return rewriter.notifyMatchFailure(op, "a dim of size 0 besides dim");
-    Value rows = t.reshape(AtenMovedimIntOp::create(rewriter, op.getLoc(),
-                                                    t.tensor(), op.getSelf(),
-                                                    t.i(dim), t.i(0)),
-                           {n, m});
+    // The rows as PyTorch 1.13 lays them out to sort them: self with dims 0
+    // and dim swapped (not moved: for a 3-d self and dim 2, slice j is read
+    // as [b][a], and that order decides ties of the leading elements).
+    Value rows = t.reshape(t.transpose(op.getSelf(), 0, dim), {n, m});
     Value keys = keysOf(t, rows);
     Groups g = sorted ? sortedGroups(t, keys, n, m)
                       : consecutiveGroups(t, keys, n);
