@@ -290,20 +290,7 @@ extern "C" int tsmlir_jit_call(tsmlir_jit_function *function,
   }
   auto *r = new tsmlir_jit_result;
   r->call = std::move(*call);
-  switch (r->call.path) {
-  case jit::CallPath::Profile:
-    r->path = "profile";
-    break;
-  case jit::CallPath::Compiled:
-    r->path = "compiled";
-    break;
-  case jit::CallPath::Hit:
-    r->path = "hit";
-    break;
-  case jit::CallPath::Fallback:
-    r->path = "fallback";
-    break;
-  }
+  r->path = jit::getCallPathName(r->call.path).str();
   *result = r;
   return 0;
 }

@@ -74,6 +74,20 @@ unsigned FusionStrategy::staticBudget() const {
 // JitFunction
 //===----------------------------------------------------------------------===//
 
+StringRef jit::getCallPathName(CallPath path) {
+  switch (path) {
+  case CallPath::Profile:
+    return "profile";
+  case CallPath::Compiled:
+    return "compiled";
+  case CallPath::Hit:
+    return "hit";
+  case CallPath::Fallback:
+    return "fallback";
+  }
+  llvm_unreachable("unknown call path");
+}
+
 struct JitFunction::Entry {
   std::once_flag compiled;
   /// The code: compiled in process, or a shared object from the cache.
@@ -333,6 +347,13 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
       return result;
     }
   }
+  // A signature the persistent cache holds needs no profile (looked up
+  // before the lock: the module's digest is computed on first use).
+  bool cached = false;
+  if (!options.cacheDir.empty()) {
+    jit::JitCache cache(options);
+    cached = cache.has(cache.key(getModuleDigest(), key));
+  }
   // Decide, under the exclusive lock: profile, specialise or fall back.
   enum class Decision { Profile, Specialise, Fallback } decision;
   std::string missed;
@@ -341,10 +362,6 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
     std::unique_lock<std::shared_mutex> lock(mutex);
     ++counters.calls;
     unsigned numSpecialised = specialised.size();
-    // A signature the persistent cache holds needs no profile.
-    bool cached = !options.cacheDir.empty() && !specialised.count(key) &&
-                  jit::JitCache(options).has(
-                      jit::JitCache(options).key(getModuleDigest(), key));
     if (counters.profiled < options.profileRuns && !cached) {
       profiled = ++counters.profiled;
       decision = Decision::Profile;

@@ -27,20 +27,6 @@
 using namespace mlir;
 using namespace mlir::tsmlir;
 
-static StringRef pathName(jit::CallPath path) {
-  switch (path) {
-  case jit::CallPath::Profile:
-    return "profile";
-  case jit::CallPath::Compiled:
-    return "compiled";
-  case jit::CallPath::Hit:
-    return "hit";
-  case jit::CallPath::Fallback:
-    return "fallback";
-  }
-  llvm_unreachable("unknown call path");
-}
-
 static bool sameOutputs(ArrayRef<HostTensor> a, ArrayRef<HostTensor> b) {
   if (a.size() != b.size())
     return false;
@@ -104,8 +90,8 @@ static LogicalResult writeCall(const JitRun &run, size_t k,
     return failure();
   }
   if (seconds)
-    llvm::outs() << "tsmlir-run: call " << k << ": " << pathName(result.path)
-                 << " (" << *written << ")"
+    llvm::outs() << "tsmlir-run: call " << k << ": "
+                 << jit::getCallPathName(result.path) << " (" << *written << ")"
                  << llvm::format(" in %.3f ms", *seconds * 1e3) << "; wrote "
                  << dir << "/out*.npy\n";
   return success();

@@ -83,6 +83,8 @@ struct JitOptions {
 
 /// What a call did, for logs and tests.
 enum class CallPath { Profile, Compiled, Hit, Fallback };
+/// "profile", "compiled", "hit" or "fallback".
+StringRef getCallPathName(CallPath path);
 
 /// The outcome of one call: its outputs, and how it ran.
 struct CallResult {

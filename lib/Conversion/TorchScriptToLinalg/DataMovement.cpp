@@ -1100,6 +1100,19 @@ public:
 // Indexing
 //===----------------------------------------------------------------------===//
 
+/// An integer index into a dim of `size`, as an i64; a negative one counts
+/// from the end.
+static Value wrapNegative(OpBuilder &b, Location loc, Value index,
+                          int64_t size) {
+  Value i = castScalar(b, loc, index, b.getI64Type());
+  Value zero = createScalarConstant(b, loc, i.getType(), 0);
+  Value negative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, zero);
+  Value wrapped = arith::AddIOp::create(
+      b, loc, i, createScalarConstant(b, loc, i.getType(), size));
+  return arith::SelectOp::create(b, loc, negative, wrapped, i);
+}
+
 /// The element of `source` at the iteration indices of the enclosing
 /// generic, with `index` (an integer) in place of dims [dim, dim + count) of
 /// the iteration space and the iteration dims after them shifted to the
@@ -1108,13 +1121,7 @@ static Value extractAt(OpBuilder &b, Location loc, Value source, int64_t dim,
                        int64_t count, Value index) {
   auto type = llvm::cast<RankedTensorType>(source.getType());
   Type indexType = b.getIndexType();
-  Value i = castScalar(b, loc, index, b.getI64Type());
-  Value zero = createScalarConstant(b, loc, i.getType(), 0);
-  Value size = createScalarConstant(b, loc, i.getType(), type.getDimSize(dim));
-  Value negative =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, zero);
-  i = arith::SelectOp::create(b, loc, negative,
-                              arith::AddIOp::create(b, loc, i, size), i);
+  Value i = wrapNegative(b, loc, index, type.getDimSize(dim));
   SmallVector<Value> indices;
   for (int64_t d = 0; d < type.getRank(); ++d) {
     if (d == dim)
@@ -1295,8 +1302,6 @@ public:
         rewriter, loc, TypeRange{resultType}, indices,
         ValueRange{createEmpty(rewriter, loc, resultType)}, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange args) {
-          Type i64 = b.getI64Type();
-          Value zero = createScalarConstant(b, l, i64, 0);
           SmallVector<Value> at;
           for (int64_t d = 0; d < rank; ++d) {
             if (position[d] >= 0) {
@@ -1304,13 +1309,7 @@ public:
               continue;
             }
             auto k = llvm::find(indexedDims, d) - indexedDims.begin();
-            Value i = castScalar(b, l, args[k], i64);
-            Value negative =
-                arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, zero);
-            Value size =
-                createScalarConstant(b, l, i64, sourceType.getDimSize(d));
-            i = arith::SelectOp::create(
-                b, l, negative, arith::AddIOp::create(b, l, i, size), i);
+            Value i = wrapNegative(b, l, args[k], sourceType.getDimSize(d));
             at.push_back(arith::IndexCastOp::create(b, l, b.getIndexType(), i));
           }
           linalg::YieldOp::create(

@@ -69,8 +69,7 @@ public:
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    auto resultType = llvm::dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op->getResult(0).getType()));
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
     if (!resultType || resultType.getRank() != 1)
       return rewriter.notifyMatchFailure(op,
                                          "result is not a static 1-D tensor");
@@ -128,8 +127,7 @@ public:
   matchAndRewrite(ts::AtenLinspaceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange operands = adaptor.getOperands();
-    auto resultType = llvm::dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op->getResult(0).getType()));
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
     if (!resultType || resultType.getRank() != 1)
       return rewriter.notifyMatchFailure(op,
                                          "result is not a static 1-D tensor");
@@ -223,8 +221,7 @@ public:
   matchAndRewrite(ts::AtenLogspaceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange operands = adaptor.getOperands();
-    auto resultType = llvm::dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op->getResult(0).getType()));
+    RankedTensorType resultType = getResultType(getTypeConverter(), op);
     if (!resultType || resultType.getRank() != 1)
       return rewriter.notifyMatchFailure(op,
                                          "result is not a static 1-D tensor");

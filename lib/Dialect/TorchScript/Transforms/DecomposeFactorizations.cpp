@@ -988,13 +988,12 @@ struct DecomposeMatrixExp : public OpRewritePattern<OpTy> {
                                           mb.neg(perMatrix));
     Value a = t.mul(self, scale);
     Value eye = mb.eye(s->batch, n, n);
-    auto plus = [&](Value x, Value y) { return t.add(x, y); };
     // I + A/18, then I + A P / k for k = 17 ... 1.
-    Value p = plus(
+    Value p = t.add(
         eye, AtenDivScalarOp::create(rewriter, loc, t.tensor(), a, t.f(18)));
     for (int k = 17; k >= 1; --k)
-      p = plus(eye, AtenDivScalarOp::create(rewriter, loc, t.tensor(),
-                                            t.matmul(a, p), t.f(k)));
+      p = t.add(eye, AtenDivScalarOp::create(rewriter, loc, t.tensor(),
+                                             t.matmul(a, p), t.f(k)));
     Value trips = AtenIntTensorOp::create(
         rewriter, loc, ts::IntType::get(op.getContext()),
         AtenMaxOp::create(rewriter, loc, t.tensor(), squarings));
