@@ -16,7 +16,7 @@ rendered here, by arithmetic only (ratios, ranges, rates), from
                                    pasted into the doc's "Ahead-of-time
                                    compile time" section (aot-summary)
   bench/gpu/results/*-kit.json     what the GPU check kit's benchmark
-                                   measured on a GPU (gpu-h200)
+                                   measured on a GPU (gpu-h200, gpu-h100)
 
     bench/report_docs.py --check        # exit 1, with a diff, when the doc's
                                         # generated sections differ
@@ -32,6 +32,7 @@ import argparse
 import datetime
 import difflib
 import json
+import math
 import os
 import re
 import sys
@@ -42,7 +43,9 @@ ROOT = os.path.dirname(HERE)
 DOC = os.path.join(ROOT, "docs", "performance.md")
 CPU_RESULTS = os.path.join(ROOT, "bench", "cpu", "results", "results.json")
 GPU_RESULTS = {"gpu-h200": os.path.join(ROOT, "bench", "gpu", "results",
-                                        "nvidia-h200-kit.json")}
+                                        "nvidia-h200-kit.json"),
+               "gpu-h100": os.path.join(ROOT, "bench", "gpu", "results",
+                                        "nvidia-h100-kit.json")}
 TOOL = "bench/report_docs.py"
 
 BEGIN = re.compile(r"^<!-- BEGIN generated: ([\w-]+) \(([^)]*)\) -->$")
@@ -561,7 +564,7 @@ def gpu_section(data):
     def target(names, goal):
         cases = [(w, size) for w in names for size in at_least_16m
                  if (w, size, "tsmlir") in by]
-        below = [f"{w} {size} {100 * frac(w, size):.0f}%" for w, size in cases
+        below = [f"{w} {size} {math.floor(1000 * frac(w, size)) / 10:.1f}%" for w, size in cases
                  if frac(w, size) < goal]
         return len(cases) - len(below), len(cases), below
 

@@ -24,6 +24,7 @@ The folder:
 
 Usage: build.py --out DIR [--build BUILD] [--chip sm_90] [--format isa|bin]
                 [--only CASE,...] [--sizes 1M,16M,...] [--jobs N]
+                [--gpu-flags "--gpu-vector-width=8 ..."] [--archive KIT.tar.xz]
 """
 import argparse
 import concurrent.futures
@@ -33,6 +34,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 INPUTS = os.path.join(ROOT, "test", "e2e", "Inputs")
@@ -160,6 +162,14 @@ def folder_bytes(path):
                for d, _, files in os.walk(path) for f in files)
 
 
+def write_archive(folder, path):
+    """The kit as one xz-compressed tarball (its models compress about
+    fifteen-fold), unpacked there with `tar xJf`."""
+    with tarfile.open(path, "w:xz") as tar:
+        tar.add(folder, arcname=os.path.basename(folder))
+    return os.path.getsize(path)
+
+
 def git_describe():
     try:
         return subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"],
@@ -180,6 +190,12 @@ def main():
     p.add_argument("--workloads", default="ratio_iou,lerp,gelu,bias_gelu,softmax,layer_norm")
     p.add_argument("--sizes", default=DEFAULT_SIZES)
     p.add_argument("--no-bench", action="store_true")
+    p.add_argument("--archive", metavar="FILE.tar.xz",
+                   help="also writes the kit as one compressed tarball")
+    p.add_argument("--gpu-flags", default="",
+                   help="tsmlir-compile's kernel options for every model, "
+                        "space-separated (--gpu-vector-width=8 "
+                        "--gpu-max-blocks=2112 ...)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     a = p.parse_args()
     a.build = os.path.abspath(a.build)
@@ -198,6 +214,8 @@ def main():
     copy_sources(a)
     jobs = corpus_jobs(a, tool)
     bench = [] if a.no_bench else bench_jobs(a, tool)
+    for cmd, _, _ in jobs + bench:
+        cmd += a.gpu_flags.split()
     failures = []
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         done = list(pool.map(compile_model, [(cmd, path) for cmd, path, _ in jobs + bench]))
@@ -208,7 +226,8 @@ def main():
             continue
         (corpus if "case" in entry else models).append(entry)
     manifest = {
-        "chip": a.chip, "format": a.format, "tsmlir": git_describe(),
+        "chip": a.chip, "format": a.format, "gpu_flags": a.gpu_flags,
+        "tsmlir": git_describe(),
         "built": datetime.datetime.now().isoformat(timespec="seconds"),
         "corpus": corpus, "bench": models, "compile_failures": failures,
         "bench_workloads": a.workloads,
@@ -225,6 +244,9 @@ def main():
     if size > SIZE_LIMIT:
         print("gpu-kit: the kit is over its size limit", file=sys.stderr)
         return 1
+    if a.archive:
+        packed = write_archive(a.out, os.path.abspath(a.archive))
+        print("gpu-kit: wrote %s (%.1f MiB)" % (a.archive, packed / 2**20))
     return 1 if failures else 0
 
 

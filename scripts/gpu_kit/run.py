@@ -205,6 +205,9 @@ def run_bench(a, manifest):
         return {"error": "bench/gpu/run.py exited with %s and wrote no results" % code}
     with open(prefix + ".json") as f:
         out = json.load(f)
+    # The kit has no checkout: its models are the build the manifest names.
+    if not out["environment"].get("tsmlir"):
+        out["environment"]["tsmlir"] = manifest["tsmlir"]
     with open(prefix + ".md") as f:
         out["markdown"] = f.read()
     return out

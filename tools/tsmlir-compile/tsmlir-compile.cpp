@@ -131,6 +131,20 @@ static cl::opt<std::string> gpuFormat(
     cl::desc("With --target cuda: embed PTX (isa, compiled by the driver "
              "when loaded) or cubin (bin, compiled by ptxas now)"),
     cl::init("isa"), cl::cat(category));
+static cl::opt<int64_t> gpuBlockSize(
+    "gpu-block-size",
+    cl::desc("With --target cuda: threads per block of elementwise kernels"),
+    cl::init(256), cl::cat(category));
+static cl::opt<int64_t> gpuMaxBlocks(
+    "gpu-max-blocks",
+    cl::desc("With --target cuda: most blocks a kernel launches (threads "
+             "then stride over the rest)"),
+    cl::init(65536), cl::cat(category));
+static cl::opt<int64_t> gpuVectorWidth(
+    "gpu-vector-width",
+    cl::desc("With --target cuda: elements per thread of vectorised "
+             "elementwise kernels (1, 2, 4 or 8)"),
+    cl::init(4), cl::cat(category));
 static cl::opt<bool> exactMath(
     "exact-math",
     cl::desc("Call libm for f32 math instead of vectorizable polynomials"),
@@ -226,6 +240,15 @@ int main(int argc, char **argv) {
   options.approximateMath = !exactMath;
   options.gpuChip = gpuChip;
   options.gpuFormat = gpuFormat;
+  if (gpuBlockSize < 32 || gpuBlockSize > 1024 || gpuBlockSize % 32 != 0)
+    return fail("--gpu-block-size must be a multiple of 32 from 32 to 1024");
+  if (gpuMaxBlocks < 1)
+    return fail("--gpu-max-blocks must be positive");
+  if (!llvm::is_contained({1, 2, 4, 8}, gpuVectorWidth.getValue()))
+    return fail("--gpu-vector-width must be 1, 2, 4 or 8");
+  options.gpuBlockSize = gpuBlockSize;
+  options.gpuMaxBlocks = gpuMaxBlocks;
+  options.gpuVectorWidth = gpuVectorWidth;
   options.shared = shared;
   options.dumpDir = dumpDir;
   AotOutput kind = AotOutput::Object;

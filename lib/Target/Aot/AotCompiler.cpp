@@ -41,6 +41,9 @@ LogicalResult mlir::tsmlir::lowerForAot(ModuleOp module,
     lowering.entry = graph.entry;
     lowering.chip = options.gpuChip;
     lowering.format = options.gpuFormat;
+    lowering.blockSize = options.gpuBlockSize;
+    lowering.maxBlocks = options.gpuMaxBlocks;
+    lowering.vectorWidth = options.gpuVectorWidth;
     PassManager kernels(ctx);
     buildTSToGPUPipeline(kernels, lowering);
     if (failed(kernels.run(module)))

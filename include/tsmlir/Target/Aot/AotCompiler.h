@@ -47,6 +47,11 @@ struct AotOptions {
   /// CUDA: the chip and what to embed (isa: PTX; bin: cubin).
   std::string gpuChip = "sm_90";
   std::string gpuFormat = "isa";
+  /// CUDA: elementwise kernels' threads per block, most blocks a launch
+  /// (beyond it threads stride over the rest) and elements per thread.
+  int64_t gpuBlockSize = 256;
+  int64_t gpuMaxBlocks = 65536;
+  int64_t gpuVectorWidth = 4;
   /// Whether the object goes into a shared object: it then also exports
   /// `tsmlir_shared_model`.
   bool shared = false;
