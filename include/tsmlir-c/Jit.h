@@ -74,13 +74,19 @@ typedef struct tsmlir_jit_options {
   int32_t threads;          /* worker threads of the code; 0 for 1 */
   const char *params;       /* a safetensors file of the module's attributes
                                (TorchScript text only), or NULL */
+  int32_t compile_budget_ms; /* a call waits at most this long for its
+                                specialisation, then runs the fallback while
+                                it compiles in the background; 0: no budget */
 } tsmlir_jit_options;
 
 /* Loads the graph at `path`; NULL on error. `options` may be NULL. */
 tsmlir_jit_function *tsmlir_jit_load(const char *path,
                                      const tsmlir_jit_options *options,
                                      char *error, size_t error_size);
+/* Waits for the compilations going on in the background, then frees. */
 void tsmlir_jit_free(tsmlir_jit_function *function);
+/* Waits until no specialisation is compiling in the background. */
+void tsmlir_jit_wait(tsmlir_jit_function *function);
 
 /* Calls `function`; 0 and `*result` on success, else non-zero and the
    diagnostics (or the exception the graph raised) in `error`. */

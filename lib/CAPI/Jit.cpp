@@ -241,6 +241,8 @@ tsmlir_jit_load(const char *path, const tsmlir_jit_options *options,
     jitOptions.compile.threads = opts.threads;
   if (opts.profile_runs > 0)
     jitOptions.profileRuns = opts.profile_runs;
+  if (opts.compile_budget_ms > 0)
+    jitOptions.compileBudgetMs = opts.compile_budget_ms;
   if (opts.strategy) {
     llvm::Expected<jit::FusionStrategy> strategy =
         jit::FusionStrategy::parse(opts.strategy);
@@ -256,6 +258,11 @@ tsmlir_jit_load(const char *path, const tsmlir_jit_options *options,
 
 extern "C" void tsmlir_jit_free(tsmlir_jit_function *function) {
   delete function;
+}
+
+extern "C" void tsmlir_jit_wait(tsmlir_jit_function *function) {
+  if (function)
+    function->function->waitForCompilations();
 }
 
 extern "C" int tsmlir_jit_call(tsmlir_jit_function *function,

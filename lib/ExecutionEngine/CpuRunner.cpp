@@ -461,16 +461,18 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   if (!tmBuilder)
     return module.emitError() << "cannot target this machine: "
                               << llvm::toString(tmBuilder.takeError());
-  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  std::optional<llvm::CodeGenOptLevel> codeGenLevel =
+      llvm::CodeGenOpt::getLevel(std::min(options.optLevel, 3u));
+  tmBuilder->setCodeGenOptLevel(*codeGenLevel);
   auto tm = tmBuilder->createTargetMachine();
   if (!tm)
     return module.emitError() << "cannot target this machine: "
                               << llvm::toString(tm.takeError());
   ExecutionEngineOptions engineOptions;
   std::function<llvm::Error(llvm::Module *)> optimize =
-      makeOptimizingTransformer(3, 0, tm->get());
+      makeOptimizingTransformer(std::min(options.optLevel, 3u), 0, tm->get());
   engineOptions.transformer = optimize;
-  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  engineOptions.jitCodeGenOptLevel = *codeGenLevel;
   SmallVector<StringRef> libs;
   if (options.threads != 1) {
     if (StringRef(TSMLIR_OPENMP_RUNTIME).empty())

@@ -23,10 +23,14 @@
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/TargetSelect.h"
 
 #include <chrono>
+#include <condition_variable>
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -89,6 +93,9 @@ StringRef jit::getCallPathName(CallPath path) {
 }
 
 struct JitFunction::Entry {
+  /// A background compilation's context (the code outlives it in neither
+  /// direction: declared first, destroyed last).
+  std::unique_ptr<MLIRContext> context;
   std::once_flag compiled;
   /// The code: compiled in process, or a shared object from the cache.
   std::unique_ptr<CompiledGraph> graph;
@@ -99,12 +106,28 @@ struct JitFunction::Entry {
   std::atomic<bool> ready{false};
   /// The graph's argument and output buffers serve one call at a time.
   std::mutex run;
+  /// A background compilation: whether it has ended, and its diagnostics
+  /// if it failed.
+  std::mutex state;
+  std::condition_variable ended;
+  bool done = false;
+  std::string error;
 };
 
 JitFunction::JitFunction(OwningOpRef<ModuleOp> module, JitOptions options)
     : module(std::move(module)), options(std::move(options)) {}
 
-JitFunction::~JitFunction() = default;
+JitFunction::~JitFunction() { waitForCompilations(); }
+
+void JitFunction::waitForCompilations() {
+  std::vector<std::thread> running;
+  {
+    std::lock_guard<std::mutex> lock(threadsMutex);
+    running.swap(threads);
+  }
+  for (std::thread &thread : running)
+    thread.join();
+}
 
 /// The entry function: `entry`, else `main`, else the only public function.
 static func::FuncOp findEntry(ModuleOp module, StringRef entry) {
@@ -132,6 +155,14 @@ std::unique_ptr<JitFunction> JitFunction::create(OwningOpRef<ModuleOp> module,
           findEntry(*jit->module, jit->options.compile.entry)) {
     for (Type type : entry.getArgumentTypes())
       jit->runtimeFloat.push_back(llvm::isa<ts::FloatType>(type));
+  }
+  if (jit->options.compileBudgetMs) {
+    // Background compilations parse this text in contexts of their own.
+    llvm::raw_string_ostream os(jit->moduleText);
+    jit->module->print(os, OpPrintingFlags().enableDebugInfo());
+    // LLVM's targets are registered once, before any thread compiles.
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
   }
   return jit;
 }
@@ -194,7 +225,8 @@ const std::string &JitFunction::getModuleDigest() {
   return moduleDigest;
 }
 
-bool JitFunction::compileThroughCache(Entry &entry, const std::string &guard,
+bool JitFunction::compileThroughCache(Entry &entry, ModuleOp source,
+                                      const std::string &guard,
                                       ArrayRef<RunValue> inputs) {
   jit::JitCache cache(options);
   auto start = std::chrono::steady_clock::now();
@@ -204,17 +236,17 @@ bool JitFunction::compileThroughCache(Entry &entry, const std::string &guard,
     std::string why = llvm::toString(cached.takeError());
     if (why != "no entry")
       log("cache: not using " + key + ": " + why);
-    OwningOpRef<ModuleOp> copy(llvm::cast<ModuleOp>(module->clone()));
+    OwningOpRef<ModuleOp> copy(llvm::cast<ModuleOp>(source->clone()));
     std::string error;
     if (failed(cache.store(*copy, inputs, key, guard, error))) {
       if (!error.empty())
-        emitError(module->getLoc())
+        emitError(source.getLoc())
             << "tsmlir cannot keep the specialisation in the cache: " << error;
       return false;
     }
     cached = cache.load(key, guard);
     if (!cached) {
-      emitError(module->getLoc())
+      emitError(source.getLoc())
           << "tsmlir cannot open the specialisation it compiled: "
           << llvm::toString(cached.takeError());
       return false;
@@ -249,30 +281,8 @@ JitFunction::getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
   std::call_once(entry->compiled, [&] {
     attempted = true;
     std::lock_guard<std::mutex> lock(compileMutex);
-    if (!fallback && !options.cacheDir.empty()) {
-      if (compileThroughCache(*entry, key, inputs))
-        entry->ready.store(true, std::memory_order_release);
-      return;
-    }
-    OwningOpRef<ModuleOp> copy(llvm::cast<ModuleOp>(module->clone()));
-    CpuCompileOptions compileOptions = options.compile;
-    if (fallback)
-      compileOptions.strategy.clear();
-    FailureOr<std::unique_ptr<CompiledGraph>> graph =
-        CompiledGraph::compile(*copy, inputs, compileOptions);
-    if (succeeded(graph)) {
-      entry->graph = std::move(*graph);
+    if (compileEntry(*entry, *module, key, inputs, fallback))
       entry->ready.store(true, std::memory_order_release);
-      if (!fallback)
-        ++counters.compiled;
-      log(llvm::formatv("{0} [{1}] in {2:f3} s{3}",
-                        fallback ? "compile fallback" : "compile", key,
-                        entry->graph->compileSeconds,
-                        fallback ? ""
-                                 : llvm::formatv(", {0} fusion groups",
-                                                 entry->graph->numFusionGroups)
-                                       .str()));
-    }
   });
   if (!entry->ready.load(std::memory_order_acquire)) {
     // The diagnostics went out when it failed; later calls say so again.
@@ -282,6 +292,67 @@ JitFunction::getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
     return nullptr;
   }
   return entry;
+}
+
+bool JitFunction::compileEntry(Entry &entry, ModuleOp source,
+                               const std::string &key,
+                               ArrayRef<RunValue> inputs, bool fallback) {
+  if (!fallback && !options.cacheDir.empty())
+    return compileThroughCache(entry, source, key, inputs);
+  OwningOpRef<ModuleOp> copy(llvm::cast<ModuleOp>(source->clone()));
+  CpuCompileOptions compileOptions = options.compile;
+  if (fallback)
+    compileOptions.strategy.clear();
+  FailureOr<std::unique_ptr<CompiledGraph>> graph =
+      CompiledGraph::compile(*copy, inputs, compileOptions);
+  if (failed(graph))
+    return false;
+  entry.graph = std::move(*graph);
+  if (!fallback)
+    ++counters.compiled;
+  log(llvm::formatv("{0} [{1}] in {2:f3} s{3}",
+                    fallback ? "compile fallback" : "compile", key,
+                    entry.graph->compileSeconds,
+                    fallback ? ""
+                             : llvm::formatv(", {0} fusion groups",
+                                             entry.graph->numFusionGroups)
+                                   .str()));
+  return true;
+}
+
+void JitFunction::startCompilation(const std::shared_ptr<Entry> &entry,
+                                   const std::string &key,
+                                   ArrayRef<RunValue> inputs) {
+  std::call_once(entry->compiled, [&] {
+    SmallVector<RunValue> values(inputs.begin(), inputs.end());
+    std::lock_guard<std::mutex> lock(threadsMutex);
+    threads.emplace_back([this, entry, key, values = std::move(values)] {
+      // A context of its own: compilations run side by side, and beside
+      // the fallbacks compiled in the module's context.
+      entry->context = std::make_unique<MLIRContext>(
+          module->getContext()->getDialectRegistry());
+      std::string diagnostics;
+      bool compiled;
+      {
+        ScopedDiagnosticHandler handler(
+            entry->context.get(), [&](Diagnostic &diagnostic) {
+              llvm::raw_string_ostream os(diagnostics);
+              os << diagnostic.getLocation() << ": " << diagnostic << "\n";
+              return success();
+            });
+        OwningOpRef<ModuleOp> copy =
+            parseSourceString<ModuleOp>(moduleText, entry->context.get());
+        compiled = copy && compileEntry(*entry, *copy, key, values,
+                                        /*fallback=*/false);
+      }
+      if (compiled)
+        entry->ready.store(true, std::memory_order_release);
+      std::lock_guard<std::mutex> lock(entry->state);
+      entry->done = true;
+      entry->error = compiled ? "" : diagnostics;
+      entry->ended.notify_all();
+    });
+  });
 }
 
 /// Runs `entry`'s code on `inputs`.
@@ -410,6 +481,42 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
   }
   }
   bool fallback = decision != Decision::Specialise;
+  if (!fallback && options.compileBudgetMs) {
+    // Compiled in the background; past the budget, this call falls back.
+    std::shared_ptr<Entry> entry;
+    {
+      std::unique_lock<std::shared_mutex> lock(mutex);
+      std::shared_ptr<Entry> &slot = specialised[key];
+      if (!slot)
+        slot = std::make_shared<Entry>();
+      entry = slot;
+    }
+    startCompilation(entry, key, inputs);
+    bool done;
+    {
+      std::unique_lock<std::mutex> lock(entry->state);
+      done = entry->ended.wait_for(
+          lock, std::chrono::milliseconds(options.compileBudgetMs),
+          [&] { return entry->done; });
+    }
+    if (done && !entry->ready.load(std::memory_order_acquire)) {
+      emitError(module->getLoc())
+          << "tsmlir cannot compile the function for [" << key
+          << "]: " << StringRef(entry->error).rtrim();
+      return failure();
+    }
+    if (done) {
+      if (failed(runEntry(*entry, inputs, result, raised)))
+        return failure();
+      return result;
+    }
+    ++counters.fallbacks;
+    log(llvm::formatv("fallback [{0}]: compiling past the budget of {1} ms, "
+                      "which goes on in the background",
+                      key, options.compileBudgetMs));
+    result.path = CallPath::Fallback;
+    fallback = true;
+  }
   std::shared_ptr<Entry> entry =
       getOrCompile(fallback ? fallbacks : specialised, key, inputs, fallback);
   if (!entry)

@@ -9,9 +9,10 @@
  * tsmlir-capi-jit-test GRAPH: loads GRAPH, the scale_add graph of
  * test/tools/tsmlir-run/Inputs (x * a + y and its > a mask), through
  * include/tsmlir-c/Jit.h, and calls it: twice on 2x3 tensors, once on a
- * transposed (strided) 3x2 view, once with a wrong argument. Each result is
- * checked here against the same arithmetic in C; each line says how the call
- * ran. Then the errors: a missing file, a graph that does not parse.
+ * transposed (strided) 3x2 view, once with a wrong argument; then again
+ * with a compile budget of 1 ms. Each result is checked here against the
+ * same arithmetic in C; each line says how the call ran. Then the errors: a
+ * missing file, a graph that does not parse.
  */
 
 #include "tsmlir-c/Jit.h"
@@ -116,6 +117,33 @@ int main(int argc, char **argv) {
     return 1;
   }
   printf("call 3 (a tensor for the float a): %s", error);
+  tsmlir_jit_free(f);
+
+  /* A compile budget of 1 ms: the second call runs the fallback while the
+     specialisation compiles in the background; once it is ready (waited
+     for), the third call hits it. */
+  options.compile_budget_ms = 1;
+  f = tsmlir_jit_load(argv[1], &options, error, sizeof error);
+  if (!f) {
+    printf("load failed: %s\n", error);
+    return 1;
+  }
+  args[0].tensor = (tsmlir_tensor){x, TSMLIR_FLOAT32, 2, sizes23, NULL};
+  args[1].tensor = (tsmlir_tensor){y, TSMLIR_FLOAT32, 2, sizes23, NULL};
+  args[2].kind = TSMLIR_JIT_FLOAT;
+  args[2].float_value = 0.5;
+  for (int call = 0; call < 3; ++call) {
+    if (call == 2)
+      tsmlir_jit_wait(f);
+    if (tsmlir_jit_call(f, args, 3, &r, error, sizeof error)) {
+      printf("budget call %d failed: %s\n", call, error);
+      return 1;
+    }
+    char what[64];
+    snprintf(what, sizeof what, "budget call %d (2x3)", call);
+    failures += check(what, r, x, rowMajor23, y, 0.5f, 2, 3);
+    tsmlir_jit_result_free(r);
+  }
   tsmlir_jit_free(f);
 
   if (tsmlir_jit_load("no/such/graph.txt", NULL, error, sizeof error)) {

@@ -110,6 +110,8 @@ int mlir::tsmlir::runJit(OwningOpRef<ModuleOp> module, JitRun run) {
   } else {
     for (auto [k, values] : llvm::enumerate(run.calls)) {
       std::string raised;
+      if (run.settle)
+        function->waitForCompilations();
       auto start = std::chrono::steady_clock::now();
       FailureOr<jit::CallResult> result = function->call(values, &raised);
       double seconds = std::chrono::duration<double>(

@@ -25,6 +25,9 @@ struct JitRun {
   /// times (thread t starting at call t), and every result of a call must
   /// equal its first, bit for bit.
   unsigned threads = 1, repeat = 1;
+  /// Before each call, wait for the compilations going on in the
+  /// background (with a compile budget): makes such runs repeatable.
+  bool settle = false;
 };
 
 /// Runs the calls; the tool's exit status.

@@ -84,6 +84,11 @@ static cl::opt<unsigned> threads(
              "owns the option name `threads`, so it is read before LLVM's "
              "parser)"),
     cl::init(1), cl::cat(category));
+static cl::opt<char>
+    optLevel("O",
+             cl::desc("LLVM's optimisation level of the code on the CPU: "
+                      "-O0 .. -O3 (default -O3)"),
+             cl::Prefix, cl::init('3'), cl::cat(category));
 static cl::opt<unsigned> benchmark(
     "benchmark",
     cl::desc("Run N more times after a warm-up run and print the median and "
@@ -142,6 +147,17 @@ static cl::opt<unsigned>
     jitRepeat("jit-repeat",
               cl::desc("With --jit-threads: rounds of calls per thread"),
               cl::init(1), cl::cat(category));
+static cl::opt<unsigned> compileBudget(
+    "compile-budget-ms",
+    cl::desc("With --jit: a call waits at most N ms for its specialisation, "
+             "then runs the fallback while compilation goes on in the "
+             "background (0: no budget)"),
+    cl::init(0), cl::cat(category));
+static cl::opt<bool> jitSettle(
+    "jit-settle",
+    cl::desc("With --jit: before each call, wait for the compilations going "
+             "on in the background (repeatable runs with a budget)"),
+    cl::init(false), cl::cat(category));
 static cl::opt<std::string> cacheDir(
     "cache-dir",
     cl::desc("With --jit: keep each specialisation in DIR as a shared object "
@@ -279,6 +295,12 @@ int main(int argc, char **argv) {
   options.strategy = noFusion ? std::string() : strategy.getValue();
   options.threads = threads;
   options.approximateMath = !exactMath;
+  if (optLevel < '0' || optLevel > '3') {
+    llvm::errs() << "tsmlir-run: -O" << optLevel.getValue()
+                 << ": the level is 0, 1, 2 or 3\n";
+    return 1;
+  }
+  options.optLevel = optLevel - '0';
   options.dumpDir = dumpDir;
   if (device != "cpu" && device != "cuda") {
     llvm::errs() << "tsmlir-run: --device must be cpu or cuda, not '" << device
@@ -333,6 +355,8 @@ int main(int argc, char **argv) {
       const char *cc = std::getenv("TSMLIR_CC");
       run.options.cc = cc ? cc : TSMLIR_DEFAULT_CC;
     }
+    run.options.compileBudgetMs = compileBudget;
+    run.settle = jitSettle;
     run.threads = std::max(jitThreads.getValue(), 1u);
     run.repeat = std::max(jitRepeat.getValue(), 1u);
     return runJit(std::move(module), std::move(run));

@@ -47,6 +47,8 @@ struct CpuCompileOptions {
   unsigned threads = 1;
   /// Polynomial f32 math (vectorizable) instead of libm calls.
   bool approximateMath = true;
+  /// LLVM's optimisation and code generation level (0-3) on the CPU.
+  unsigned optLevel = 3;
   /// Where to write the module after each stage (ts, linalg, llvm; for
   /// CUDA ts, gpu, llvm and each kernel module's PTX), or empty.
   std::string dumpDir;

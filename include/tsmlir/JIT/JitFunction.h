@@ -32,6 +32,8 @@
 #include <mutex>
 #include <shared_mutex>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace mlir::tsmlir::jit {
 
@@ -79,6 +81,13 @@ struct JitOptions {
   /// Where libtsmlir_runtime.a is, and the C compiler driver that links the
   /// shared objects (empty: clang on the PATH).
   std::string runtimeDir, cc;
+
+  /// The compile budget in milliseconds (0: none, a call waits for its
+  /// specialisation). With a budget, each specialisation is compiled on a
+  /// thread of its own, in a context of its own; a call that has waited
+  /// this long for it runs the fallback instead (and says so in the log),
+  /// and later calls find the specialisation once it is ready.
+  unsigned compileBudgetMs = 0;
 };
 
 /// What a call did, for logs and tests.
@@ -116,6 +125,9 @@ public:
   /// their value.
   std::string signature(ArrayRef<RunValue> inputs) const;
 
+  /// Waits until no specialisation is being compiled in the background.
+  void waitForCompilations();
+
   /// Counts, for tests and benchmarks.
   struct Stats {
     unsigned calls = 0, profiled = 0, compiled = 0, hits = 0, misses = 0,
@@ -138,8 +150,23 @@ private:
   std::string moduleDigest;
   /// Compiles through the persistent cache (or finds the entry there);
   /// false on error, reported as diagnostics.
-  bool compileThroughCache(Entry &entry, const std::string &guard,
-                           ArrayRef<RunValue> inputs);
+  bool compileThroughCache(Entry &entry, ModuleOp source,
+                           const std::string &guard, ArrayRef<RunValue> inputs);
+  /// Compiles `source` (the module, or a background compilation's copy of
+  /// it) for `key` into `entry`: a specialisation, or the fallback (no
+  /// fusion groups); false on error, reported as diagnostics on `source`.
+  bool compileEntry(Entry &entry, ModuleOp source, const std::string &key,
+                    ArrayRef<RunValue> inputs, bool fallback);
+  /// Starts compiling `entry` for `key` on a thread of its own (once), in a
+  /// context of its own parsed from the module's text.
+  void startCompilation(const std::shared_ptr<Entry> &entry,
+                        const std::string &key, ArrayRef<RunValue> inputs);
+  /// The module's text, which background compilations parse.
+  std::string moduleText;
+  /// The background compilations' threads, joined by waitForCompilations
+  /// and the destructor.
+  std::mutex threadsMutex;
+  std::vector<std::thread> threads;
   /// Runs `entry`'s code; an exception the graph raises, or the status of
   /// a shared object's call, goes to `raised`.
   LogicalResult runEntry(Entry &entry, ArrayRef<RunValue> inputs,
