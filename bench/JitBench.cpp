@@ -93,7 +93,7 @@ std::unique_ptr<jit::JitFunction> makeFunction() {
   if (!module)
     return nullptr;
   jit::JitOptions options;
-  options.compile.strategy = "nnc";
+  options.compile.fusion = fusion::Strategy::NNC;
   return jit::JitFunction::create(std::move(module), options);
 }
 
@@ -121,8 +121,8 @@ void BM_DirectCallBaseline(benchmark::State &state) {
       importTorchScript(kGraph, "jit-bench", &getContext());
   if (failed(inputs) || !module)
     return state.SkipWithError("cannot make the inputs or the module");
-  CpuCompileOptions options;
-  options.strategy = "nnc";
+  CompileOptions options;
+  options.fusion = fusion::Strategy::NNC;
   FailureOr<std::unique_ptr<CompiledGraph>> graph =
       CompiledGraph::compile(*module, *inputs, options);
   if (failed(graph))

@@ -234,9 +234,12 @@ tsmlir_jit_load(const char *path, const tsmlir_jit_options *options,
   jit::JitOptions jitOptions;
   if (opts.entry)
     jitOptions.compile.entry = opts.entry;
-  if (opts.fusion)
-    jitOptions.compile.strategy =
-        StringRef(opts.fusion) == "none" ? "" : opts.fusion;
+  if (opts.fusion && !jitOptions.compile.setFusion(opts.fusion)) {
+    setError(error, errorSize,
+             std::string("unknown fusion strategy '") + opts.fusion +
+                 "' (nnc, pointwise, nvfuser, aggressive or none)");
+    return nullptr;
+  }
   if (opts.threads > 0)
     jitOptions.compile.threads = opts.threads;
   if (opts.profile_runs > 0)

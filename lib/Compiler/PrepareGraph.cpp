@@ -9,10 +9,12 @@
 #include "tsmlir/Compiler/PrepareGraph.h"
 
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
+#include "tsmlir/Dialect/Fusion/Transforms/Passes.h"
 #include "tsmlir/Dialect/TorchScript/IR/DataDependentSizes.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 #include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
+#include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
 #include "tsmlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -20,8 +22,8 @@
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -189,11 +191,11 @@ static std::string argName(func::FuncOp func, unsigned i) {
   return "'" + name.str() + "'";
 }
 
-/// Runs `pipeline` (passes on the module, `builtin.module(...)` left out).
-static LogicalResult runPipeline(ModuleOp module, StringRef pipeline) {
+/// Runs the passes `build` adds on the module.
+static LogicalResult runPasses(ModuleOp module,
+                               function_ref<void(PassManager &)> build) {
   PassManager pm(module->getName());
-  if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))
-    return failure();
+  build(pm);
   return pm.run(module);
 }
 
@@ -422,7 +424,7 @@ mlir::tsmlir::appendDefaultInputs(ModuleOp module, StringRef entry,
 
 FailureOr<PreparedGraph>
 mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
-                           const PrepareOptions &options) {
+                           const CompileOptions &options, bool sizedAtRunTime) {
   MLIRContext *ctx = module.getContext();
   func::FuncOp func = findEntryFunction(module, options.entry);
   if (!func)
@@ -437,7 +439,11 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
 
   // Calls inlined; a module's attributes frozen into constants.
   bool hasSelf = func.getNumArguments() > 0 && isObject(func.getArgumentTypes()[0]);
-  if (failed(runPipeline(module, hasSelf ? "ts-inline,ts-freeze" : "ts-inline")))
+  if (failed(runPasses(module, [&](PassManager &pm) {
+        pm.addPass(ts::createTSInlinePass());
+        if (hasSelf)
+          pm.addPass(ts::createTSFreezePass());
+      })))
     return failure();
   func = module.lookupSymbol<func::FuncOp>(entry);
   if (hasSelf) {
@@ -507,7 +513,8 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
 
   // Tensors specialise their arguments' types; ints, bools and None become
   // constants; floats stay arguments.
-  SmallVector<std::string> tensorSpecs(numArgs); // "f32[2,3]", by argument
+  // The tensors' types, by argument (an empty dtype: not a tensor).
+  SmallVector<ts::SpecializationSpec::Arg> tensorSpecs(numArgs);
   llvm::BitVector erase(numArgs);
   OpBuilder builder(ctx);
   builder.setInsertionPointToStart(&func.getBody().front());
@@ -559,10 +566,8 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
                       getSpecDtype(want));
         }
       }
-      tensorSpecs[i] = dtype + "[";
-      for (auto [d, s] : llvm::enumerate(shape))
-        tensorSpecs[i] += (d ? "," : "") + std::to_string(s);
-      tensorSpecs[i] += "]";
+      tensorSpecs[i].dtype = dtype;
+      tensorSpecs[i].sizes = llvm::to_vector(shape);
       break;
     }
     case RunValue::Kind::Float:
@@ -614,30 +619,41 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
   if (failed(func.eraseArguments(erase)))
     return failure();
   // ts-specialize numbers the arguments that are left.
-  std::string spec = "func=" + entry;
-  bool specialises = !options.device.empty();
-  if (specialises)
-    spec += ",device=" + options.device;
+  ts::SpecializationSpec spec;
+  spec.funcName = entry;
+  spec.device = options.device == Device::CUDA ? "cuda:0" : "cpu";
   for (unsigned i = 0, next = 0; i < numArgs; ++i) {
     if (erase.test(i))
       continue;
-    if (!tensorSpecs[i].empty()) {
-      spec += ",arg" + std::to_string(next) + "=" + tensorSpecs[i];
-      specialises = true;
+    if (!tensorSpecs[i].dtype.empty()) {
+      ts::SpecializationSpec::Arg &arg =
+          spec.args.emplace_back(std::move(tensorSpecs[i]));
+      arg.index = next;
+      arg.text = "arg" + std::to_string(next) + "=" + arg.dtype + "[" +
+                 llvm::join(llvm::map_range(*arg.sizes,
+                                            [](int64_t size) {
+                                              return std::to_string(size);
+                                            }),
+                            ",") +
+                 "]";
     }
     ++next;
   }
-  std::string pipeline;
-  if (specialises)
-    pipeline += "ts-specialize{" + spec + "},";
-  // Nodes import kept by name (ts.operator) that optimisation left have no
-  // lowering: report them by name, where they are.
-  pipeline += "ts-optimize,ts-report-unknown-ops{fail=true}";
-  if (!options.strategy.empty())
-    pipeline += ("," + func::FuncOp::getOperationName() +
-                 "(ts-create-fusion-groups{strategy=" + options.strategy + "})")
-                    .str();
-  if (failed(runPipeline(module, pipeline)))
+  if (failed(runPasses(module, [&](PassManager &pm) {
+        pm.addPass(ts::createTSSpecializePass(std::move(spec)));
+        pm.addPass(ts::createTSOptimizePass());
+        // Nodes import kept by name (ts.operator) that optimisation left
+        // have no lowering: report them by name, where they are.
+        ts::TSReportUnknownOpsPassOptions report;
+        report.fail = true;
+        pm.addPass(ts::createTSReportUnknownOpsPass(report));
+        if (options.fusion) {
+          fusion::TSCreateFusionGroupsPassOptions groups;
+          groups.strategy = fusion::stringifyStrategy(*options.fusion).str();
+          pm.addNestedPass<func::FuncOp>(
+              fusion::createTSCreateFusionGroupsPass(groups));
+        }
+      })))
     return failure();
   dumpModule(module, options.dumpDir, "ts");
 
@@ -699,7 +715,7 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
     std::optional<SmallVector<int64_t>> bound;
     if (i < returned.size() && returned[i])
       bound = ts::getSizeBound(returned[i]);
-    if (bound && !options.sizedAtRunTime)
+    if (bound && !sizedAtRunTime)
       return func.emitError()
              << "output " << i << " has type " << type
              << ": its size depends on the data, which only tsmlir-run on "
@@ -749,5 +765,3 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
   }
   return graph;
 }
-
-

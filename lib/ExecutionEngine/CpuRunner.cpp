@@ -360,17 +360,12 @@ SmallVector<HostTensor> CompiledGraph::getOutputs() const {
 
 FailureOr<std::unique_ptr<CompiledGraph>>
 CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
-                       const CpuCompileOptions &options) {
+                       const CompileOptions &options, bool compileOnly) {
   auto start = std::chrono::steady_clock::now();
   MLIRContext *ctx = module.getContext();
-  PrepareOptions prepare;
-  prepare.entry = options.entry;
-  prepare.strategy = options.strategy;
-  prepare.dumpDir = options.dumpDir;
-  prepare.device =
-      options.device == CpuCompileOptions::Device::CUDA ? "cuda:0" : "cpu";
-  prepare.sizedAtRunTime = options.device == CpuCompileOptions::Device::CPU;
-  FailureOr<PreparedGraph> prepared = prepareGraph(module, inputs, prepare);
+  FailureOr<PreparedGraph> prepared =
+      prepareGraph(module, inputs, options,
+                   /*sizedAtRunTime=*/options.device == Device::CPU);
   if (failed(prepared))
     return failure();
   std::string entry = prepared->entry;
@@ -414,10 +409,10 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
                          graph->outputSizes.size())
             : nullptr);
 
-  if (options.device == CpuCompileOptions::Device::CUDA) {
-    if (failed(graph->compileForCUDA(module, entry, options)))
+  if (options.device == Device::CUDA) {
+    if (failed(graph->compileForCUDA(module, entry, options, compileOnly)))
       return failure();
-    if (!options.compileOnly) {
+    if (!compileOnly) {
       graph->pack();
       graph->setInputs(inputs);
     }
@@ -429,9 +424,7 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   // Lowered for the CPU.
   PassManager pm(ctx);
   LowerToLLVMOptions lowering;
-  lowering.entry = entry;
-  lowering.threads = options.threads;
-  lowering.approximateMath = options.approximateMath;
+  getLoweringOptions(options, entry, lowering);
   // A raise comes back to invoke() rather than aborting the process.
   lowering.raiseHook = true;
   if (options.dumpDir.empty()) {
@@ -547,13 +540,12 @@ static void dumpPTX(ModuleOp module, StringRef dir) {
 }
 
 LogicalResult CompiledGraph::compileForCUDA(ModuleOp module, StringRef entry,
-                                            const CpuCompileOptions &options) {
+                                            const CompileOptions &options,
+                                            bool compileOnly) {
   MLIRContext *ctx = module.getContext();
   onGPU = true;
   LowerToNVVMOptions lowering;
-  lowering.entry = entry.str();
-  lowering.chip = options.gpuChip;
-  lowering.format = options.gpuFormat;
+  getLoweringOptions(options, entry, lowering);
   PassManager kernels(ctx);
   buildTSToGPUPipeline(kernels, lowering);
   if (failed(kernels.run(module)))
@@ -567,7 +559,7 @@ LogicalResult CompiledGraph::compileForCUDA(ModuleOp module, StringRef entry,
   dumpModule(module, options.dumpDir, "llvm");
   if (!options.dumpDir.empty())
     dumpPTX(module, options.dumpDir);
-  if (options.compileOnly)
+  if (compileOnly)
     return success();
 
   // The device: the runtime loads the driver now; no driver, no device and

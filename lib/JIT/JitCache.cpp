@@ -49,12 +49,9 @@ std::string JitCache::moduleDigest(ModuleOp module) {
 
 std::string JitCache::key(StringRef moduleDigest, StringRef guard) const {
   llvm::SHA256 hash;
-  const CpuCompileOptions &c = options.compile;
   hash.update(kFormat);
   hash.update(StringRef(options.cacheVersion));
-  hash.update(llvm::formatv("\n{0}\n{1}\n{2}\n{3}\n", c.entry, c.strategy,
-                            c.threads, c.approximateMath)
-                  .str());
+  hash.update("\n" + options.compile.describe() + "\n");
   hash.update(guard);
   hash.update(moduleDigest);
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
@@ -115,25 +112,24 @@ llvm::Expected<CachedModel> JitCache::load(StringRef key,
 LogicalResult JitCache::store(ModuleOp module, ArrayRef<RunValue> inputs,
                               StringRef key, StringRef guard,
                               std::string &error) const {
-  const CpuCompileOptions &c = options.compile;
   if (std::error_code ec =
           llvm::sys::fs::create_directories(options.cacheDir)) {
     error = "cannot create '" + options.cacheDir + "': " + ec.message();
     return failure();
   }
-  PrepareOptions prepare;
-  prepare.entry = c.entry;
-  prepare.strategy = c.strategy;
-  prepare.dumpDir = c.dumpDir;
-  FailureOr<PreparedGraph> graph = prepareGraph(module, inputs, prepare);
-  if (failed(graph))
-    return failure();
+  // Compiled ahead of time for this machine's CPU, on the calling thread
+  // (the shared object links no OpenMP runtime).
   AotOptions aot;
   aot.name = "model";
-  aot.cpu = "native";
-  aot.approximateMath = c.approximateMath;
+  aot.compile = options.compile;
+  aot.compile.device = Device::CPU;
+  aot.compile.threads = 1;
+  aot.compile.host = HostOptions();
+  aot.compile.host.cpu = "native";
   aot.shared = true;
-  aot.dumpDir = c.dumpDir;
+  FailureOr<PreparedGraph> graph = prepareGraph(module, inputs, aot.compile);
+  if (failed(graph))
+    return failure();
   if (failed(lowerForAot(module, *graph, aot)))
     return failure();
   // Written beside the entry under temporary names, then renamed into

@@ -300,9 +300,9 @@ bool JitFunction::compileEntry(Entry &entry, ModuleOp source,
   if (!fallback && !options.cacheDir.empty())
     return compileThroughCache(entry, source, key, inputs);
   OwningOpRef<ModuleOp> copy(llvm::cast<ModuleOp>(source->clone()));
-  CpuCompileOptions compileOptions = options.compile;
+  CompileOptions compileOptions = options.compile;
   if (fallback)
-    compileOptions.strategy.clear();
+    compileOptions.fusion.reset();
   FailureOr<std::unique_ptr<CompiledGraph>> graph =
       CompiledGraph::compile(*copy, inputs, compileOptions);
   if (failed(graph))
@@ -452,8 +452,14 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
       ++counters.misses;
       missed = lastGuard;
     }
-    if (decision == Decision::Specialise)
+    if (decision == Decision::Specialise) {
       lastGuard = key;
+      // The slot is taken now, under this lock, so that the static budget
+      // counts it: threads deciding at once for other signatures see it.
+      std::shared_ptr<Entry> &slot = specialised[key];
+      if (!slot)
+        slot = std::make_shared<Entry>();
+    }
   }
   if (!missed.empty())
     log("guard miss [" + key + "]: " + difference(missed, key));
@@ -485,11 +491,8 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
     // Compiled in the background; past the budget, this call falls back.
     std::shared_ptr<Entry> entry;
     {
-      std::unique_lock<std::shared_mutex> lock(mutex);
-      std::shared_ptr<Entry> &slot = specialised[key];
-      if (!slot)
-        slot = std::make_shared<Entry>();
-      entry = slot;
+      std::shared_lock<std::shared_mutex> lock(mutex);
+      entry = specialised.lookup(key);
     }
     startCompilation(entry, key, inputs);
     bool done;

@@ -298,10 +298,15 @@ void runOneInput(MLIRContext *ctx, const fuzz::GeneratedGraph &graph) {
 
   // ts-inline, ts-specialize, ts-optimize, ts-create-fusion-groups.
   state.stage = "prepareGraph";
-  PrepareOptions prepare;
-  prepare.strategy = graph.choices.strategy;
+  CompileOptions options;
+  if (!options.setFusion(
+          graph.choices.strategy.empty() ? "none" : graph.choices.strategy))
+    fail("the generated fusion strategy '" + graph.choices.strategy +
+         "' is unknown");
+  options.threads = graph.choices.threads;
+  options.approximateMath = graph.choices.approximateMath;
   unsigned errorsBefore = state.errors;
-  FailureOr<PreparedGraph> prepared = prepareGraph(*module, inputs, prepare);
+  FailureOr<PreparedGraph> prepared = prepareGraph(*module, inputs, options);
   if (failed(prepared))
     return checkFailed(errorsBefore, "prepareGraph");
   checkNoNewErrors(errorsBefore, "prepareGraph");
@@ -310,11 +315,9 @@ void runOneInput(MLIRContext *ctx, const fuzz::GeneratedGraph &graph) {
   // --ts-lower-to-llvm, as tsmlir-run and tsmlir-compile build it.
   state.stage = "ts-lower-to-llvm";
   LowerToLLVMOptions lowering;
-  lowering.entry = prepared->entry;
-  lowering.threads = graph.choices.threads;
+  getLoweringOptions(options, prepared->entry, lowering);
   lowering.fuseGroups = graph.choices.fuseGroups;
   lowering.staticBuffers = graph.choices.staticBuffers;
-  lowering.approximateMath = graph.choices.approximateMath;
   PassManager pm(ctx);
   buildLowerToLLVMPipeline(pm, lowering);
   errorsBefore = state.errors;

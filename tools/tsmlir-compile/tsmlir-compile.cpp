@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsmlir/Compiler/CommandLine.h"
 #include "tsmlir/Compiler/Load.h"
 #include "tsmlir/Compiler/PrepareGraph.h"
 #include "tsmlir/InitAll.h"
@@ -81,9 +82,6 @@ static cl::opt<std::string>
          cl::desc("The model's C name: it exports NAME_ENTRY and "
                   "NAME_ENTRY_signature (default: the output file's stem)"),
          cl::init(""), cl::cat(category));
-static cl::opt<std::string>
-    entry("entry", cl::desc("The function to compile (default: main)"),
-          cl::init(""), cl::cat(category));
 static cl::list<std::string> inputs(
     "input",
     cl::desc("The graph's arguments in order (a module's self excluded): a "
@@ -101,59 +99,6 @@ static cl::list<std::string> functionFiles(
     cl::desc("Also import the graph in FILE as the function NAME (the callee "
              "of a prim::CallFunction or prim::CallMethod)"),
     cl::value_desc("NAME=FILE"), cl::cat(category));
-static cl::opt<std::string>
-    strategy("strategy",
-             cl::desc("Fusion strategy: nnc (default), pointwise, nvfuser, "
-                      "aggressive"),
-             cl::init("nnc"), cl::cat(category));
-static cl::opt<bool> noFusion("no-fusion", cl::desc("Form no fusion groups"),
-                              cl::init(false), cl::cat(category));
-static cl::opt<char>
-    optLevel("O", cl::desc("Optimisation level of the host code: -O0 .. -O3 "
-                           "(default -O3)"),
-             cl::Prefix, cl::init('3'), cl::cat(category));
-static cl::opt<std::string>
-    triple("mtriple", cl::desc("The target triple (default: this machine's)"),
-           cl::init(""), cl::cat(category));
-static cl::opt<std::string>
-    cpu("mcpu",
-        cl::desc("The CPU: generic (default), native (this machine's, with "
-                 "its features), or a name such as skylake-avx512"),
-        cl::init("generic"), cl::cat(category));
-static cl::opt<std::string> mattr("mattr",
-                                  cl::desc("Extra target features (+avx2,..)"),
-                                  cl::init(""), cl::cat(category));
-static cl::opt<std::string>
-    gpuChip("gpu-chip", cl::desc("With --target cuda: the GPU (sm_80, sm_90)"),
-            cl::init("sm_90"), cl::cat(category));
-static cl::opt<std::string> gpuFormat(
-    "gpu-format",
-    cl::desc("With --target cuda: embed PTX (isa, compiled by the driver "
-             "when loaded) or cubin (bin, compiled by ptxas now)"),
-    cl::init("isa"), cl::cat(category));
-static cl::opt<int64_t> gpuBlockSize(
-    "gpu-block-size",
-    cl::desc("With --target cuda: threads per block of elementwise kernels"),
-    cl::init(256), cl::cat(category));
-static cl::opt<int64_t> gpuMaxBlocks(
-    "gpu-max-blocks",
-    cl::desc("With --target cuda: most blocks a kernel launches (threads "
-             "then stride over the rest)"),
-    cl::init(65536), cl::cat(category));
-static cl::opt<int64_t> gpuVectorWidth(
-    "gpu-vector-width",
-    cl::desc("With --target cuda: elements per thread of vectorised "
-             "elementwise kernels (1, 2, 4 or 8)"),
-    cl::init(4), cl::cat(category));
-static cl::opt<bool> exactMath(
-    "exact-math",
-    cl::desc("Call libm for f32 math instead of vectorizable polynomials"),
-    cl::init(false), cl::cat(category));
-static cl::opt<std::string> dumpDir(
-    "dump-ir",
-    cl::desc("Write the module after each stage (ts.mlir, linalg.mlir or "
-             "gpu.mlir, llvm.mlir) into DIR"),
-    cl::value_desc("DIR"), cl::init(""), cl::cat(category));
 static cl::opt<std::string> cc(
     "cc",
     cl::desc("The C compiler driver that links --shared objects (default: "
@@ -165,15 +110,21 @@ static cl::opt<std::string> runtimeDir(
              "tool)"),
     cl::init(""), cl::cat(category));
 
+/// --entry, --strategy, --no-fusion, -O, --mtriple, --mcpu, --mattr,
+/// --exact-math, --dump-ir, --gpu-*: the compile options, as tsmlir-run
+/// takes them.
+static CompileOptionFlags compileFlags(category, {/*host=*/true,
+                                                  /*threads=*/false});
+
 static int fail(const Twine &message) {
   llvm::errs() << "tsmlir-compile: " << message << "\n";
   return 1;
 }
 
-static OwningOpRef<ModuleOp> load(MLIRContext &ctx,
-                                  llvm::SourceMgr &sourceMgr) {
+static OwningOpRef<ModuleOp> load(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
+                                  StringRef entry) {
   LoadOptions options;
-  options.entry = entry;
+  options.entry = entry.str();
   options.paramsFile = params;
   for (StringRef fileEntry : functionFiles) {
     auto [fn, path] = fileEntry.split('=');
@@ -226,31 +177,16 @@ int main(int argc, char **argv) {
   options.name = name.empty() ? defaultName() : name.getValue();
   if (!isIdentifier(options.name))
     return fail("--name must be a C identifier, not '" + options.name + "'");
-  if (target != "cpu" && target != "cuda")
+  llvm::Expected<CompileOptions> parsed = compileFlags.get();
+  if (!parsed)
+    return fail(llvm::toString(parsed.takeError()));
+  options.compile = std::move(*parsed);
+  std::optional<Device> device = symbolizeDevice(target);
+  if (!device)
     return fail("--target must be cpu or cuda, not '" + target + "'");
-  options.target = target == "cuda" ? AotOptions::Target::CUDA
-                                    : AotOptions::Target::CPU;
-  if (optLevel < '0' || optLevel > '3')
-    return fail(std::string("-O") + optLevel.getValue() +
-                ": the level is 0, 1, 2 or 3");
-  options.optLevel = optLevel - '0';
-  options.triple = triple;
-  options.cpu = cpu;
-  options.features = mattr;
-  options.approximateMath = !exactMath;
-  options.gpuChip = gpuChip;
-  options.gpuFormat = gpuFormat;
-  if (gpuBlockSize < 32 || gpuBlockSize > 1024 || gpuBlockSize % 32 != 0)
-    return fail("--gpu-block-size must be a multiple of 32 from 32 to 1024");
-  if (gpuMaxBlocks < 1)
-    return fail("--gpu-max-blocks must be positive");
-  if (!llvm::is_contained({1, 2, 4, 8}, gpuVectorWidth.getValue()))
-    return fail("--gpu-vector-width must be 1, 2, 4 or 8");
-  options.gpuBlockSize = gpuBlockSize;
-  options.gpuMaxBlocks = gpuMaxBlocks;
-  options.gpuVectorWidth = gpuVectorWidth;
+  options.compile.device = *device;
   options.shared = shared;
-  options.dumpDir = dumpDir;
+  const CompileOptions &compile = options.compile;
   AotOutput kind = AotOutput::Object;
   if (emit == "asm")
     kind = AotOutput::Assembly;
@@ -281,20 +217,15 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &ctx);
 
-  OwningOpRef<ModuleOp> module = load(ctx, sourceMgr);
+  OwningOpRef<ModuleOp> module = load(ctx, sourceMgr, compile.entry);
   if (!module)
     return 1;
-  if (failed(appendDefaultInputs(*module, entry, values)))
+  if (failed(appendDefaultInputs(*module, compile.entry, values)))
     return 1;
   double importSeconds = seconds(start);
 
   auto phase = std::chrono::steady_clock::now();
-  PrepareOptions prepare;
-  prepare.entry = entry;
-  prepare.strategy = noFusion ? std::string() : strategy.getValue();
-  prepare.dumpDir = dumpDir;
-  prepare.device = target == "cuda" ? "cuda:0" : "cpu";
-  FailureOr<PreparedGraph> graph = prepareGraph(*module, values, prepare);
+  FailureOr<PreparedGraph> graph = prepareGraph(*module, values, compile);
   if (failed(graph))
     return 1;
   double prepareSeconds = seconds(phase);
@@ -365,23 +296,24 @@ int main(int argc, char **argv) {
   uint64_t size = 0;
   (void)llvm::sys::fs::file_size(outputFile, size);
   std::string where =
-      options.target == AotOptions::Target::CUDA
-          ? "cuda " + options.gpuChip
-          : (triple.empty() ? std::string("host") : triple.getValue()) + " " +
-                cpu.getValue();
+      options.isCUDA() ? "cuda " + compile.gpu.chip
+                       : (compile.host.triple.empty() ? std::string("host")
+                                                      : compile.host.triple) +
+                             " " + compile.host.cpu;
   llvm::outs() << "tsmlir-compile: " << llvm::sys::path::filename(inputFile)
                << ": " << options.name << "_" << graph->entry << ", "
                << graph->inputs.size() << " input"
                << (graph->inputs.size() == 1 ? "" : "s") << ", "
                << graph->outputs.size() << " output"
                << (graph->outputs.size() == 1 ? "" : "s") << "; "
-               << (noFusion ? std::string("no fusion")
-                            : strategy + ": " +
-                                  std::to_string(graph->numFusionGroups) +
-                                  " fusion group" +
-                                  (graph->numFusionGroups == 1 ? "" : "s"))
-               << "; " << where << " -O" << optLevel.getValue()
-               << "; wrote " << outputFile
+               << (!compile.fusion
+                       ? std::string("no fusion")
+                       : compile.getFusionName().str() + ": " +
+                             std::to_string(graph->numFusionGroups) +
+                             " fusion group" +
+                             (graph->numFusionGroups == 1 ? "" : "s"))
+               << "; " << where << " -O" << compile.optLevel << "; wrote "
+               << outputFile
                << llvm::format(" (%.1f KiB) in %.2f s (import %.2f, prepare "
                                "%.2f, lower %.2f, emit %.2f)\n",
                                size / 1024.0, seconds(start), importSeconds,

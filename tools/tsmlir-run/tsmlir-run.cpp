@@ -19,6 +19,7 @@
 #include "RunJit.h"
 #include "RunSharedObject.h"
 
+#include "tsmlir/Compiler/CommandLine.h"
 #include "tsmlir/Compiler/Load.h"
 #include "tsmlir/ExecutionEngine/CpuRunner.h"
 #include "tsmlir/InitAll.h"
@@ -48,9 +49,6 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
                                       cl::desc("<graph.txt | module.mlir | "
                                                "model.so>"),
                                       cl::cat(category));
-static cl::opt<std::string>
-    entry("entry", cl::desc("The function to run (default: main)"),
-          cl::init(""), cl::cat(category));
 static cl::list<std::string>
     inputs("input",
            cl::desc("The graph's arguments in order (a module's self "
@@ -69,49 +67,16 @@ static cl::list<std::string> functionFiles(
 static cl::opt<std::string>
     outputDir("output-dir", cl::desc("Where to write out0.npy, out1.npy, ..."),
               cl::init("."), cl::cat(category));
-static cl::opt<std::string>
-    strategy("strategy",
-             cl::desc("Fusion strategy: nnc (default), pointwise, nvfuser, "
-                      "aggressive"),
-             cl::init("nnc"), cl::cat(category));
-static cl::opt<bool> noFusion("no-fusion",
-                              cl::desc("Form no fusion groups: every op is "
-                                       "its own loop nest"),
-                              cl::init(false), cl::cat(category));
-static cl::opt<unsigned> threads(
-    "num-threads",
-    cl::desc("Worker threads of the compiled code (also --threads N: LLVM "
-             "owns the option name `threads`, so it is read before LLVM's "
-             "parser)"),
-    cl::init(1), cl::cat(category));
-static cl::opt<char>
-    optLevel("O",
-             cl::desc("LLVM's optimisation level of the code on the CPU: "
-                      "-O0 .. -O3 (default -O3)"),
-             cl::Prefix, cl::init('3'), cl::cat(category));
 static cl::opt<unsigned> benchmark(
     "benchmark",
     cl::desc("Run N more times after a warm-up run and print the median and "
              "minimum time of a call"),
     cl::init(0), cl::cat(category));
 static cl::opt<std::string>
-    dumpDir("dump-ir",
-            cl::desc("Write the module after each stage (ts.mlir, "
-                     "linalg.mlir, llvm.mlir) into DIR"),
-            cl::value_desc("DIR"), cl::init(""), cl::cat(category));
-static cl::opt<std::string>
     device("device",
            cl::desc("Where to run: cpu (default) or cuda (an "
                     "NVIDIA GPU, through the tsmlir CUDA runtime)"),
            cl::init("cpu"), cl::value_desc("cpu|cuda"));
-static cl::opt<std::string>
-    gpuChip("gpu-chip", cl::desc("With --device cuda: the GPU (sm_80, sm_90)"),
-            cl::init("sm_90"), cl::value_desc("chip"));
-static cl::opt<std::string> gpuFormat(
-    "gpu-format",
-    cl::desc("With --device cuda: embed PTX (isa, compiled by the driver "
-             "when loaded) or cubin (bin, compiled by ptxas now)"),
-    cl::init("isa"), cl::value_desc("isa|bin"));
 static cl::opt<bool>
     jitMode("jit",
             cl::desc("Run as PyTorch's profiling executor does: profile, "
@@ -169,16 +134,15 @@ static cl::opt<bool> compileOnly(
     cl::desc("Compile and stop: with --dump-ir, shows the code for a device "
              "this machine does not have"),
     cl::init(false));
+/// --entry, --strategy, --no-fusion, --num-threads, -O, --exact-math,
+/// --dump-ir, --gpu-*: the compile options, as tsmlir-compile takes them.
+static CompileOptionFlags compileFlags(category, {/*host=*/false,
+                                                  /*threads=*/true});
 
-static cl::opt<bool> exactMath(
-    "exact-math",
-    cl::desc("Call libm for f32 math instead of vectorizable polynomials"),
-    cl::init(false), cl::cat(category));
-
-static OwningOpRef<ModuleOp> load(MLIRContext &ctx,
-                                  llvm::SourceMgr &sourceMgr) {
+static OwningOpRef<ModuleOp> load(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
+                                  StringRef entry) {
   LoadOptions options;
-  options.entry = entry;
+  options.entry = entry.str();
   options.paramsFile = params;
   for (llvm::StringRef fileEntry : functionFiles) {
     auto [name, path] = fileEntry.split('=');
@@ -222,6 +186,21 @@ int main(int argc, char **argv) {
       static_cast<int>(args.size()), args.data(),
       "tsmlir-run: compile a TorchScript graph for its inputs and run it on "
       "the CPU\n");
+  llvm::Expected<CompileOptions> parsed = compileFlags.get();
+  if (!parsed) {
+    llvm::errs() << "tsmlir-run: " << llvm::toString(parsed.takeError())
+                 << "\n";
+    return 1;
+  }
+  CompileOptions options = std::move(*parsed);
+  std::optional<Device> where = symbolizeDevice(device);
+  if (!where) {
+    llvm::errs() << "tsmlir-run: --device must be cpu or cuda, not '" << device
+                 << "'\n";
+    return 1;
+  }
+  options.device = *where;
+  bool onGPU = options.device == Device::CUDA;
 
   DialectRegistry registry;
   registerAllDialectsWithUpstream(registry);
@@ -249,7 +228,7 @@ int main(int argc, char **argv) {
   if (llvm::StringRef(inputFile).ends_with(".so")) {
     SharedObjectRun run;
     run.path = inputFile;
-    run.entry = entry;
+    run.entry = options.entry;
     run.inputs = std::move(values);
     run.outputDir = outputDir;
     run.benchmark = benchmark;
@@ -281,38 +260,15 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  OwningOpRef<ModuleOp> module = load(ctx, sourceMgr);
+  OwningOpRef<ModuleOp> module = load(ctx, sourceMgr, options.entry);
   if (!module)
     return 1;
   for (SmallVector<RunValue> &call : calls)
-    if (failed(appendDefaultInputs(*module, entry, call)))
+    if (failed(appendDefaultInputs(*module, options.entry, call)))
       return 1;
-  if (!jitMode && failed(appendDefaultInputs(*module, entry, values)))
+  if (!jitMode && failed(appendDefaultInputs(*module, options.entry, values)))
     return 1;
 
-  CpuCompileOptions options;
-  options.entry = entry;
-  options.strategy = noFusion ? std::string() : strategy.getValue();
-  options.threads = threads;
-  options.approximateMath = !exactMath;
-  if (optLevel < '0' || optLevel > '3') {
-    llvm::errs() << "tsmlir-run: -O" << optLevel.getValue()
-                 << ": the level is 0, 1, 2 or 3\n";
-    return 1;
-  }
-  options.optLevel = optLevel - '0';
-  options.dumpDir = dumpDir;
-  if (device != "cpu" && device != "cuda") {
-    llvm::errs() << "tsmlir-run: --device must be cpu or cuda, not '" << device
-                 << "'\n";
-    return 1;
-  }
-  bool onGPU = device == "cuda";
-  if (onGPU)
-    options.device = CpuCompileOptions::Device::CUDA;
-  options.gpuChip = gpuChip;
-  options.gpuFormat = gpuFormat;
-  options.compileOnly = compileOnly;
   if (jitMode) {
     if (compileOnly || benchmark > 0) {
       llvm::errs() << "tsmlir-run: --jit runs its calls: no --compile-only "
@@ -362,19 +318,21 @@ int main(int argc, char **argv) {
     return runJit(std::move(module), std::move(run));
   }
   FailureOr<std::unique_ptr<CompiledGraph>> graph =
-      CompiledGraph::compile(*module, values, options);
+      CompiledGraph::compile(*module, values, options, compileOnly);
   if (failed(graph))
     return 1;
-  std::string where =
-      onGPU ? "cuda " + gpuChip + ": " + std::to_string((*graph)->numKernels) +
-                  " kernel" + ((*graph)->numKernels == 1 ? "" : "s")
+  unsigned threads = options.threads;
+  std::string ranOn =
+      onGPU ? "cuda " + options.gpu.chip + ": " +
+                  std::to_string((*graph)->numKernels) + " kernel" +
+                  ((*graph)->numKernels == 1 ? "" : "s")
             : std::to_string(threads) + " thread" + (threads == 1 ? "" : "s");
   if (compileOnly) {
     llvm::outs() << "tsmlir-run: " << llvm::sys::path::filename(inputFile)
-                 << ": compiled for " << where
+                 << ": compiled for " << ranOn
                  << llvm::format(" in %.2f s", (*graph)->compileSeconds)
-                 << (dumpDir.empty() ? std::string()
-                                     : "; wrote " + dumpDir.getValue())
+                 << (options.dumpDir.empty() ? std::string()
+                                             : "; wrote " + options.dumpDir)
                  << "\n";
     return 0;
   }
@@ -422,12 +380,13 @@ int main(int argc, char **argv) {
                << values.size() << " input" << (values.size() == 1 ? "" : "s")
                << ", " << outputs.size() << " output"
                << (outputs.size() == 1 ? "" : "s") << " (" << *written << "); "
-               << (noFusion ? std::string("no fusion")
-                            : strategy + ": " +
-                                  std::to_string((*graph)->numFusionGroups) +
-                                  " fusion group" +
-                                  ((*graph)->numFusionGroups == 1 ? "" : "s"))
-               << "; " << where
+               << (!options.fusion
+                       ? std::string("no fusion")
+                       : options.getFusionName().str() + ": " +
+                             std::to_string((*graph)->numFusionGroups) +
+                             " fusion group" +
+                             ((*graph)->numFusionGroups == 1 ? "" : "s"))
+               << "; " << ranOn
                << (onGPU && !(*graph)->deviceName.empty()
                        ? " on " + (*graph)->deviceName
                        : std::string())

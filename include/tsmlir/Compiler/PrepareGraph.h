@@ -17,6 +17,7 @@
 #ifndef TSMLIR_COMPILER_PREPAREGRAPH_H
 #define TSMLIR_COMPILER_PREPAREGRAPH_H
 
+#include "tsmlir/Compiler/Options.h"
 #include "tsmlir/Support/Npy.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -75,22 +76,6 @@ struct BoundArgument {
   std::string value;
 };
 
-struct PrepareOptions {
-  /// The function to compile (default: `main`, or the only public function).
-  std::string entry;
-  /// The fusion strategy (`nnc`, `pointwise`, `nvfuser`, `aggressive`), or
-  /// empty for no fusion groups.
-  std::string strategy = "nnc";
-  /// Where to write the module once prepared (ts.mlir), or empty.
-  std::string dumpDir;
-  /// Where the compiled code runs, as PyTorch names it (`cpu`, `cuda:0`):
-  /// the graph's device queries (prim::device, prim::is_cuda) answer it.
-  std::string device = "cpu";
-  /// Whether the caller takes outputs sized at run time (GraphValue::
-  /// sizedAtRunTime); otherwise they are refused with a diagnostic.
-  bool sizedAtRunTime = false;
-};
-
 struct PreparedGraph {
   std::string entry;
   SmallVector<GraphValue> inputs, outputs;
@@ -113,9 +98,16 @@ struct PreparedGraph {
 LogicalResult appendDefaultInputs(ModuleOp module, StringRef entry,
                                   SmallVectorImpl<RunValue> &inputs);
 
+/// The graph is prepared for `options.device` (the graph's device queries,
+/// prim::device and prim::is_cuda, answer it) with `options.fusion`'s
+/// groups, and written to DUMP/ts.mlir with a dump directory. With
+/// `sizedAtRunTime`, the caller takes outputs whose sizes depend on the data
+/// (GraphValue::sizedAtRunTime); otherwise they are refused with a
+/// diagnostic.
 FailureOr<PreparedGraph> prepareGraph(ModuleOp module,
                                       ArrayRef<RunValue> inputs,
-                                      const PrepareOptions &options);
+                                      const CompileOptions &options,
+                                      bool sizedAtRunTime = false);
 
 /// Writes `module` to DIR/STAGE.mlir when `dumpDir` is not empty.
 void dumpModule(ModuleOp module, StringRef dumpDir, StringRef stage);

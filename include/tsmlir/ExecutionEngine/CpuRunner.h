@@ -15,6 +15,7 @@
 #ifndef TSMLIR_EXECUTIONENGINE_CPURUNNER_H
 #define TSMLIR_EXECUTIONENGINE_CPURUNNER_H
 
+#include "tsmlir/Compiler/Options.h"
 #include "tsmlir/Compiler/PrepareGraph.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -37,32 +38,6 @@ struct HostTensor {
   std::vector<uint8_t> data;
 };
 
-struct CpuCompileOptions {
-  /// The function to run (default: `main`, or the only public function).
-  std::string entry;
-  /// The fusion strategy (`nnc`, `pointwise`, `nvfuser`, `aggressive`), or
-  /// empty for no fusion groups.
-  std::string strategy = "nnc";
-  /// Worker threads of the parallel loops.
-  unsigned threads = 1;
-  /// Polynomial f32 math (vectorizable) instead of libm calls.
-  bool approximateMath = true;
-  /// LLVM's optimisation and code generation level (0-3) on the CPU.
-  unsigned optLevel = 3;
-  /// Where to write the module after each stage (ts, linalg, llvm; for
-  /// CUDA ts, gpu, llvm and each kernel module's PTX), or empty.
-  std::string dumpDir;
-  /// Run on the CPU, or on an NVIDIA GPU through --ts-lower-to-nvvm and the
-  /// tsmlir CUDA runtime.
-  enum class Device { CPU, CUDA };
-  Device device = Device::CPU;
-  /// For CUDA: the chip and the binary format (isa: PTX, bin: cubin).
-  std::string gpuChip = "sm_90";
-  std::string gpuFormat = "isa";
-  /// Compile only: no device is needed, nothing can be invoked.
-  bool compileOnly = false;
-};
-
 /// A graph compiled for one set of input types.
 class CompiledGraph {
 public:
@@ -70,10 +45,11 @@ public:
 
   /// Specialises the entry of `module` (imported TorchScript) for `inputs`,
   /// then optimises, fuses, lowers and compiles it. Errors are reported as
-  /// diagnostics; `module` is rewritten.
+  /// diagnostics; `module` is rewritten. With `compileOnly`, no device is
+  /// needed and nothing can be invoked.
   static FailureOr<std::unique_ptr<CompiledGraph>>
   compile(ModuleOp module, ArrayRef<RunValue> inputs,
-          const CpuCompileOptions &options);
+          const CompileOptions &options, bool compileOnly = false);
 
   /// Copies `inputs` into the argument buffers (they must be the values the
   /// graph was compiled for, in kind, dtype and shape).
@@ -126,7 +102,7 @@ private:
   struct Buffer;
   bool onGPU = false;
   LogicalResult compileForCUDA(ModuleOp module, StringRef entry,
-                               const CpuCompileOptions &options);
+                               const CompileOptions &options, bool compileOnly);
   std::unique_ptr<ExecutionEngine> engine;
   std::string symbol;
   /// The entry's packed interface (`_mlir__mlir_ciface_<entry>`).

@@ -60,7 +60,7 @@ struct JitOptions {
   /// How each specialisation is compiled (entry, fusion strategy, threads,
   /// math, dump directory). The fallback is compiled with the same options
   /// but no fusion groups.
-  CpuCompileOptions compile;
+  CompileOptions compile;
   /// Calls that profile before the first specialisation (at least 1).
   unsigned profileRuns = 1;
   FusionStrategy strategy;

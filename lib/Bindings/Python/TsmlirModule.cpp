@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsmlir/Dialect/Fusion/Transforms/Passes.h"
 #include "tsmlir/ExecutionEngine/CpuRunner.h"
 #include "tsmlir/InitAll.h"
 #include "tsmlir/Target/PtArchive/Import.h"
@@ -26,7 +27,6 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -326,18 +326,18 @@ public:
                                     bool exactMath,
                                     const std::string &gpuChip) {
     SmallVector<RunValue> inputs = toRunValues(values);
-    CpuCompileOptions options;
+    CompileOptions options;
     options.entry = entry;
-    options.strategy = strategy;
+    if (!options.setFusion(strategy.empty() ? "none" : strategy))
+      raise("CompileError", "unknown fusion strategy '" + strategy + "'");
     options.threads = std::max(1u, threads);
     options.approximateMath = !exactMath;
-    if (device == "cuda") {
-      options.device = CpuCompileOptions::Device::CUDA;
-      options.gpuChip = gpuChip;
-    } else if (device != "cpu") {
+    std::optional<Device> where = symbolizeDevice(device);
+    if (!where)
       raise("CompileError",
             "device must be 'cpu' or 'cuda', not '" + device + "'");
-    }
+    options.device = *where;
+    options.gpu.chip = gpuChip;
     FailureOr<std::unique_ptr<CompiledGraph>> graph = failure();
     OwningOpRef<ModuleOp> copy;
     std::string error;
@@ -382,9 +382,9 @@ public:
                                  std::string &report) {
     DiagnosticCollector diagnostics(*ctx);
     OwningOpRef<ModuleOp> copy = module->clone();
-    PrepareOptions options;
+    CompileOptions options;
     options.entry = entry;
-    options.strategy.clear(); // planned by the report, not formed
+    options.fusion.reset(); // planned by the report, not formed
     if (failed(appendDefaultInputs(*copy, entry, inputs)) ||
         failed(prepareGraph(*copy, inputs, options)))
       return diagnostics.text("the graph could not be specialised for the "
@@ -395,13 +395,11 @@ public:
       return "fusion report: cannot create a temporary file";
     llvm::FileRemover remover(path);
     PassManager pm(ctx.get());
-    std::string pipeline = "ts-fusion-report{format=" + format +
-                           " strategy=" + strategy +
-                           " output=" + path.str().str() + "}";
-    std::string parseErrors;
-    llvm::raw_string_ostream errors(parseErrors);
-    if (failed(parsePassPipeline(pipeline, pm, errors)))
-      return "fusion report: " + parseErrors;
+    fusion::TSFusionReportPassOptions reportOptions;
+    reportOptions.format = format;
+    reportOptions.strategy = strategy;
+    reportOptions.output = path.str().str();
+    pm.addPass(fusion::createTSFusionReportPass(reportOptions));
     if (failed(pm.run(*copy)))
       return diagnostics.text("the fusion report failed");
     auto buffer = llvm::MemoryBuffer::getFile(path);

@@ -36,32 +36,27 @@ LogicalResult mlir::tsmlir::lowerForAot(ModuleOp module,
                                         const PreparedGraph &graph,
                                         const AotOptions &options) {
   MLIRContext *ctx = module.getContext();
-  if (options.target == AotOptions::Target::CUDA) {
+  const CompileOptions &compile = options.compile;
+  if (options.isCUDA()) {
     LowerToNVVMOptions lowering;
-    lowering.entry = graph.entry;
-    lowering.chip = options.gpuChip;
-    lowering.format = options.gpuFormat;
-    lowering.blockSize = options.gpuBlockSize;
-    lowering.maxBlocks = options.gpuMaxBlocks;
-    lowering.vectorWidth = options.gpuVectorWidth;
+    getLoweringOptions(compile, graph.entry, lowering);
     PassManager kernels(ctx);
     buildTSToGPUPipeline(kernels, lowering);
     if (failed(kernels.run(module)))
       return failure();
-    dumpModule(module, options.dumpDir, "gpu");
+    dumpModule(module, compile.dumpDir, "gpu");
     PassManager nvvm(ctx);
     buildGPUToNVVMPipeline(nvvm, lowering);
     if (failed(nvvm.run(module)))
       return failure();
   } else {
     LowerToLLVMOptions lowering;
-    lowering.entry = graph.entry;
-    lowering.approximateMath = options.approximateMath;
+    getLoweringOptions(compile, graph.entry, lowering);
     PassManager linalg(ctx);
     buildTSToLinalgPipeline(linalg, lowering);
     if (failed(linalg.run(module)))
       return failure();
-    dumpModule(module, options.dumpDir, "linalg");
+    dumpModule(module, compile.dumpDir, "linalg");
     PassManager llvm(ctx);
     buildLinalgToLoopsPipeline(llvm, lowering);
     buildLoopsToLLVMPipeline(llvm, lowering);
@@ -70,13 +65,14 @@ LogicalResult mlir::tsmlir::lowerForAot(ModuleOp module,
   }
   if (failed(buildCAbi(module, graph, options)))
     return failure();
-  dumpModule(module, options.dumpDir, "llvm");
+  dumpModule(module, compile.dumpDir, "llvm");
   return success();
 }
 
 /// The target machine for the host code.
 static FailureOr<std::unique_ptr<llvm::TargetMachine>>
-createTargetMachine(ModuleOp module, const AotOptions &options) {
+createTargetMachine(ModuleOp module, const HostOptions &options,
+                    unsigned optLevel) {
   llvm::InitializeAllTargetInfos();
   llvm::InitializeAllTargets();
   llvm::InitializeAllTargetMCs();
@@ -105,10 +101,7 @@ createTargetMachine(ModuleOp module, const AotOptions &options) {
     return module.emitError() << "unknown CPU '" << cpu << "' for '"
                               << tripleName << "'";
   llvm::CodeGenOptLevel level =
-      options.optLevel == 0   ? llvm::CodeGenOptLevel::None
-      : options.optLevel == 1 ? llvm::CodeGenOptLevel::Less
-      : options.optLevel == 2 ? llvm::CodeGenOptLevel::Default
-                              : llvm::CodeGenOptLevel::Aggressive;
+      *llvm::CodeGenOpt::getLevel(std::min(optLevel, 3u));
   // Constructors (a CUDA model's kernel loading) go into .init_array, as
   // clang puts them: linkers and loaders no longer run .ctors.
   llvm::TargetOptions targetOptions;
@@ -124,8 +117,8 @@ createTargetMachine(ModuleOp module, const AotOptions &options) {
 LogicalResult mlir::tsmlir::emitObject(ModuleOp module,
                                        const AotOptions &options,
                                        AotOutput kind, StringRef path) {
-  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
-      createTargetMachine(module, options);
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine = createTargetMachine(
+      module, options.compile.host, options.compile.optLevel);
   if (failed(machine))
     return failure();
 
@@ -156,7 +149,7 @@ LogicalResult mlir::tsmlir::emitObject(ModuleOp module,
   }
 
   std::function<llvm::Error(llvm::Module *)> optimize =
-      makeOptimizingTransformer(options.optLevel, 0, machine->get());
+      makeOptimizingTransformer(options.compile.optLevel, 0, machine->get());
   if (llvm::Error error = optimize(llvmModule.get()))
     return module.emitError() << "cannot optimise: "
                               << llvm::toString(std::move(error));
@@ -198,13 +191,13 @@ LogicalResult mlir::tsmlir::linkSharedObject(StringRef objectPath,
   }
   SmallVector<std::string> args{cc.str(), "-shared", "-o", path.str(),
                                 objectPath.str(), runtime.str().str()};
-  if (!options.triple.empty())
-    args.push_back("--target=" + options.triple);
+  if (!options.compile.host.triple.empty())
+    args.push_back("--target=" + options.compile.host.triple);
   if (llvm::sys::path::filename(cc).contains("clang") &&
       llvm::sys::findProgramByName(
           "ld.lld", {llvm::sys::path::parent_path(cc)}))
     args.push_back("-fuse-ld=lld");
-  if (options.target == AotOptions::Target::CUDA) {
+  if (options.isCUDA()) {
     args.push_back("-L" + runtimeDir.str());
     args.push_back("-ltsmlir_cuda_runtime");
     args.push_back("-Wl,-rpath," + runtimeDir.str());

@@ -257,7 +257,7 @@ LogicalResult mlir::tsmlir::buildCAbi(ModuleOp module,
   LLVM::LLVMFuncOp invoke = declare(abi, "tsmlir_invoke",
       LLVM::LLVMFunctionType::get(i32, {ptr, ptr, i64, ptr, i64}));
   LLVM::LLVMFuncOp deviceError;
-  if (options.target == AotOptions::Target::CUDA)
+  if (options.isCUDA())
     deviceError = declare(abi, "tsmlirCudaGetStickyError",
                           LLVM::LLVMFunctionType::get(i32, {ptr, i64}));
 
@@ -266,11 +266,11 @@ LogicalResult mlir::tsmlir::buildCAbi(ModuleOp module,
   b.setInsertionPointToEnd(module.getBody());
   auto entry = LLVM::LLVMFuncOp::create(b, abi.loc, exported, entryType);
 
-  std::string target =
-      options.target == AotOptions::Target::CUDA
-          ? options.gpuChip
-          : (options.triple.empty() ? llvm::sys::getDefaultTargetTriple()
-                                    : options.triple);
+  std::string target = options.isCUDA()
+                           ? options.compile.gpu.chip
+                           : (options.compile.host.triple.empty()
+                                  ? llvm::sys::getDefaultTargetTriple()
+                                  : options.compile.host.triple);
   // tsmlir_signature, field by field (see Abi.h).
   auto signatureType = LLVM::LLVMStructType::getLiteral(
       ctx, {i32, i32, ptr, ptr, i32, i32, i32, i32, ptr, ptr, ptr, ptr, ptr,
@@ -283,9 +283,8 @@ LogicalResult mlir::tsmlir::buildCAbi(ModuleOp module,
             in, signatureType,
             {abi.constant(in, i32, TSMLIR_ABI_VERSION),
              abi.constant(in, i32,
-                          options.target == AotOptions::Target::CUDA
-                              ? TSMLIR_DEVICE_CUDA
-                              : TSMLIR_DEVICE_CPU),
+                          options.isCUDA() ? TSMLIR_DEVICE_CUDA
+                                           : TSMLIR_DEVICE_CPU),
              abi.string(in, exported), abi.string(in, target),
              abi.constant(in, i32, graph.inputs.size()),
              abi.constant(in, i32, graph.outputs.size()),
@@ -296,9 +295,9 @@ LogicalResult mlir::tsmlir::buildCAbi(ModuleOp module,
              abi.boundArguments(in, graph.bound),
              LLVM::AddressOfOp::create(in, loc, entry),
              LLVM::AddressOfOp::create(in, loc, packed),
-             deviceError ? LLVM::AddressOfOp::create(in, loc, deviceError)
-                               .getResult()
-                         : LLVM::ZeroOp::create(in, loc, ptr).getResult()});
+             deviceError
+                 ? LLVM::AddressOfOp::create(in, loc, deviceError).getResult()
+                 : LLVM::ZeroOp::create(in, loc, ptr).getResult()});
       },
       /*exported=*/false);
 

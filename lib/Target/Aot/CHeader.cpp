@@ -85,10 +85,11 @@ void mlir::tsmlir::emitCHeader(const PreparedGraph &graph,
                                llvm::raw_ostream &os) {
   std::string exported = options.name + "_" + graph.entry;
   std::string macro = macroName(exported);
-  bool cuda = options.target == AotOptions::Target::CUDA;
+  bool cuda = options.isCUDA();
   os << "/* " << exported << ": the graph '" << graph.entry << "' of "
-     << llvm::sys::path::filename(source) << ",\n * compiled by tsmlir-compile for "
-     << (cuda ? "CUDA " + options.gpuChip : std::string("the CPU"))
+     << llvm::sys::path::filename(source)
+     << ",\n * compiled by tsmlir-compile for "
+     << (cuda ? "CUDA " + options.compile.gpu.chip : std::string("the CPU"))
      << ". Generated: do not edit.\n *\n"
      << " *   tsmlir_status " << exported
      << "(const tsmlir_tensor *inputs, int64_t num_inputs,\n"

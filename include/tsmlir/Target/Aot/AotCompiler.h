@@ -33,37 +33,22 @@ struct AotOptions {
   /// The C name of the model: symbols are NAME_ENTRY and
   /// NAME_ENTRY_signature.
   std::string name = "model";
-  enum class Target { CPU, CUDA };
-  Target target = Target::CPU;
-  /// LLVM's optimisation level (0-3) for the host code.
-  unsigned optLevel = 3;
-  /// The host: a triple (default: this machine's) and a CPU (`generic`,
-  /// `native`, `skylake`, ...) with extra features.
-  std::string triple;
-  std::string cpu = "generic";
-  std::string features;
-  /// Polynomial f32 math instead of libm calls (as tsmlir-run).
-  bool approximateMath = true;
-  /// CUDA: the chip and what to embed (isa: PTX; bin: cubin).
-  std::string gpuChip = "sm_90";
-  std::string gpuFormat = "isa";
-  /// CUDA: elementwise kernels' threads per block, most blocks a launch
-  /// (beyond it threads stride over the rest) and elements per thread.
-  int64_t gpuBlockSize = 256;
-  int64_t gpuMaxBlocks = 65536;
-  int64_t gpuVectorWidth = 4;
+  /// How the graph is compiled: its device is the target (the CPU, or CUDA
+  /// with the host calling the kernels), `host` the CPU compiled for.
+  CompileOptions compile;
   /// Whether the object goes into a shared object: it then also exports
   /// `tsmlir_shared_model`.
   bool shared = false;
-  /// Where to write the module after each stage, or empty.
-  std::string dumpDir;
+
+  bool isCUDA() const { return compile.device == Device::CUDA; }
 };
 
 /// An argument's name as the ABI gives it: TorchScript's without its
 /// uniquing suffix (`boxes1.1` -> `boxes1`).
 std::string getAbiName(StringRef name);
 
-/// Lowers the prepared `module` for `options.target` and adds the C ABI:
+/// Lowers the prepared `module` for `options.compile.device` and adds the
+/// C ABI:
 /// the result is an LLVM-dialect module ready for translation.
 LogicalResult lowerForAot(ModuleOp module, const PreparedGraph &graph,
                           const AotOptions &options);

@@ -7,18 +7,18 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The options of ts-specialize and ts-insert-guards:
-//   argN=DTYPE[d0,d1,...]   inputs=a.npy,b.npy   func=NAME   device=DEVICE
-// parsed when the pass is created (syntax), resolved against a function when
-// it runs (argument indices and types, .npy headers). Private to the
-// TorchScript transforms library.
+// The options of ts-specialize and ts-insert-guards (the public
+// SpecializationSpec), resolved against a function when the pass runs
+// (argument indices and types, .npy headers). Private to the TorchScript
+// transforms library.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSMLIR_LIB_DIALECT_TORCHSCRIPT_TRANSFORMS_SPECIALIZATIONSPEC_H
-#define TSMLIR_LIB_DIALECT_TORCHSCRIPT_TRANSFORMS_SPECIALIZATIONSPEC_H
+#ifndef TSMLIR_LIB_DIALECT_TORCHSCRIPT_TRANSFORMS_RESOLVEDSPEC_H
+#define TSMLIR_LIB_DIALECT_TORCHSCRIPT_TRANSFORMS_RESOLVEDSPEC_H
 
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
+#include "tsmlir/Dialect/TorchScript/Transforms/SpecializationSpec.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/LLVM.h"
@@ -27,32 +27,6 @@
 #include <string>
 
 namespace mlir::tsmlir::ts {
-
-struct SpecializationSpec {
-  /// One `argN=...`: the dtype name (empty: not given) and the sizes
-  /// (nullopt: not given; kUnknown for `?`).
-  struct Arg {
-    unsigned index = 0;
-    std::string dtype;
-    std::optional<SmallVector<int64_t>> sizes;
-    /// The text, for diagnostics.
-    std::string text;
-  };
-
-  SmallVector<Arg> args;
-  /// The .npy files of `inputs=`, for the tensor arguments in order.
-  SmallVector<std::string> inputs;
-  /// `func=`: the function to specialise, or empty.
-  std::string funcName;
-  /// `device=`: where every tensor of the function lives ("cpu", "cuda:0"),
-  /// or empty.
-  std::string device;
-
-  /// Parses the pass's option string, reporting syntax errors through
-  /// `errorHandler`.
-  LogicalResult parse(StringRef options,
-                      function_ref<LogicalResult(const Twine &)> errorHandler);
-};
 
 /// The spec's types for a function: the .npy headers read and the dtype
 /// names resolved, once per pass run.
@@ -82,4 +56,4 @@ FailureOr<SmallVector<Type>> getSpecializedArgTypes(func::FuncOp func,
 
 } // namespace mlir::tsmlir::ts
 
-#endif // TSMLIR_LIB_DIALECT_TORCHSCRIPT_TRANSFORMS_SPECIALIZATIONSPEC_H
+#endif // TSMLIR_LIB_DIALECT_TORCHSCRIPT_TRANSFORMS_RESOLVEDSPEC_H

@@ -214,6 +214,15 @@ struct TSSpecializePass
   SpecializationSpec spec;
 };
 
+} // namespace
+
+std::unique_ptr<Pass> createTSSpecializePass(SpecializationSpec spec) {
+  auto pass = std::make_unique<TSSpecializePass>();
+  pass->spec = std::move(spec);
+  return pass;
+}
+
+namespace {
 struct TSInsertGuardsPass
     : public ts::impl::TSInsertGuardsPassBase<TSInsertGuardsPass> {
   using Base::Base;

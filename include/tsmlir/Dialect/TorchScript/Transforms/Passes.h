@@ -9,6 +9,8 @@
 #ifndef TSMLIR_DIALECT_TORCHSCRIPT_TRANSFORMS_PASSES_H
 #define TSMLIR_DIALECT_TORCHSCRIPT_TRANSFORMS_PASSES_H
 
+#include "tsmlir/Dialect/TorchScript/Transforms/SpecializationSpec.h"
+
 #include "mlir/Pass/Pass.h"
 
 namespace llvm {
@@ -46,6 +48,9 @@ void removeMetadataMutations(func::FuncOp func);
 
 #define GEN_PASS_DECL
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h.inc"
+
+/// ts-specialize for `spec`, as a driver builds it (no option text).
+std::unique_ptr<Pass> createTSSpecializePass(SpecializationSpec spec);
 
 #define GEN_PASS_REGISTRATION
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h.inc"
