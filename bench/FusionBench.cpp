@@ -30,6 +30,7 @@
 #include "FusionBench.h"
 
 #include "tsmlir/Dialect/Fusion/IR/FusionDialect.h"
+#include "tsmlir/Dialect/Fusion/Transforms/FusionPlanner.h"
 #include "tsmlir/Dialect/Fusion/Transforms/Passes.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
 
@@ -165,7 +166,7 @@ void BM_CreateFusionGroups(benchmark::State &state, const char *strategy) {
     return;
   PassManager pm(context.get());
   tsmlir::fusion::TSCreateFusionGroupsPassOptions options;
-  options.strategy = strategy;
+  options.strategy = *tsmlir::fusion::parsePlannedStrategy(strategy);
   pm.addNestedPass<func::FuncOp>(
       tsmlir::fusion::createTSCreateFusionGroupsPass(options));
   // The verifier runs once, untimed: the timing is the pass's.

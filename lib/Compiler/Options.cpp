@@ -37,7 +37,7 @@ bool CompileOptions::setFusion(StringRef name) {
     fusion.reset();
     return true;
   }
-  std::optional<fusion::Strategy> strategy = fusion::symbolizeStrategy(name);
+  std::optional<fusion::Strategy> strategy = fusion::parsePlannedStrategy(name);
   if (!strategy)
     return false;
   fusion = *strategy;

@@ -649,7 +649,7 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
         pm.addPass(ts::createTSReportUnknownOpsPass(report));
         if (options.fusion) {
           fusion::TSCreateFusionGroupsPassOptions groups;
-          groups.strategy = fusion::stringifyStrategy(*options.fusion).str();
+          groups.strategy = *options.fusion;
           pm.addNestedPass<func::FuncOp>(
               fusion::createTSCreateFusionGroupsPass(groups));
         }

@@ -29,7 +29,7 @@
 // OMP: omp.wsloop
 
 func.func @main(%x: !ts.tensor<f32, [256, 512]>, %b: !ts.tensor<f32, [512]>) -> !ts.tensor<f32, [256, 512]> {
-  %0 = fusion.group "nnc"(%x, %b) : (!ts.tensor<f32, [256, 512]>, !ts.tensor<f32, [512]>) -> !ts.tensor<f32, [256, 512]> {
+  %0 = fusion.group nnc (%x, %b) : (!ts.tensor<f32, [256, 512]>, !ts.tensor<f32, [512]>) -> !ts.tensor<f32, [256, 512]> {
   ^bb0(%a0: !ts.tensor<f32, [256, 512]>, %a1: !ts.tensor<f32, [512]>):
     %one = ts.prim.Constant[1] : !ts.int
     %s = ts.aten.add.Tensor %a0, %a1, %one : (!ts.tensor<f32, [256, 512]>, !ts.tensor<f32, [512]>, !ts.int) -> !ts.tensor<f32, [256, 512]>

@@ -381,7 +381,7 @@ LogicalResult lowering::fuseAndInlineGroups(ModuleOp module, bool fuse) {
     // group's number, and one an op lowered through a group of its own
     // (softmax, layer_norm) the op's name, so that the code generated from
     // it can be traced back to them (GPU kernels are named after them).
-    bool ofOneOp = group.getStrategy() == "op";
+    bool ofOneOp = group.getStrategy() == fusion::Strategy::Op;
     if (fuse)
       for (Operation &op : body->without_terminator()) {
         if (!llvm::isa<linalg::LinalgOp, scf::ForallOp>(op))

@@ -502,9 +502,9 @@ static void wrapComposites(ModuleOp module) {
     SmallVector<StringRef> parts;
     op->getName().getStringRef().split(parts, '.');
     StringRef opName = parts.size() > 2 ? parts[2] : parts.back();
-    auto group = fusion::GroupOp::create(
-        b, op->getLoc(), op->getResultTypes(), b.getStringAttr("op"), inputs,
-        b.getStringAttr(opName));
+    auto group = fusion::GroupOp::create(b, op->getLoc(), op->getResultTypes(),
+                                         fusion::Strategy::Op, inputs,
+                                         b.getStringAttr(opName));
     Block *body = b.createBlock(&group.getBody());
     IRMapping mapping;
     for (Value input : inputs)

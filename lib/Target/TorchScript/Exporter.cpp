@@ -212,10 +212,10 @@ static std::string getKind(Operation *op) {
   if (auto operatorOp = llvm::dyn_cast<ts::OperatorOp>(op))
     return operatorOp.getKind().str();
   if (auto group = llvm::dyn_cast<fusion::GroupOp>(op)) {
-    llvm::StringRef strategy = group.getStrategy();
-    if (strategy == "pointwise")
+    fusion::Strategy strategy = group.getStrategy();
+    if (strategy == fusion::Strategy::Pointwise)
       return "prim::FusionGroup";
-    if (strategy == "nvfuser")
+    if (strategy == fusion::Strategy::NVFuser)
       return "prim::CudaFusionGroup";
     return "prim::TensorExprGroup";
   }

@@ -475,13 +475,14 @@ Operation *Importer::createChecked(OperationState &state, const char *nodeLoc,
   return nullptr;
 }
 
-/// What a group node's kind becomes: a fusion op, or a ts.operator.
-static llvm::StringRef getGroupStrategy(llvm::StringRef kind) {
-  return llvm::StringSwitch<llvm::StringRef>(kind)
-      .Case("prim::TensorExprGroup", "nnc")
-      .Case("prim::FusionGroup", "pointwise")
-      .Case("prim::CudaFusionGroup", "nvfuser")
-      .Default("");
+/// What a group node's kind becomes: a fusion op of its fuser's strategy,
+/// or (nullopt) a ts.operator.
+static std::optional<fusion::Strategy> getGroupStrategy(llvm::StringRef kind) {
+  return llvm::StringSwitch<std::optional<fusion::Strategy>>(kind)
+      .Case("prim::TensorExprGroup", fusion::Strategy::NNC)
+      .Case("prim::FusionGroup", fusion::Strategy::Pointwise)
+      .Case("prim::CudaFusionGroup", fusion::Strategy::NVFuser)
+      .Default(std::nullopt);
 }
 
 Operation *Importer::buildNode(GraphState &graph, const char *nodeLoc,
@@ -529,13 +530,11 @@ Operation *Importer::buildNode(GraphState &graph, const char *nodeLoc,
       return nullptr;
     }
     bool differentiable = groupKind == "prim::DifferentiableGraph";
-    llvm::StringRef strategy = getGroupStrategy(groupKind);
-    llvm::StringRef opName = differentiable
-                                 ? fusion::DifferentiableGraphOp::
-                                       getOperationName()
-                             : strategy.empty()
-                                 ? ts::OperatorOp::getOperationName()
-                                 : fusion::GroupOp::getOperationName();
+    std::optional<fusion::Strategy> strategy = getGroupStrategy(groupKind);
+    llvm::StringRef opName =
+        differentiable ? fusion::DifferentiableGraphOp::getOperationName()
+        : !strategy    ? ts::OperatorOp::getOperationName()
+                       : fusion::GroupOp::getOperationName();
     OperationState state(loc, opName);
     state.addOperands(inputs);
     state.addTypes(resultTypes);
@@ -544,11 +543,12 @@ Operation *Importer::buildNode(GraphState &graph, const char *nodeLoc,
     state.addRegion();
     if (differentiable) {
       state.addRegion(); // backward: not in the text
-    } else if (strategy.empty()) {
+    } else if (!strategy) {
       state.addAttribute("kind", builder.getStringAttr(groupKind));
       state.addAttribute("Subgraph", builder.getUnitAttr());
     } else {
-      state.addAttribute("strategy", builder.getStringAttr(strategy));
+      state.addAttribute("strategy", fusion::StrategyAttr::get(
+                                         builder.getContext(), *strategy));
     }
     // Verified once the subgraph is parsed.
     Operation *op = builder.create(state);

@@ -505,7 +505,7 @@ func.func @grad_sum_to_size(%x: !ts.tensor<f32, [2, 3, 4]>) -> (!ts.tensor<f32, 
 // CHECK-NOT:     linalg.generic
 // CHECK:         return %[[R]]
 func.func @group_views(%b1: !ts.tensor<f32, [8, 4]>, %b2: !ts.tensor<f32, [8, 4]>, %s: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [8]> {
-  %0 = fusion.group "nnc"(%b1, %b2, %s) : (!ts.tensor<f32, [8, 4]>, !ts.tensor<f32, [8, 4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [8]> {
+  %0 = fusion.group nnc (%b1, %b2, %s) : (!ts.tensor<f32, [8, 4]>, !ts.tensor<f32, [8, 4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [8]> {
   ^bb0(%x: !ts.tensor<f32, [8, 4]>, %y: !ts.tensor<f32, [8, 4]>, %z: !ts.tensor<f32, [4]>):
     %int0 = ts.prim.Constant[0] : !ts.int
     %int1 = ts.prim.Constant[1] : !ts.int
@@ -551,7 +551,7 @@ func.func @group_views(%b1: !ts.tensor<f32, [8, 4]>, %b2: !ts.tensor<f32, [8, 4]
 // CHECK:         return %[[R]]
 
 func.func @group_computed(%a: !ts.tensor<f32, [8, 4]>, %b: !ts.tensor<f32, [8]>) -> !ts.tensor<f32, [8, 2]> {
-  %0 = fusion.group "nnc"(%a, %b) : (!ts.tensor<f32, [8, 4]>, !ts.tensor<f32, [8]>) -> !ts.tensor<f32, [8, 2]> {
+  %0 = fusion.group nnc (%a, %b) : (!ts.tensor<f32, [8, 4]>, !ts.tensor<f32, [8]>) -> !ts.tensor<f32, [8, 2]> {
   ^bb0(%x: !ts.tensor<f32, [8, 4]>, %y: !ts.tensor<f32, [8]>):
     %int0 = ts.prim.Constant[0] : !ts.int
     %int1 = ts.prim.Constant[1] : !ts.int
@@ -582,7 +582,7 @@ func.func @group_computed(%a: !ts.tensor<f32, [8, 4]>, %b: !ts.tensor<f32, [8]>)
 // CHECK:         %[[S:.+]] = tensor.extract_slice %[[T]][0, 0] [8, 1] [1, 1] : tensor<8x4xf32> to tensor<8x1xf32>
 // CHECK:         return %[[S]]
 func.func @group_prefix_slice(%a: !ts.tensor<f32, [8, 4]>) -> !ts.tensor<f32, [8, 1]> {
-  %0 = fusion.group "nnc"(%a) : (!ts.tensor<f32, [8, 4]>) -> !ts.tensor<f32, [8, 1]> {
+  %0 = fusion.group nnc (%a) : (!ts.tensor<f32, [8, 4]>) -> !ts.tensor<f32, [8, 1]> {
   ^bb0(%x: !ts.tensor<f32, [8, 4]>):
     %int0 = ts.prim.Constant[0] : !ts.int
     %int1 = ts.prim.Constant[1] : !ts.int

@@ -17,7 +17,7 @@
 // UNFUSED-COUNT-3: linalg.generic
 // UNFUSED-NOT: fusion.group
 func.func @chain(%x: !ts.tensor<f32, [4, 8]>, %b: !ts.tensor<f32, [8]>) -> !ts.tensor<f32, [4, 8]> {
-  %0 = fusion.group "nnc"(%x, %b) : (!ts.tensor<f32, [4, 8]>, !ts.tensor<f32, [8]>) -> !ts.tensor<f32, [4, 8]> {
+  %0 = fusion.group nnc (%x, %b) : (!ts.tensor<f32, [4, 8]>, !ts.tensor<f32, [8]>) -> !ts.tensor<f32, [4, 8]> {
   ^bb0(%a0: !ts.tensor<f32, [4, 8]>, %a1: !ts.tensor<f32, [8]>):
     %one = ts.prim.Constant[1] : !ts.int
     %half = ts.prim.Constant[5.000000e-01] : !ts.float
@@ -43,7 +43,7 @@ func.func @chain(%x: !ts.tensor<f32, [4, 8]>, %b: !ts.tensor<f32, [8]>) -> !ts.t
 // CHECK-NOT: linalg.generic
 // CHECK: return %[[R]]#0, %[[R]]#1
 func.func @two_outputs(%x: !ts.tensor<f32, [16]>) -> (!ts.tensor<f32, [16]>, !ts.tensor<f32, [16]>) {
-  %0:2 = fusion.group "nvfuser"(%x) : (!ts.tensor<f32, [16]>) -> (!ts.tensor<f32, [16]>, !ts.tensor<f32, [16]>) {
+  %0:2 = fusion.group nvfuser (%x) : (!ts.tensor<f32, [16]>) -> (!ts.tensor<f32, [16]>, !ts.tensor<f32, [16]>) {
   ^bb0(%a: !ts.tensor<f32, [16]>):
     %t = ts.aten.tanh %a : (!ts.tensor<f32, [16]>) -> !ts.tensor<f32, [16]>
     %n = ts.aten.neg %t : (!ts.tensor<f32, [16]>) -> !ts.tensor<f32, [16]>
@@ -82,7 +82,7 @@ func.func @outside(%x: !ts.tensor<f32, [16]>) -> !ts.tensor<f32, [16]> {
 // CHECK:     arith.divf
 // CHECK:   tensor.parallel_insert_slice %[[R]] into %[[OUT]][%[[I]], 0] [1, 64] [1, 1]
 func.func @softmax_rows(%x: !ts.tensor<f32, [8, 64]>) -> !ts.tensor<f32, [8, 64]> {
-  %0 = fusion.group "nnc"(%x) : (!ts.tensor<f32, [8, 64]>) -> !ts.tensor<f32, [8, 64]> {
+  %0 = fusion.group nnc (%x) : (!ts.tensor<f32, [8, 64]>) -> !ts.tensor<f32, [8, 64]> {
   ^bb0(%a: !ts.tensor<f32, [8, 64]>):
     %dim = ts.prim.Constant[-1] : !ts.int
     %none = ts.prim.Constant : !ts.none

@@ -9,7 +9,7 @@
 
 // CHECK-LABEL: func.func @cat_of_product(
 // CHECK-SAME:      %[[X:.+]]: !ts.tensor<f32, [64, 128]>, %[[Y:.+]]: !ts.tensor<f32, [64, 128]>)
-// CHECK:         %[[G:.+]] = fusion.group "nnc"(%[[Y]], %[[X]])
+// CHECK:         %[[G:.+]] = fusion.group nnc (%[[Y]], %[[X]])
 // CHECK-NEXT:    ^bb0(%[[B:.+]]: !ts.tensor<f32, [64, 128]>, %[[A:.+]]: !ts.tensor<f32, [64, 128]>):
 // CHECK:           %[[M:.+]] = ts.aten.mul.Scalar %[[B]], %{{.+}}
 // CHECK-NEXT:      %[[L:.+]] = ts.prim.ListConstruct %[[A]], %[[M]]
@@ -33,7 +33,7 @@ func.func @cat_of_product(%x: !ts.tensor<f32, [64, 128]>, %y: !ts.tensor<f32, [6
 
 // CHECK-LABEL: func.func @list_between(
 // CHECK:         %[[L:.+]] = ts.prim.ListConstruct
-// CHECK-NEXT:    %[[G:.+]] = fusion.group "nnc"
+// CHECK-NEXT:    %[[G:.+]] = fusion.group nnc
 // CHECK-NEXT:    ^bb0(
 // CHECK-NEXT:      ts.aten.relu
 // CHECK-NEXT:      ts.aten.sigmoid
@@ -56,13 +56,13 @@ func.func @list_between(%x: !ts.tensor<f32, [4]>) -> (!ts.tensor<f32, [4]>, !ts.
 
 // CHECK-LABEL: func.func @group_feeds_if_body(
 // CHECK-SAME:      %[[X:.+]]: !ts.tensor<f32, [64, 128]>, %[[W:.+]]: !ts.tensor<f32, [128, 32]>, %[[C:.+]]: !ts.bool)
-// CHECK:         %[[OUT:.+]]:2 = fusion.group "nnc"(%[[X]], %[[W]])
+// CHECK:         %[[OUT:.+]]:2 = fusion.group nnc (%[[X]], %[[W]])
 // CHECK:           %[[S:.+]] = ts.aten.sin
 // CHECK-NEXT:      %[[M:.+]] = ts.aten.matmul %[[S]]
 // CHECK-NEXT:      fusion.yield %[[S]], %[[M]]
 // CHECK:         ts.prim.If %[[C]]
 // CHECK-NEXT:      %[[T:.+]] = ts.aten.sum %[[OUT]]#0
-// CHECK-NEXT:      %[[IN:.+]] = fusion.group "nnc"(%[[OUT]]#1, %[[T]])
+// CHECK-NEXT:      %[[IN:.+]] = fusion.group nnc (%[[OUT]]#1, %[[T]])
 // CHECK-NEXT:      ^bb0(%[[B:.+]]: !ts.tensor<f32, [64, 32]>, %[[TA:.+]]: !ts.tensor<f32, []>):
 // CHECK:             %[[R:.+]] = ts.aten.relu %[[B]]
 // CHECK-NEXT:        ts.aten.add.Tensor %[[R]], %[[TA]]

@@ -9,7 +9,7 @@
 // constants it uses are copied in, and it yields the last value.
 // CHECK-LABEL: func.func @pointwise_chain(
 // CHECK-SAME:      %[[X:.+]]: !ts.tensor<f32, [4, 8]>, %[[B:.+]]: !ts.tensor<f32, [8]>)
-// CHECK-NEXT:    %[[G:.+]] = fusion.group "{{[a-z]+}}"(%[[X]], %[[B]]) : (!ts.tensor<f32, [4, 8]>, !ts.tensor<f32, [8]>) -> !ts.tensor<f32, [4, 8]> {
+// CHECK-NEXT:    %[[G:.+]] = fusion.group {{[a-z]+}} (%[[X]], %[[B]]) : (!ts.tensor<f32, [4, 8]>, !ts.tensor<f32, [8]>) -> !ts.tensor<f32, [4, 8]> {
 // CHECK-NEXT:    ^bb0(%[[A0:.+]]: !ts.tensor<f32, [4, 8]>, %[[A1:.+]]: !ts.tensor<f32, [8]>):
 // CHECK-DAG:       ts.prim.Constant[1] : !ts.int
 // CHECK-DAG:       ts.prim.Constant[5.000000e-01] : !ts.float
@@ -20,7 +20,7 @@
 // CHECK-NEXT:    }
 // CHECK-NEXT:    return %[[G]]
 // MIN3-LABEL: func.func @pointwise_chain(
-// MIN3:          fusion.group "pointwise"
+// MIN3:          fusion.group pointwise
 func.func @pointwise_chain(%x: !ts.tensor<f32, [4, 8]>, %b: !ts.tensor<f32, [8]>) -> !ts.tensor<f32, [4, 8]> {
   %one = ts.prim.Constant[1] : !ts.int
   %half = ts.prim.Constant[0.5] : !ts.float
@@ -35,18 +35,18 @@ func.func @pointwise_chain(%x: !ts.tensor<f32, [4, 8]>, %b: !ts.tensor<f32, [8]>
 // softmax joins the group in nnc, nvfuser and aggressive; the pointwise
 // fuser stops at it.
 // CHECK-LABEL: func.func @softmax(
-// POINTWISE:     %[[E:.+]] = fusion.group "pointwise"
+// POINTWISE:     %[[E:.+]] = fusion.group pointwise
 // POINTWISE:       ts.aten.exp
 // POINTWISE:       ts.aten.mul.Tensor
 // POINTWISE:     ts.aten.softmax.int %[[E]]
-// NNC:           fusion.group "nnc"
+// NNC:           fusion.group nnc
 // NNC-NOT:       fusion.group
 // NNC:             ts.aten.exp
 // NNC:             ts.aten.softmax.int
 // NNC:             fusion.yield
-// NVFUSER:       fusion.group "nvfuser"
+// NVFUSER:       fusion.group nvfuser
 // NVFUSER:         ts.aten.softmax.int
-// AGGRESSIVE:    fusion.group "aggressive"
+// AGGRESSIVE:    fusion.group aggressive
 // AGGRESSIVE:      ts.aten.softmax.int
 func.func @softmax(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4, 8]> {
   %dim = ts.prim.Constant[-1] : !ts.int
@@ -67,11 +67,11 @@ func.func @softmax(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4, 8]> {
 // POINTWISE-NOT: fusion.group
 // NNC:           ts.aten.sum.dim_IntList
 // NNC-NOT:       fusion.group
-// NVFUSER:       fusion.group "nvfuser"(%{{.+}}) : (!ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4, 8]>
+// NVFUSER:       fusion.group nvfuser (%{{.+}}) : (!ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4, 8]>
 // NVFUSER:         ts.aten.exp
 // NVFUSER:         ts.aten.sum.dim_IntList
 // NVFUSER:         ts.aten.div.Tensor
-// AGGRESSIVE:    fusion.group "aggressive"(%{{.+}}) : (!ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4, 8]>
+// AGGRESSIVE:    fusion.group aggressive (%{{.+}}) : (!ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4, 8]>
 func.func @reduction(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4, 8]> {
   %dim = ts.prim.Constant[-1] : !ts.int
   %true = ts.prim.Constant[true] : !ts.bool
@@ -91,18 +91,18 @@ func.func @reduction(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4, 8]> {
 // pointwise and nvfuser fuse the epilogue only.
 // CHECK-LABEL: func.func @matmul_epilogue(
 // POINTWISE:     ts.aten.matmul
-// POINTWISE:     fusion.group "pointwise"
+// POINTWISE:     fusion.group pointwise
 // POINTWISE-NOT:   ts.aten.matmul
 // POINTWISE:       ts.aten.add.Tensor
 // POINTWISE:       ts.aten.relu
-// NNC:           fusion.group "nnc"
+// NNC:           fusion.group nnc
 // NNC:             ts.aten.tanh
 // NNC:             ts.aten.matmul
 // NNC:             ts.aten.relu
 // NVFUSER:       ts.aten.matmul
-// NVFUSER:       fusion.group "nvfuser"
+// NVFUSER:       fusion.group nvfuser
 // AGGRESSIVE:    %[[T:.+]] = ts.aten.tanh
-// AGGRESSIVE:    fusion.group "aggressive"(%[[T]], %{{.+}}, %{{.+}})
+// AGGRESSIVE:    fusion.group aggressive (%[[T]], %{{.+}}, %{{.+}})
 // AGGRESSIVE:      ts.aten.matmul
 // AGGRESSIVE:      ts.aten.add.Tensor
 // AGGRESSIVE:      ts.aten.relu
@@ -124,7 +124,7 @@ func.func @matmul_epilogue(%x: !ts.tensor<f32, [4, 8]>, %w: !ts.tensor<f32, [8, 
 // CHECK-LABEL: func.func @cycle(
 // POINTWISE-NOT: fusion.group
 // NNC-NOT:       fusion.group
-// NVFUSER:       fusion.group "nvfuser"
+// NVFUSER:       fusion.group nvfuser
 // NVFUSER:         ts.aten.relu
 // NVFUSER:         ts.aten.sum
 // NVFUSER:         ts.aten.add.Tensor
@@ -211,14 +211,14 @@ func.func @unknown_shape(%x: !ts.tensor<f32, [?, 4]>, %y: !ts.tensor) -> (!ts.te
 // Independent chains reading the same input merge into one group only in
 // aggressive (horizontal fusion).
 // CHECK-LABEL: func.func @outputs_and_siblings(
-// POINTWISE:     %[[G:.+]]:2 = fusion.group "pointwise"
+// POINTWISE:     %[[G:.+]]:2 = fusion.group pointwise
 // POINTWISE:       ts.aten.exp
 // POINTWISE:       ts.aten.neg
 // POINTWISE:       fusion.yield %{{.+}}, %{{.+}} : !ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>
-// POINTWISE:     fusion.group "pointwise"
+// POINTWISE:     fusion.group pointwise
 // POINTWISE:       ts.aten.sin
 // POINTWISE:       ts.aten.cos
-// AGGRESSIVE:    fusion.group "aggressive"
+// AGGRESSIVE:    fusion.group aggressive
 // AGGRESSIVE-NOT: fusion.group
 // AGGRESSIVE:      ts.aten.exp
 // AGGRESSIVE:      ts.aten.sin

@@ -26,7 +26,7 @@
 func.func @clamp_scaled_diff(%x: !ts.tensor, %y: !ts.tensor) -> !ts.tensor {
   // CHECK: %[[R:.+]] = fusion.guarded(%[[X]], %[[Y]]) : (!ts.tensor, !ts.tensor) -> !ts.tensor specialized {
   // CHECK-NEXT: ^bb0(%[[XS:.+]]: !ts.tensor<f32, [64, 128], strides = [128, 1], device = "cpu", requires_grad = false>, %[[YS:.+]]: !ts.tensor<f32, [64, 128], strides = [128, 1], device = "cpu", requires_grad = false>):
-  // CHECK-NEXT:   %[[G:.+]] = fusion.group "nnc"(%[[XS]], %[[YS]]) {name = "prim::TensorExprGroup_0"}
+  // CHECK-NEXT:   %[[G:.+]] = fusion.group nnc (%[[XS]], %[[YS]]) {name = "prim::TensorExprGroup_0"}
   // CHECK-NEXT:   ^bb0(%[[A:.+]]: !ts.tensor<{{.+}}>, %[[B:.+]]: !ts.tensor<{{.+}}>):
   // CHECK:          %[[D:.+]] = ts.aten.sub.Tensor %[[A]], %[[B]], %{{.+}}
   // CHECK-NEXT:     %[[M:.+]] = ts.aten.mul.Tensor %[[D]], %[[A]]
@@ -49,7 +49,7 @@ func.func @clamp_scaled_diff(%x: !ts.tensor, %y: !ts.tensor) -> !ts.tensor {
   specialized {
   ^bb0(%xs: !ts.tensor<f32, [64, 128], strides = [128, 1], device = "cpu", requires_grad = false>,
        %ys: !ts.tensor<f32, [64, 128], strides = [128, 1], device = "cpu", requires_grad = false>):
-    %g = fusion.group "nnc" (%xs, %ys) {name = "prim::TensorExprGroup_0"}
+    %g = fusion.group nnc (%xs, %ys) {name = "prim::TensorExprGroup_0"}
         : (!ts.tensor<f32, [64, 128], strides = [128, 1], device = "cpu", requires_grad = false>,
            !ts.tensor<f32, [64, 128], strides = [128, 1], device = "cpu", requires_grad = false>)
         -> !ts.tensor<f32, [64, 128], strides = [128, 1], device = "cpu", requires_grad = false> {
@@ -104,7 +104,7 @@ func.func @sigmoid_times_input(%x: !ts.tensor) -> !ts.tensor {
   // CHECK: %[[Y:.+]] = fusion.differentiable_graph(%[[X]]) {num_saved = 2 : i64} : (!ts.tensor) -> !ts.tensor {
   // CHECK-NEXT: ^bb0(%[[A:.+]]: !ts.tensor):
   // CHECK-NEXT:   %[[F:.+]]:2 = fusion.guarded(%[[A]]) : (!ts.tensor) -> (!ts.tensor, !ts.tensor) specialized {
-  // CHECK:          fusion.group "nnc"
+  // CHECK:          fusion.group nnc
   // CHECK:            ts.aten.sigmoid
   // CHECK:            ts.aten.mul.Tensor
   // CHECK:        } fallback {
@@ -124,7 +124,7 @@ func.func @sigmoid_times_input(%x: !ts.tensor) -> !ts.tensor {
     %f:2 = fusion.guarded (%a) : (!ts.tensor) -> (!ts.tensor, !ts.tensor)
     specialized {
     ^bb0(%as: !ts.tensor<f32, [1024], strides = [1], device = "cuda:0", requires_grad = true>):
-      %g:2 = fusion.group "nnc" (%as) {name = "prim::TensorExprGroup_1"}
+      %g:2 = fusion.group nnc (%as) {name = "prim::TensorExprGroup_1"}
           : (!ts.tensor<f32, [1024], strides = [1], device = "cuda:0", requires_grad = true>)
           -> (!ts.tensor<f32, [1024], strides = [1], device = "cuda:0", requires_grad = true>,
               !ts.tensor<f32, [1024], strides = [1], device = "cuda:0", requires_grad = false>) {

@@ -11,7 +11,7 @@
 // CHECK-SAME:      %[[X:.+]]: !ts.tensor, %[[Y:.+]]: !ts.tensor) -> !ts.tensor
 // CHECK:         %[[R:.+]] = fusion.guarded(%[[X]], %[[Y]]) : (!ts.tensor, !ts.tensor) -> !ts.tensor specialized {
 // CHECK-NEXT:    ^bb0(%[[SX:.+]]: !ts.tensor<f32, [2, 3]>, %[[SY:.+]]: !ts.tensor<f32, [2, 3]>):
-// CHECK-NEXT:      %[[G:.+]] = fusion.group "nnc"(%[[SX]], %[[SY]]) : (!ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>) -> !ts.tensor<f32, [2, 3]> {
+// CHECK-NEXT:      %[[G:.+]] = fusion.group nnc (%[[SX]], %[[SY]]) : (!ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>) -> !ts.tensor<f32, [2, 3]> {
 // CHECK:             ts.aten.add.Tensor
 // CHECK-NEXT:        ts.aten.sigmoid
 // CHECK-NEXT:        ts.aten.mul.Tensor
@@ -28,7 +28,7 @@
 // CHECK:         return %[[R]]
 // Without types nothing is grouped.
 // UNTYPED-NOT: fusion.group
-// BAD: error: unknown fusion strategy 'tvm': expected pointwise, nnc, nvfuser or aggressive
+// BAD: for the --strategy option: Cannot find option named 'tvm'!
 func.func @main(%x: !ts.tensor, %y: !ts.tensor) -> !ts.tensor {
   %one = ts.prim.Constant[1] : !ts.int
   %a = ts.aten.add.Tensor %x, %y, %one : (!ts.tensor, !ts.tensor, !ts.int) -> !ts.tensor

@@ -1,15 +1,16 @@
 // RUN: tsmlir-opt %s -split-input-file -verify-diagnostics
 
 // One case per diagnostic of lib/Dialect/Fusion/IR/FusionOps.cpp, then the
-// structural errors that the ops' traits and ODS constraints report.
+// structural errors that the ops' traits and ODS constraints report (the
+// strategy is an enum: pointwise, nnc, nvfuser, aggressive, op).
 
 //===----------------------------------------------------------------------===//
 // fusion.group
 //===----------------------------------------------------------------------===//
 
-func.func @group_empty_strategy(%x: !ts.tensor) -> !ts.tensor {
-  // expected-error @+1 {{'fusion.group' op needs a non-empty strategy}}
-  %r = fusion.group "" (%x) : (!ts.tensor) -> !ts.tensor {
+func.func @group_unknown_strategy(%x: !ts.tensor) -> !ts.tensor {
+  // expected-error @+1 {{custom op 'fusion.group' expected string or keyword containing one of the following enum values for attribute 'strategy' [pointwise, nnc, nvfuser, aggressive, op]}}
+  %r = fusion.group tvm (%x) : (!ts.tensor) -> !ts.tensor {
   ^bb0(%a: !ts.tensor):
     fusion.yield %a : !ts.tensor
   }
@@ -31,7 +32,7 @@ func.func @group_missing_strategy(%x: !ts.tensor) -> !ts.tensor {
 
 func.func @group_name_not_string(%x: !ts.tensor) -> !ts.tensor {
   // expected-error @+1 {{'fusion.group' op attribute 'name' failed to satisfy constraint: string attribute}}
-  %r = fusion.group "nnc" (%x) {name = 3 : i64} : (!ts.tensor) -> !ts.tensor {
+  %r = fusion.group nnc (%x) {name = 3 : i64} : (!ts.tensor) -> !ts.tensor {
   ^bb0(%a: !ts.tensor):
     fusion.yield %a : !ts.tensor
   }
@@ -42,7 +43,7 @@ func.func @group_name_not_string(%x: !ts.tensor) -> !ts.tensor {
 
 func.func @group_arg_count(%x: !ts.tensor, %y: !ts.tensor) -> !ts.tensor {
   // expected-error @+1 {{'fusion.group' op region 'body' takes 1 arguments for 2 inputs}}
-  %r = fusion.group "nnc" (%x, %y) : (!ts.tensor, !ts.tensor) -> !ts.tensor {
+  %r = fusion.group nnc (%x, %y) : (!ts.tensor, !ts.tensor) -> !ts.tensor {
   ^bb0(%a: !ts.tensor):
     fusion.yield %a : !ts.tensor
   }
@@ -55,7 +56,7 @@ func.func @group_arg_count(%x: !ts.tensor, %y: !ts.tensor) -> !ts.tensor {
 // subgraphs do), but never contradict them.
 func.func @group_arg_type(%x: !ts.tensor<si64>) -> !ts.tensor {
   // expected-error @+1 {{'fusion.group' op region 'body' argument #0 of type '!ts.tensor<f32>' contradicts input type '!ts.tensor<si64>'}}
-  %r = fusion.group "nnc" (%x) : (!ts.tensor<si64>) -> !ts.tensor {
+  %r = fusion.group nnc (%x) : (!ts.tensor<si64>) -> !ts.tensor {
   ^bb0(%a: !ts.tensor<f32>):
     fusion.yield %a : !ts.tensor<f32>
   }
@@ -66,7 +67,7 @@ func.func @group_arg_type(%x: !ts.tensor<si64>) -> !ts.tensor {
 
 func.func @group_yield_count(%x: !ts.tensor) -> !ts.tensor {
   // expected-error @+1 {{'fusion.group' op region 'body' yields 2 values; expected 1}}
-  %r = fusion.group "nnc" (%x) : (!ts.tensor) -> !ts.tensor {
+  %r = fusion.group nnc (%x) : (!ts.tensor) -> !ts.tensor {
   ^bb0(%a: !ts.tensor):
     fusion.yield %a, %a : !ts.tensor, !ts.tensor
   }
@@ -78,7 +79,7 @@ func.func @group_yield_count(%x: !ts.tensor) -> !ts.tensor {
 // The implicit, empty yield of a group with results.
 func.func @group_implicit_yield(%x: !ts.tensor) -> !ts.tensor {
   // expected-error @+1 {{'fusion.group' op region 'body' yields 0 values; expected 1}}
-  %r = fusion.group "nnc" (%x) : (!ts.tensor) -> !ts.tensor {
+  %r = fusion.group nnc (%x) : (!ts.tensor) -> !ts.tensor {
   ^bb0(%a: !ts.tensor):
   }
   return %r : !ts.tensor
@@ -89,7 +90,7 @@ func.func @group_implicit_yield(%x: !ts.tensor) -> !ts.tensor {
 // Yielded types must not contradict the result types.
 func.func @group_yield_type(%x: !ts.tensor<[2]>) -> !ts.tensor<[3]> {
   // expected-error @+1 {{'fusion.group' op region 'body' yields '!ts.tensor<[2]>' for result #0, which contradicts the result type '!ts.tensor<[3]>'}}
-  %r = fusion.group "nnc" (%x) : (!ts.tensor<[2]>) -> !ts.tensor<[3]> {
+  %r = fusion.group nnc (%x) : (!ts.tensor<[2]>) -> !ts.tensor<[3]> {
   ^bb0(%a: !ts.tensor<[2]>):
     fusion.yield %a : !ts.tensor<[2]>
   }
@@ -100,7 +101,7 @@ func.func @group_yield_type(%x: !ts.tensor<[2]>) -> !ts.tensor<[3]> {
 
 func.func @group_yield_type_builtin(%x: tensor<4xf32>) -> tensor<4xf16> {
   // expected-error @+1 {{'fusion.group' op region 'body' yields 'tensor<4xf32>' for result #0, which contradicts the result type 'tensor<4xf16>'}}
-  %r = fusion.group "pointwise" (%x) : (tensor<4xf32>) -> tensor<4xf16> {
+  %r = fusion.group pointwise (%x) : (tensor<4xf32>) -> tensor<4xf16> {
   ^bb0(%a: tensor<4xf32>):
     fusion.yield %a : tensor<4xf32>
   }
@@ -112,7 +113,7 @@ func.func @group_yield_type_builtin(%x: tensor<4xf32>) -> tensor<4xf16> {
 // The body is isolated from above: values come in as block arguments.
 func.func @group_isolated(%x: !ts.tensor) -> !ts.tensor {
   // expected-note @+1 {{required by region isolation constraints}}
-  %r = fusion.group "nnc" (%x) : (!ts.tensor) -> !ts.tensor {
+  %r = fusion.group nnc (%x) : (!ts.tensor) -> !ts.tensor {
   ^bb0(%a: !ts.tensor):
     // expected-error @+1 {{'ts.aten.sigmoid' op using value defined outside the region}}
     %s = ts.aten.sigmoid %x : (!ts.tensor) -> !ts.tensor
@@ -125,7 +126,7 @@ func.func @group_isolated(%x: !ts.tensor) -> !ts.tensor {
 
 func.func @group_two_blocks(%x: !ts.tensor) -> !ts.tensor {
   // expected-error @+1 {{'fusion.group' op expects region #0 to have 0 or 1 blocks}}
-  %r = "fusion.group"(%x) <{strategy = "nnc"}> ({
+  %r = "fusion.group"(%x) <{strategy = 1 : i32}> ({
   ^bb0(%a: !ts.tensor):
     cf.br ^bb1
   ^bb1:
@@ -138,7 +139,7 @@ func.func @group_two_blocks(%x: !ts.tensor) -> !ts.tensor {
 
 // In the generic syntax nothing adds the implicit fusion.yield.
 func.func @group_no_terminator(%x: !ts.tensor) -> !ts.tensor {
-  %r = "fusion.group"(%x) <{strategy = "nnc"}> ({
+  %r = "fusion.group"(%x) <{strategy = 1 : i32}> ({
   ^bb0(%a: !ts.tensor):
     // expected-error @+1 {{block with no terminator}}
     %one = ts.prim.Constant[1] : !ts.int
@@ -151,7 +152,7 @@ func.func @group_no_terminator(%x: !ts.tensor) -> !ts.tensor {
 func.func @group_wrong_terminator(%x: !ts.tensor) -> !ts.tensor {
   // expected-error @+2 {{'fusion.group' op expects regions to end with 'fusion.yield', found 'llvm.unreachable'}}
   // expected-note @+1 {{in custom textual format, the absence of terminator implies 'fusion.yield'}}
-  %r = fusion.group "nnc" (%x) : (!ts.tensor) -> !ts.tensor {
+  %r = fusion.group nnc (%x) : (!ts.tensor) -> !ts.tensor {
   ^bb0(%a: !ts.tensor):
     llvm.unreachable
   }
@@ -163,7 +164,7 @@ func.func @group_wrong_terminator(%x: !ts.tensor) -> !ts.tensor {
 // Another op's terminator is reported as such, not as a yield of the wrong
 // number of values.
 func.func @group_return_terminator(%x: !ts.tensor) -> !ts.tensor {
-  %r = fusion.group "nnc" (%x) : (!ts.tensor) -> !ts.tensor {
+  %r = fusion.group nnc (%x) : (!ts.tensor) -> !ts.tensor {
   ^bb0(%a: !ts.tensor):
     // expected-error @+1 {{'func.return' op expects parent op 'func.func'}}
     func.return %a, %a : !ts.tensor, !ts.tensor

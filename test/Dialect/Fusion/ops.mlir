@@ -10,13 +10,13 @@
 // CHECK-LABEL: func.func @group_nnc(
 // CHECK-SAME:      %[[X:.+]]: !ts.tensor<f32, [4]>, %[[Y:.+]]: !ts.tensor<f32, [4]>)
 func.func @group_nnc(%x: !ts.tensor<f32, [4]>, %y: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
-  // CHECK: %[[R:.+]] = fusion.group "nnc"(%[[X]], %[[Y]]) : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
+  // CHECK: %[[R:.+]] = fusion.group nnc (%[[X]], %[[Y]]) : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
   // CHECK-NEXT: ^bb0(%[[A:.+]]: !ts.tensor<f32, [4]>, %[[B:.+]]: !ts.tensor<f32, [4]>):
   // CHECK-NEXT:   %[[ONE:.+]] = ts.prim.Constant[1] : !ts.int
   // CHECK-NEXT:   %[[S:.+]] = ts.aten.add.Tensor %[[A]], %[[B]], %[[ONE]]
   // CHECK-NEXT:   fusion.yield %[[S]] : !ts.tensor<f32, [4]>
   // CHECK-NEXT: }
-  %r = fusion.group "nnc" (%x, %y) : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
+  %r = fusion.group nnc (%x, %y) : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
   ^bb0(%a: !ts.tensor<f32, [4]>, %b: !ts.tensor<f32, [4]>):
     %one = ts.prim.Constant[1] : !ts.int
     %s = ts.aten.add.Tensor %a, %b, %one : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
@@ -30,26 +30,26 @@ func.func @group_nnc(%x: !ts.tensor<f32, [4]>, %y: !ts.tensor<f32, [4]>) -> !ts.
 // CHECK-LABEL: func.func @group_strategies(
 // CHECK-SAME:      %[[X:.+]]: !ts.tensor)
 func.func @group_strategies(%x: !ts.tensor) -> !ts.tensor {
-  // CHECK: %[[P:.+]] = fusion.group "pointwise"(%[[X]]) : (!ts.tensor) -> !ts.tensor {
-  %p = fusion.group "pointwise" (%x) : (!ts.tensor) -> !ts.tensor {
+  // CHECK: %[[P:.+]] = fusion.group pointwise (%[[X]]) : (!ts.tensor) -> !ts.tensor {
+  %p = fusion.group pointwise (%x) : (!ts.tensor) -> !ts.tensor {
   ^bb0(%a: !ts.tensor):
     %s = ts.aten.sigmoid %a : (!ts.tensor) -> !ts.tensor
     fusion.yield %s : !ts.tensor
   }
-  // CHECK: %[[N:.+]] = fusion.group "nvfuser"(%[[P]]) {name = "CudaFusionGroup_0"} : (!ts.tensor) -> !ts.tensor {
-  %n = fusion.group "nvfuser" (%p) {name = "CudaFusionGroup_0"} : (!ts.tensor) -> !ts.tensor {
+  // CHECK: %[[N:.+]] = fusion.group nvfuser (%[[P]]) {name = "CudaFusionGroup_0"} : (!ts.tensor) -> !ts.tensor {
+  %n = fusion.group nvfuser (%p) {name = "CudaFusionGroup_0"} : (!ts.tensor) -> !ts.tensor {
   ^bb0(%a: !ts.tensor):
     %s = ts.aten.relu %a : (!ts.tensor) -> !ts.tensor
     fusion.yield %s : !ts.tensor
   }
-  // CHECK: %[[G:.+]] = fusion.group "aggressive"(%[[N]]) : (!ts.tensor) -> !ts.tensor {
-  %g = fusion.group "aggressive" (%n) : (!ts.tensor) -> !ts.tensor {
+  // CHECK: %[[G:.+]] = fusion.group aggressive (%[[N]]) : (!ts.tensor) -> !ts.tensor {
+  %g = fusion.group aggressive (%n) : (!ts.tensor) -> !ts.tensor {
   ^bb0(%a: !ts.tensor):
     %s = ts.aten.tanh %a : (!ts.tensor) -> !ts.tensor
     fusion.yield %s : !ts.tensor
   }
-  // CHECK: %[[T:.+]] = fusion.group "torchscript"(%[[G]]) {name = "prim::FusionGroup"} : (!ts.tensor) -> !ts.tensor {
-  %t = fusion.group "torchscript" (%g) {name = "prim::FusionGroup"} : (!ts.tensor) -> !ts.tensor {
+  // CHECK: %[[T:.+]] = fusion.group pointwise (%[[G]]) {name = "prim::FusionGroup"} : (!ts.tensor) -> !ts.tensor {
+  %t = fusion.group pointwise (%g) {name = "prim::FusionGroup"} : (!ts.tensor) -> !ts.tensor {
   ^bb0(%a: !ts.tensor):
     %s = ts.aten.neg %a : (!ts.tensor) -> !ts.tensor
     fusion.yield %s : !ts.tensor
@@ -62,10 +62,10 @@ func.func @group_strategies(%x: !ts.tensor) -> !ts.tensor {
 // CHECK-LABEL: func.func @group_multiple_results(
 // CHECK-SAME:      %[[X:.+]]: !ts.tensor<f32, [2, 3]>)
 func.func @group_multiple_results(%x: !ts.tensor<f32, [2, 3]>) -> (!ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.int) {
-  // CHECK: %[[R:.+]]:3 = fusion.group "nnc"(%[[X]]) : (!ts.tensor<f32, [2, 3]>) -> (!ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.int) {
+  // CHECK: %[[R:.+]]:3 = fusion.group nnc (%[[X]]) : (!ts.tensor<f32, [2, 3]>) -> (!ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.int) {
   // CHECK-NEXT: ^bb0(%[[A:.+]]: !ts.tensor<f32, [2, 3]>):
   // CHECK:        fusion.yield %{{.+}}, %{{.+}}, %{{.+}} : !ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.int
-  %r:3 = fusion.group "nnc" (%x) : (!ts.tensor<f32, [2, 3]>) -> (!ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.int) {
+  %r:3 = fusion.group nnc (%x) : (!ts.tensor<f32, [2, 3]>) -> (!ts.tensor<f32, [2, 3]>, !ts.tensor<f32, [2, 3]>, !ts.int) {
   ^bb0(%a: !ts.tensor<f32, [2, 3]>):
     %e = ts.aten.exp %a : (!ts.tensor<f32, [2, 3]>) -> !ts.tensor<f32, [2, 3]>
     %s = ts.aten.sigmoid %a : (!ts.tensor<f32, [2, 3]>) -> !ts.tensor<f32, [2, 3]>
@@ -79,9 +79,9 @@ func.func @group_multiple_results(%x: !ts.tensor<f32, [2, 3]>) -> (!ts.tensor<f3
 // A group yields types that refine its result types.
 // CHECK-LABEL: func.func @group_refined_yield(
 func.func @group_refined_yield(%x: !ts.tensor<f32, [8]>) -> !ts.tensor {
-  // CHECK: fusion.group "nnc"(%{{.+}}) : (!ts.tensor<f32, [8]>) -> !ts.tensor {
+  // CHECK: fusion.group nnc (%{{.+}}) : (!ts.tensor<f32, [8]>) -> !ts.tensor {
   // CHECK:   fusion.yield %{{.+}} : !ts.tensor<f32, [8]>
-  %r = fusion.group "nnc" (%x) : (!ts.tensor<f32, [8]>) -> !ts.tensor {
+  %r = fusion.group nnc (%x) : (!ts.tensor<f32, [8]>) -> !ts.tensor {
   ^bb0(%a: !ts.tensor<f32, [8]>):
     %s = ts.aten.sigmoid %a : (!ts.tensor<f32, [8]>) -> !ts.tensor<f32, [8]>
     fusion.yield %s : !ts.tensor<f32, [8]>
@@ -93,17 +93,17 @@ func.func @group_refined_yield(%x: !ts.tensor<f32, [8]>) -> !ts.tensor {
 // implicit).
 // CHECK-LABEL: func.func @group_zero_inputs(
 func.func @group_zero_inputs() -> !ts.tensor<f32, [2]> {
-  // CHECK: %[[R:.+]] = fusion.group "nnc"() : () -> !ts.tensor<f32, [2]> {
+  // CHECK: %[[R:.+]] = fusion.group nnc () : () -> !ts.tensor<f32, [2]> {
   // CHECK-NEXT:   %[[C:.+]] = ts.prim.Constant[dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>] : !ts.tensor<f32, [2]>
   // CHECK-NEXT:   fusion.yield %[[C]] : !ts.tensor<f32, [2]>
   // CHECK-NEXT: }
-  %r = fusion.group "nnc" () : () -> !ts.tensor<f32, [2]> {
+  %r = fusion.group nnc () : () -> !ts.tensor<f32, [2]> {
     %c = ts.prim.Constant[dense<[1.0, 2.0]> : tensor<2xf32>] : !ts.tensor<f32, [2]>
     fusion.yield %c : !ts.tensor<f32, [2]>
   }
-  // CHECK: fusion.group "pointwise"() : () -> () {
+  // CHECK: fusion.group pointwise () : () -> () {
   // CHECK-NEXT: }
-  fusion.group "pointwise" () : () -> () {
+  fusion.group pointwise () : () -> () {
   }
   // CHECK: return %[[R]]
   return %r : !ts.tensor<f32, [2]>
@@ -113,11 +113,11 @@ func.func @group_zero_inputs() -> !ts.tensor<f32, [2]> {
 // CHECK-LABEL: func.func @group_builtin(
 // CHECK-SAME:      %[[X:.+]]: tensor<4x?xf32>, %[[Y:.+]]: tensor<4x?xf32>)
 func.func @group_builtin(%x: tensor<4x?xf32>, %y: tensor<4x?xf32>) -> (tensor<4x?xf32>, tensor<*xf32>) {
-  // CHECK: %[[R:.+]]:2 = fusion.group "pointwise"(%[[X]], %[[Y]]) {name = "fused"} : (tensor<4x?xf32>, tensor<4x?xf32>) -> (tensor<4x?xf32>, tensor<*xf32>) {
+  // CHECK: %[[R:.+]]:2 = fusion.group pointwise (%[[X]], %[[Y]]) {name = "fused"} : (tensor<4x?xf32>, tensor<4x?xf32>) -> (tensor<4x?xf32>, tensor<*xf32>) {
   // CHECK-NEXT: ^bb0(%[[A:.+]]: tensor<4x?xf32>, %[[B:.+]]: tensor<4x?xf32>):
   // CHECK-NEXT:   %[[S:.+]] = arith.addf %[[A]], %[[B]] : tensor<4x?xf32>
   // CHECK-NEXT:   fusion.yield %[[S]], %[[B]] : tensor<4x?xf32>, tensor<4x?xf32>
-  %r:2 = fusion.group "pointwise" (%x, %y) {name = "fused"} : (tensor<4x?xf32>, tensor<4x?xf32>) -> (tensor<4x?xf32>, tensor<*xf32>) {
+  %r:2 = fusion.group pointwise (%x, %y) {name = "fused"} : (tensor<4x?xf32>, tensor<4x?xf32>) -> (tensor<4x?xf32>, tensor<*xf32>) {
   ^bb0(%a: tensor<4x?xf32>, %b: tensor<4x?xf32>):
     %s = arith.addf %a, %b : tensor<4x?xf32>
     fusion.yield %s, %b : tensor<4x?xf32>, tensor<4x?xf32>
@@ -303,7 +303,7 @@ func.func @nested(%x: !ts.tensor) -> !ts.tensor {
   // CHECK:      fusion.guarded
   // CHECK:      specialized {
   // CHECK:        fusion.differentiable_graph
-  // CHECK:          fusion.group "nnc"
+  // CHECK:          fusion.group nnc
   // CHECK:            fusion.yield %{{.+}} : !ts.tensor<f32, [4]>
   // CHECK:          fusion.yield %{{.+}} : !ts.tensor<f32, [4]>
   // CHECK:        fusion.yield %{{.+}} : !ts.tensor<f32, [4]>
@@ -313,7 +313,7 @@ func.func @nested(%x: !ts.tensor) -> !ts.tensor {
   ^bb0(%a: !ts.tensor<f32, [4]>):
     %d = fusion.differentiable_graph (%a) : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
     ^bb0(%b: !ts.tensor<f32, [4]>):
-      %g = fusion.group "nnc" (%b) : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
+      %g = fusion.group nnc (%b) : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
       ^bb0(%c: !ts.tensor<f32, [4]>):
         %s = ts.aten.sigmoid %c : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]>
         fusion.yield %s : !ts.tensor<f32, [4]>
@@ -338,8 +338,8 @@ func.func @compatible_region_types(%x: !ts.tensor<f32, [4], requires_grad = true
   // CHECK: fusion.differentiable_graph
   %y = fusion.differentiable_graph (%x) : (!ts.tensor<f32, [4], requires_grad = true>) -> !ts.tensor {
   ^bb0(%a: !ts.tensor<requires_grad = false>):
-    // CHECK: fusion.group "nnc"
-    %g = fusion.group "nnc" (%a) : (!ts.tensor<requires_grad = false>) -> !ts.tensor<f32, [4]> {
+    // CHECK: fusion.group nnc
+    %g = fusion.group nnc (%a) : (!ts.tensor<requires_grad = false>) -> !ts.tensor<f32, [4]> {
     ^bb0(%b: !ts.tensor<f32, [4], requires_grad = false>):
       fusion.yield %b : !ts.tensor<f32, [4], requires_grad = false>
     }

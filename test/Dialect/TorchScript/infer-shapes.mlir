@@ -716,7 +716,7 @@ func.func @containers(%x: !ts.tensor<f32, [2]>, %y: !ts.tensor<si64, [3]>) -> !t
 // CHECK: ^bb0(%arg1: !ts.tensor<f32, [8]>):
 // CHECK: ts.aten.relu {{.*}} -> !ts.tensor<f32, [8]>
 func.func @fusion_regions(%x: !ts.tensor<f32, [8]>) -> !ts.tensor {
-  %g = fusion.group "nnc" (%x) : (!ts.tensor<f32, [8]>) -> !ts.tensor {
+  %g = fusion.group nnc (%x) : (!ts.tensor<f32, [8]>) -> !ts.tensor {
   ^bb0(%a: !ts.tensor):
     %r = ts.aten.relu %a : (!ts.tensor) -> !ts.tensor
     fusion.yield %r : !ts.tensor

@@ -69,7 +69,7 @@ def check(job):
     if error:
         return job, "error: " + error.split("error: ", 1)[-1], 0, 0
     ts = open(os.path.join(out_dir, "ts.mlir")).read()
-    groups = len(re.findall(r'fusion\.group "', ts))
+    groups = len(re.findall(r'fusion\.group [a-z]+ \(', ts))
     ptx_files = glob.glob(os.path.join(out_dir, "*.ptx"))
     if kernels and len(ptx_files) != 1:
         return job, "%d PTX files for %d kernels" % (len(ptx_files),

@@ -17,6 +17,8 @@ using namespace mlir::tsmlir::fusion;
 using mlir::tsmlir::ts::isRefinementOf;
 using mlir::tsmlir::ts::areCompatible;
 
+#include "tsmlir/Dialect/Fusion/IR/FusionEnums.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.cpp.inc"
 
@@ -112,8 +114,6 @@ static LogicalResult verifyRegionYield(Operation *op, Region &region,
 }
 
 LogicalResult GroupOp::verify() {
-  if (getStrategy().empty())
-    return emitOpError("needs a non-empty strategy");
   if (failed(verifyRegionArgs(*this, getBody(), getInputs(), "body",
                               ArgMatch::Compatible)))
     return failure();

@@ -33,7 +33,7 @@ using namespace mlir::tsmlir::fusion;
 /// block, or a group of an enclosing block that feeds a prim::If body):
 /// `replaced` maps such outputs to the group results that replaced them, and
 /// receives this group's.
-static GroupOp materialize(const PlannedGroup &planned, StringRef strategy,
+static GroupOp materialize(const PlannedGroup &planned, Strategy strategy,
                            llvm::DenseMap<Value, Value> &replaced) {
   Operation *anchor = planned.ops.back();
   OpBuilder builder(anchor);
@@ -99,15 +99,8 @@ struct TSCreateFusionGroupsPass
   using Base::Base;
 
   void runOnOperation() override {
-    std::optional<Strategy> parsed = symbolizeStrategy(strategy);
-    if (!parsed) {
-      getOperation().emitError()
-          << "unknown fusion strategy '" << strategy
-          << "': expected pointwise, nnc, nvfuser or aggressive";
-      return signalPassFailure();
-    }
     FusionOptions options;
-    options.strategy = *parsed;
+    options.strategy = strategy;
     options.minSize = minSize;
     FusionPlan plan = planFusion(getOperation(), options);
     llvm::SetVector<Operation *> constants;

@@ -612,7 +612,7 @@ struct TSFusionReportPass
   std::string validate() {
     if (format != "text" && format != "json" && format != "dot")
       return "unknown format '" + format + "': expected text, json or dot";
-    if (strategy != "all" && !symbolizeStrategy(strategy))
+    if (strategy != "all" && !parsePlannedStrategy(strategy))
       return "unknown fusion strategy '" + strategy +
              "': expected pointwise, nnc, nvfuser, aggressive or all";
     return "";
@@ -628,7 +628,7 @@ struct TSFusionReportPass
     if (strategy == "all")
       llvm::append_range(strategies, getAllStrategies());
     else
-      strategies.push_back(*symbolizeStrategy(strategy));
+      strategies.push_back(*parsePlannedStrategy(strategy));
 
     AsmState state(getOperation());
     SmallVector<FunctionReport, 0> functions;

@@ -19,31 +19,17 @@ using namespace mlir::tsmlir;
 using namespace mlir::tsmlir::ts;
 namespace fusion = mlir::tsmlir::fusion;
 
-StringRef fusion::stringifyStrategy(Strategy strategy) {
-  switch (strategy) {
-  case Strategy::Pointwise:
-    return "pointwise";
-  case Strategy::NNC:
-    return "nnc";
-  case Strategy::NVFuser:
-    return "nvfuser";
-  case Strategy::Aggressive:
-    return "aggressive";
-  }
-  llvm_unreachable("unknown strategy");
-}
-
-std::optional<fusion::Strategy> fusion::symbolizeStrategy(StringRef name) {
-  for (Strategy strategy : getAllStrategies())
-    if (stringifyStrategy(strategy) == name)
-      return strategy;
-  return std::nullopt;
-}
-
 ArrayRef<fusion::Strategy> fusion::getAllStrategies() {
   static const Strategy all[] = {Strategy::Pointwise, Strategy::NNC,
                                  Strategy::NVFuser, Strategy::Aggressive};
   return all;
+}
+
+std::optional<fusion::Strategy> fusion::parsePlannedStrategy(StringRef name) {
+  std::optional<Strategy> strategy = symbolizeStrategy(name);
+  if (!strategy || !llvm::is_contained(getAllStrategies(), *strategy))
+    return std::nullopt;
+  return strategy;
 }
 
 StringRef fusion::stringifyOpClass(OpClass cls) {

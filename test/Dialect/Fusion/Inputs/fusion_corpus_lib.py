@@ -165,7 +165,7 @@ def count_ops(mlir, strategy=None):
         if opens > 0:
             is_group = name == "fusion.group" and (
                 strategy is None or line.split("fusion.group", 1)[1]
-                .strip().startswith(f'"{strategy}"'))
+                .split()[0] == strategy)
             if is_group and not in_fallback:
                 groups += 1
             stack.append((is_group, False))

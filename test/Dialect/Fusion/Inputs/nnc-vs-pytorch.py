@@ -14,7 +14,7 @@ NNC, the TensorExpr fuser) holds a prim::TensorExprGroup:
   constants in rather than fuse them. Fallback graphs (`with
   prim::FallbackGraph_N`) and the aten nodes of the main graph are not
   fused and not counted.
-* Ours are the aten ops inside the fusion.group "nnc" ops that
+* Ours are the aten ops inside the fusion.group nnc ops that
   --ts-create-fusion-groups=strategy=nnc forms on the same case,
   specialised for its reference inputs first (see fusion_corpus_lib.py),
   counted by kind the same way (ts.aten.add.Tensor is aten::add).

@@ -9,6 +9,7 @@
 #ifndef TSMLIR_DIALECT_FUSION_IR_FUSIONBASE_TD
 #define TSMLIR_DIALECT_FUSION_IR_FUSIONBASE_TD
 
+include "mlir/IR/EnumAttr.td"
 include "mlir/IR/OpBase.td"
 
 def Fusion_Dialect : Dialect {
@@ -33,6 +34,18 @@ def Fusion_Dialect : Dialect {
     The ops hold values of any type, so they work on the `ts` dialect as well
     as on builtin tensors after lowering.
   }];
+}
+
+def Fusion_Strategy : I32EnumAttr<"Strategy",
+    "the fuser that formed a fusion group", [
+      I32EnumAttrCase<"Pointwise", 0, "pointwise">,
+      I32EnumAttrCase<"NNC", 1, "nnc">,
+      I32EnumAttrCase<"NVFuser", 2, "nvfuser">,
+      I32EnumAttrCase<"Aggressive", 3, "aggressive">,
+      // A group the lowering makes around one op (softmax, layer_norm) so
+      // that it becomes one kernel; no planner forms it.
+      I32EnumAttrCase<"Op", 4, "op">]> {
+  let cppNamespace = "::mlir::tsmlir::fusion";
 }
 
 class Fusion_Op<string mnemonic, list<Trait> traits = []>

@@ -16,6 +16,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "tsmlir/Dialect/Fusion/IR/FusionDialect.h"
+#include "tsmlir/Dialect/Fusion/IR/FusionEnums.h"
 
 #define GET_OP_CLASSES
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h.inc"

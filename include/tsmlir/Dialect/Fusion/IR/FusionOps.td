@@ -23,11 +23,14 @@ def Fusion_GroupOp : Fusion_Op<"group",
     A fused computation. The body is isolated from above: its block arguments
     are the group's inputs, in order and of the same types, and its
     `fusion.yield` gives the results. `strategy` records the fuser that
-    formed it (`pointwise`, `nnc`, `nvfuser`, `aggressive`, or `torchscript`
-    for a group imported from a PyTorch graph); `name` is optional.
+    formed it: `pointwise`, `nnc`, `nvfuser` or `aggressive` (a group
+    imported from a PyTorch graph takes its kind's: `prim::TensorExprGroup`
+    is `nnc`, `prim::FusionGroup` `pointwise`, `prim::CudaFusionGroup`
+    `nvfuser`), or `op` for a group the lowering makes around one op;
+    `name` is optional.
 
     ```mlir
-    %r = fusion.group "nnc" (%x, %y) : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
+    %r = fusion.group nnc (%x, %y) : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
     ^bb0(%a: !ts.tensor<f32, [4]>, %b: !ts.tensor<f32, [4]>):
       %one = ts.prim.Constant[1] : !ts.int
       %s = ts.aten.add.Tensor %a, %b, %one : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>, !ts.int) -> !ts.tensor<f32, [4]>
@@ -35,12 +38,12 @@ def Fusion_GroupOp : Fusion_Op<"group",
     }
     ```
   }];
-  let arguments = (ins StrAttr:$strategy, Variadic<AnyType>:$inputs,
+  let arguments = (ins Fusion_Strategy:$strategy, Variadic<AnyType>:$inputs,
                        OptionalAttr<StrAttr>:$name);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    $strategy `(` $inputs `)` attr-dict `:` functional-type($inputs, $results)
+    $strategy ` ` `(` $inputs `)` attr-dict `:` functional-type($inputs, $results)
     $body
   }];
   let hasVerifier = 1;

@@ -32,6 +32,8 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Support/LLVM.h"
+#include "tsmlir/Dialect/Fusion/IR/FusionEnums.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -44,13 +46,11 @@ class FuncOp;
 
 namespace mlir::tsmlir::fusion {
 
-enum class Strategy { Pointwise, NNC, NVFuser, Aggressive };
-
-/// "pointwise", "nnc", "nvfuser", "aggressive".
-StringRef stringifyStrategy(Strategy strategy);
-std::optional<Strategy> symbolizeStrategy(StringRef name);
-/// The four strategies, in the order above.
+/// The four strategies the planner has (Strategy::Op groups are the
+/// lowering's), in order: pointwise, nnc, nvfuser, aggressive.
 ArrayRef<Strategy> getAllStrategies();
+/// One of those four by name, or nullopt.
+std::optional<Strategy> parsePlannedStrategy(StringRef name);
 
 /// What an op is to the fusers.
 enum class OpClass {

@@ -10,6 +10,8 @@
 #define TSMLIR_DIALECT_FUSION_TRANSFORMS_PASSES_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "tsmlir/Dialect/Fusion/IR/FusionEnums.h"
+
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::tsmlir::fusion {

@@ -42,7 +42,7 @@ def TSCreateFusionGroupsPass
     runs the unfused ops when the inputs differ.
 
     ```mlir
-    %r = fusion.group "nnc" (%x, %y) : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
+    %r = fusion.group nnc (%x, %y) : (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
     ^bb0(%a: !ts.tensor<f32, [4]>, %b: !ts.tensor<f32, [4]>):
       %one = ts.prim.Constant[1] : !ts.int
       %s = ts.aten.add.Tensor %a, %b, %one : ...
@@ -55,8 +55,18 @@ def TSCreateFusionGroupsPass
     each op left outside is left there.
   }];
   let options = [
-    Option<"strategy", "strategy", "std::string", /*default=*/"\"nnc\"",
-           "pointwise, nnc, nvfuser or aggressive">,
+    Option<"strategy", "strategy", "::mlir::tsmlir::fusion::Strategy",
+           /*default=*/"::mlir::tsmlir::fusion::Strategy::NNC",
+           "pointwise, nnc, nvfuser or aggressive",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::tsmlir::fusion::Strategy::Pointwise,
+                        "pointwise", "elementwise ops only"),
+             clEnumValN(::mlir::tsmlir::fusion::Strategy::NNC, "nnc",
+                        "PyTorch's TensorExpr fuser"),
+             clEnumValN(::mlir::tsmlir::fusion::Strategy::NVFuser, "nvfuser",
+                        "nvFuser: reductions and normalisations too"),
+             clEnumValN(::mlir::tsmlir::fusion::Strategy::Aggressive,
+                        "aggressive", "everything the code generator fuses"))}]>,
     Option<"minSize", "min-size", "int64_t", /*default=*/"2",
            "Form no group of fewer ops">
   ];
