@@ -11,6 +11,7 @@
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
 #include "tsmlir/Dialect/Fusion/Transforms/Passes.h"
 #include "tsmlir/Dialect/TorchScript/IR/DataDependentSizes.h"
+#include "tsmlir/Dialect/TorchScript/IR/NodeKind.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 #include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
@@ -318,15 +319,11 @@ static SmallVector<unsigned> dropNoneOutputs(func::FuncOp func) {
   return dropped;
 }
 
-/// The TorchScript name of an op for messages: `aten::linear`, or the kind
-/// of a `ts.operator`.
+/// The TorchScript name of an op for messages: `aten::linear`, the kind of
+/// a `ts.operator`, or the MLIR name of an op of another dialect.
 static std::string getNodeKind(Operation *op) {
-  if (auto node = llvm::dyn_cast<ts::OperatorOp>(op))
-    return node.getKind().str();
-  StringRef name = op->getName().getStringRef();
-  name.consume_front("ts.");
-  auto [ns, rest] = name.split('.');
-  return (ns + "::" + rest.split('.').first).str();
+  std::string kind = ts::getNodeKind(op);
+  return kind.empty() ? op->getName().getStringRef().str() : kind;
 }
 
 static bool isKnownTensor(Type type) {

@@ -31,9 +31,10 @@
 
 #include "tsmlir/Dialect/Fusion/IR/FusionDialect.h"
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
-#include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
-#include "tsmlir/Dialect/TorchScript/IR/DataDependentSizes.h"
 #include "tsmlir/Dialect/TorchScript/IR/Aliasing.h"
+#include "tsmlir/Dialect/TorchScript/IR/DataDependentSizes.h"
+#include "tsmlir/Dialect/TorchScript/IR/NodeKind.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
@@ -178,19 +179,17 @@ void mlir::tsmlir::populateTorchScriptToLinalgPatterns(
 // Steps
 //===----------------------------------------------------------------------===//
 
-/// TorchScript's name of a ts op name: `ts.aten.add.Tensor` is
-/// `aten::add.Tensor`.
+/// TorchScript's name of a ts op name, with its overload: `ts.aten.add.Tensor`
+/// is `aten::add.Tensor`; other names as they are.
 static std::string torchScriptName(StringRef name) {
-  name.consume_front("ts.");
-  auto [ns, rest] = name.split('.');
-  return (ns + "::" + rest).str();
+  std::string kind = ts::getNodeKind(name, /*withOverload=*/true);
+  return kind.empty() ? name.str() : kind;
 }
 
 /// TorchScript's name of a ts op (a ts.operator's kind as it is).
 static std::string torchScriptName(Operation *op) {
-  if (auto node = llvm::dyn_cast<ts::OperatorOp>(op))
-    return node.getKind().str();
-  return torchScriptName(op->getName().getStringRef());
+  std::string kind = ts::getNodeKind(op, /*withOverload=*/true);
+  return kind.empty() ? op->getName().getStringRef().str() : kind;
 }
 
 /// An argument as a diagnostic shows it: a constant's value (a list of

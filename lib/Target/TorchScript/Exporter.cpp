@@ -15,12 +15,13 @@
 
 #include "Format.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/NodeKind.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
 #include "tsmlir/Target/TorchScript/Export.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -221,11 +222,7 @@ static std::string getKind(Operation *op) {
   }
   if (llvm::isa<fusion::DifferentiableGraphOp>(op))
     return "prim::DifferentiableGraph";
-  llvm::StringRef name = op->getName().getStringRef();
-  if (!name.consume_front("ts."))
-    return "";
-  auto [ns, rest] = name.split('.');
-  return (ns + "::" + rest.split('.').first).str();
+  return ts::getNodeKind(op);
 }
 
 static bool hasSubgraph(Operation *op) {

@@ -17,6 +17,7 @@
 #include "tsmlir/Dialect/Fusion/Transforms/Passes.h"
 
 #include "tsmlir/Dialect/Fusion/Transforms/FusionPlanner.h"
+#include "tsmlir/Dialect/TorchScript/IR/NodeKind.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
@@ -93,13 +94,8 @@ struct FunctionReport {
 /// The TorchScript kind of an op (`ts.aten.add.Tensor` is `aten::add`), or
 /// its MLIR name when it has none.
 static std::string getKind(Operation *op) {
-  if (auto operatorOp = llvm::dyn_cast<ts::OperatorOp>(op))
-    return operatorOp.getKind().str();
-  StringRef name = op->getName().getStringRef();
-  if (!name.consume_front("ts."))
-    return name.str();
-  auto [ns, rest] = name.split('.');
-  return (ns + "::" + rest.split('.').first).str();
+  std::string kind = ts::getNodeKind(op);
+  return kind.empty() ? op->getName().getStringRef().str() : kind;
 }
 
 /// `file:line:col` for file locations, looking through names and fusions.
