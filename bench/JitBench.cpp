@@ -18,6 +18,13 @@
 //   BM_JitFirstCalls       a new JitFunction's first two calls: the profile
 //                          (the fallback compiled) and the specialisation
 //                          compiled, i.e. what a new signature costs
+//   BM_JitGuardMiss        a call whose arguments fail the only guard once
+//                          the static budget is spent: the decision under
+//                          the exclusive lock and the fallback's run
+//   BM_JitCacheHitNewFunction
+//                          what another process pays for a signature the
+//                          persistent cache holds: a new JitFunction's
+//                          first call, which opens DIR/KEY.so and runs it
 //
 //===----------------------------------------------------------------------===//
 
@@ -87,12 +94,12 @@ FailureOr<SmallVector<RunValue>> makeInputs(int64_t n) {
   return inputs;
 }
 
-std::unique_ptr<jit::JitFunction> makeFunction() {
+std::unique_ptr<jit::JitFunction>
+makeFunction(jit::JitOptions options = jit::JitOptions()) {
   OwningOpRef<ModuleOp> module =
       importTorchScript(kGraph, "jit-bench", &getContext());
   if (!module)
     return nullptr;
-  jit::JitOptions options;
   options.compile.fusion = fusion::Strategy::NNC;
   return jit::JitFunction::create(std::move(module), options);
 }
@@ -160,8 +167,61 @@ void BM_JitFirstCalls(benchmark::State &state) {
   }
 }
 
+void BM_JitGuardMiss(benchmark::State &state) {
+  FailureOr<SmallVector<RunValue>> first = makeInputs(state.range(0));
+  FailureOr<SmallVector<RunValue>> other = makeInputs(state.range(0) + 4);
+  jit::JitOptions options;
+  options.strategy.steps = {{jit::FusionStrategy::Kind::Static, 1}};
+  std::unique_ptr<jit::JitFunction> function = makeFunction(options);
+  if (failed(first) || failed(other) || !function)
+    return state.SkipWithError("cannot make the inputs or the function");
+  // Profile and specialise on `first`; `other` then misses the guard and,
+  // the budget spent, runs its fallback (compiled by this first miss).
+  for (SmallVector<RunValue> *inputs : {&*first, &*first, &*other})
+    if (failed(function->call(*inputs)))
+      return state.SkipWithError("the first calls failed");
+  for (auto _ : state) {
+    FailureOr<jit::CallResult> result = function->call(*other);
+    if (failed(result) || result->path != jit::CallPath::Fallback)
+      return state.SkipWithError("a call did not fall back");
+    benchmark::DoNotOptimize(result->outputs.data());
+  }
+}
+
+void BM_JitCacheHitNewFunction(benchmark::State &state) {
+  FailureOr<SmallVector<RunValue>> inputs = makeInputs(state.range(0));
+  llvm::SmallString<128> dir;
+  if (failed(inputs) ||
+      llvm::sys::fs::createUniqueDirectory("tsmlir-jit-cache", dir))
+    return state.SkipWithError("cannot make the inputs or the cache");
+  jit::JitOptions options;
+  options.cacheDir = dir.str().str();
+  options.cacheVersion = "tsmlir-bench";
+  options.runtimeDir = TSMLIR_RUNTIME_DIR;
+  options.cc = TSMLIR_DEFAULT_CC;
+  {
+    // The process that fills the cache.
+    std::unique_ptr<jit::JitFunction> writer = makeFunction(options);
+    if (!writer || failed(writer->call(*inputs)) ||
+        failed(writer->call(*inputs)))
+      return state.SkipWithError("cannot fill the cache");
+  }
+  for (auto _ : state) {
+    std::unique_ptr<jit::JitFunction> function = makeFunction(options);
+    if (!function)
+      return state.SkipWithError("cannot make the function");
+    FailureOr<jit::CallResult> result = function->call(*inputs);
+    if (failed(result) || result->path != jit::CallPath::Compiled ||
+        function->getStats().compiled != 0)
+      return state.SkipWithError("the call did not come from the cache");
+  }
+  llvm::sys::fs::remove_directories(dir);
+}
+
 } // namespace
 
+BENCHMARK(BM_JitGuardMiss)->Arg(4)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_JitCacheHitNewFunction)->Arg(4)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_JitCallHit)->Arg(4)->Arg(4096)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_DirectCallBaseline)
     ->Arg(4)

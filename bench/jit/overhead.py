@@ -8,6 +8,11 @@
   PyTorch eager     f(x, y) in Python, with torch's dispatcher
   TorchScript       torch.jit.script(f)(x, y), after its profiling runs
 
+Then the parts of the JIT's cost: the guard key, a guard miss that runs
+the fallback, a new function's first calls, and a cache hit in a new
+function (tsmlir-bench BM_JitSignature, BM_JitGuardMiss, BM_JitFirstCalls,
+BM_JitCacheHitNewFunction).
+
 f is `x * y + 1` on two f32 tensors of N elements (N = 4 and 4096). Each
 figure is the median of 5 repetitions (CPU time for tsmlir-bench,
 timeit's per-call time for PyTorch, one thread each). Prints a markdown
@@ -31,7 +36,8 @@ def tsmlir_times(bench):
     """{(name, n): microseconds} from tsmlir-bench's JSON."""
     out = subprocess.run(
         [bench, "--benchmark_filter=BM_JitCallHit|BM_DirectCallBaseline|"
-         "BM_JitSignature|BM_JitFirstCalls",
+         "BM_JitSignature|BM_JitFirstCalls|BM_JitGuardMiss|"
+         "BM_JitCacheHitNewFunction",
          "--benchmark_min_time=0.2",
          "--benchmark_repetitions=%d" % REPETITIONS,
          "--benchmark_report_aggregates_only=true",
@@ -103,9 +109,15 @@ def main():
     print("|---|---|")
     print("| the guard key (BM_JitSignature) | %.3g us |" %
           times[("BM_JitSignature", 4)])
+    print("| a call that misses the guard once the budget is spent, running "
+          "the fallback (BM_JitGuardMiss) | %.3g us |" %
+          times[("BM_JitGuardMiss", 4)])
     print("| a new function's first two calls: profile and specialise, both "
           "compiled (BM_JitFirstCalls) | %.3g ms |" %
           (times[("BM_JitFirstCalls", 4)] / 1e3))
+    print("| a new function's first call of a signature the persistent cache "
+          "holds, as another process makes it (BM_JitCacheHitNewFunction) "
+          "| %.3g ms |" % (times[("BM_JitCacheHitNewFunction", 4)] / 1e3))
 
 
 if __name__ == "__main__":
