@@ -127,6 +127,7 @@ void JitFunction::waitForCompilations() {
   }
   for (std::thread &thread : running)
     thread.join();
+  flushDeferredLog();
 }
 
 /// The entry function: `entry`, else `main`, else the only public function.
@@ -211,12 +212,39 @@ JitFunction::Stats JitFunction::getStats() const {
   return stats;
 }
 
+/// Set on the threads that compile in the background: the log stream is
+/// the caller's (tsmlir-run writes its own lines to it), so only calling
+/// threads write to it.
+static thread_local bool onBackgroundThread = false;
+
 void JitFunction::log(const llvm::Twine &message) {
   if (!options.log)
     return;
   std::lock_guard<std::mutex> lock(logMutex);
+  if (onBackgroundThread) {
+    deferredLog.push_back(message.str());
+    hasDeferredLog.store(true, std::memory_order_release);
+    return;
+  }
+  flushDeferredLogLocked();
   *options.log << "jit: " << message << "\n";
   options.log->flush();
+}
+
+void JitFunction::flushDeferredLog() {
+  if (!hasDeferredLog.load(std::memory_order_acquire) || onBackgroundThread)
+    return;
+  std::lock_guard<std::mutex> lock(logMutex);
+  flushDeferredLogLocked();
+}
+
+void JitFunction::flushDeferredLogLocked() {
+  for (const std::string &line : deferredLog)
+    *options.log << "jit: " << line << "\n";
+  if (!deferredLog.empty())
+    options.log->flush();
+  deferredLog.clear();
+  hasDeferredLog.store(false, std::memory_order_release);
 }
 
 const std::string &JitFunction::getModuleDigest() {
@@ -327,6 +355,7 @@ void JitFunction::startCompilation(const std::shared_ptr<Entry> &entry,
     SmallVector<RunValue> values(inputs.begin(), inputs.end());
     std::lock_guard<std::mutex> lock(threadsMutex);
     threads.emplace_back([this, entry, key, values = std::move(values)] {
+      onBackgroundThread = true;
       // A context of its own: compilations run side by side, and beside
       // the fallbacks compiled in the module's context.
       entry->context = std::make_unique<MLIRContext>(
@@ -399,6 +428,7 @@ static std::string difference(StringRef oldKey, StringRef newKey) {
 
 FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
                                         std::string *raised) {
+  flushDeferredLog();
   std::string key = signature(inputs);
   CallResult result;
   // The fast path: a specialisation whose guard the arguments pass.
@@ -502,6 +532,8 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
           lock, std::chrono::milliseconds(options.compileBudgetMs),
           [&] { return entry->done; });
     }
+    // What the compilation logged, in order before this call's lines.
+    flushDeferredLog();
     if (done && !entry->ready.load(std::memory_order_acquire)) {
       emitError(module->getLoc())
           << "tsmlir cannot compile the function for [" << key

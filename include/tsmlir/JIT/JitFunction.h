@@ -171,7 +171,14 @@ private:
   /// a shared object's call, goes to `raised`.
   LogicalResult runEntry(Entry &entry, ArrayRef<RunValue> inputs,
                          CallResult &result, std::string *raised);
+  /// Writes one line to the log; on a background compilation's thread the
+  /// line waits until a calling thread writes the log (the next call, or
+  /// waitForCompilations).
   void log(const llvm::Twine &message);
+  void flushDeferredLog();
+  void flushDeferredLogLocked();
+  std::vector<std::string> deferredLog;
+  std::atomic<bool> hasDeferredLog{false};
 
   OwningOpRef<ModuleOp> module;
   JitOptions options;
