@@ -93,8 +93,8 @@ StringRef jit::getCallPathName(CallPath path) {
 }
 
 struct JitFunction::Entry {
-  /// A background compilation's context (the code outlives it in neither
-  /// direction: declared first, destroyed last).
+  /// A background compilation's context: declared first, so destroyed
+  /// after the code compiled in it.
   std::unique_ptr<MLIRContext> context;
   std::once_flag compiled;
   /// The code: compiled in process, or a shared object from the cache.
@@ -428,7 +428,6 @@ static std::string difference(StringRef oldKey, StringRef newKey) {
 
 FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
                                         std::string *raised) {
-  flushDeferredLog();
   std::string key = signature(inputs);
   CallResult result;
   // The fast path: a specialisation whose guard the arguments pass.

@@ -1,5 +1,4 @@
-//===- CommandLine.h - The compile options as command-line flags -*- C++
-//-*-===//
+//===- CommandLine.h - The compile options as flags -------------*- C++ -*-===//
 //
 // Part of the tsmlir project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

@@ -1,5 +1,4 @@
-//===- SpecializationSpec.h - What ts-specialize specialises for -*- C++
-//-*-===//
+//===- SpecializationSpec.h - What ts-specialize is for ---------*- C++ -*-===//
 //
 // Part of the tsmlir project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
