@@ -73,5 +73,8 @@ function(add_tsmlir_fuzzer name)
       -include ${TSMLIR_SOURCE_DIR}/tools/FuzzerPrelude.h)
   endif()
   target_link_options(${name} PRIVATE ${TSMLIR_FUZZER_SANITIZE_FLAGS})
+  # Support/Dtype.cpp takes the C ABI's dtype codes from the runtime's header.
+  target_include_directories(${name} PRIVATE
+    ${TSMLIR_SOURCE_DIR}/runtime/include)
   set_property(GLOBAL APPEND PROPERTY TSMLIR_FUZZERS ${name})
 endfunction()

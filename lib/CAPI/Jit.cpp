@@ -157,14 +157,14 @@ FailureOr<RunValue> toRunValue(const tsmlir_jit_value &value,
     return failure();
   }
   const tsmlir_tensor &t = value.tensor;
-  StringRef descr = getAbiNpyDescr(t.dtype);
-  if (descr.empty() || t.rank < 0 || (t.rank > 0 && !t.sizes)) {
+  std::optional<Dtype> dtype = getDtypeForAbiCode(t.dtype);
+  if (!dtype || t.rank < 0 || (t.rank > 0 && !t.sizes)) {
     error = "a tensor of unknown dtype " + std::to_string(t.dtype) +
             " or without its sizes";
     return failure();
   }
   ArrayRef<int64_t> sizes(t.sizes, t.rank);
-  llvm::Expected<NpyHeader> header = makeNpyHeader(descr, sizes);
+  llvm::Expected<NpyHeader> header = makeNpyHeader(*dtype, sizes);
   if (!header) {
     error = llvm::toString(header.takeError());
     return failure();
@@ -197,7 +197,7 @@ FailureOr<RunValue> toRunValue(const tsmlir_jit_value &value,
     }
   }
   // Named in messages by its type, as tsmlir-run names a file.
-  run.text = descr.drop_front().str() + "[";
+  run.text = getDtypeInfo(*dtype).npyDescr.drop_front().str() + "[";
   for (auto [i, size] : llvm::enumerate(sizes))
     run.text += (i ? "," : "") + std::to_string(size);
   run.text += "]";
@@ -318,7 +318,7 @@ tsmlir_jit_result_output(const tsmlir_jit_result *result, int32_t index) {
     return tensor;
   const HostTensor &t = result->call.outputs[index];
   tensor.data = const_cast<uint8_t *>(t.data.data());
-  tensor.dtype = getAbiDtype(t.descr);
+  tensor.dtype = static_cast<tsmlir_dtype>(getDtypeInfo(t.dtype).abiCode);
   tensor.rank = static_cast<int32_t>(t.shape.size());
   tensor.sizes = t.shape.data();
   tensor.strides = nullptr;

@@ -11,6 +11,7 @@
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
 #include "tsmlir/Dialect/Fusion/Transforms/Passes.h"
 #include "tsmlir/Dialect/TorchScript/IR/DataDependentSizes.h"
+#include "tsmlir/Dialect/TorchScript/IR/Dtypes.h"
 #include "tsmlir/Dialect/TorchScript/IR/NodeKind.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
@@ -39,29 +40,34 @@ using namespace mlir::tsmlir;
 // Inputs
 //===----------------------------------------------------------------------===//
 
+/// The dtypes a tensor type or a .npy file may give an input: those with
+/// a spec name and a .npy descr.
+static bool isInputDtype(const DtypeInfo &info) {
+  return !info.specName.empty() && !info.npyDescr.empty();
+}
+
+/// Their spec names, for messages: "u8, i8, ..., bool".
+static std::string inputDtypeNames() {
+  std::string names;
+  for (const DtypeInfo &info : getDtypeTable())
+    if (isInputDtype(info))
+      names += (names.empty() ? "" : ", ") + info.specName.str();
+  return names;
+}
+
 /// Parses `f32[2,3]`, `bool[]`, ... into a header without data, or fails.
 static std::optional<NpyHeader> parseTensorType(StringRef text) {
-  auto [dtype, rest] = text.split('[');
+  auto [name, rest] = text.split('[');
   if (rest.empty() || !rest.consume_back("]"))
     return std::nullopt;
-  static const struct {
-    const char *name, *descr;
-    char kind;
-    unsigned size;
-  } dtypes[] = {{"f16", "<f2", 'f', 2}, {"f32", "<f4", 'f', 4},
-                {"f64", "<f8", 'f', 8}, {"i8", "|i1", 'i', 1},
-                {"i16", "<i2", 'i', 2}, {"i32", "<i4", 'i', 4},
-                {"i64", "<i8", 'i', 8}, {"u8", "|u1", 'u', 1},
-                {"bool", "|b1", 'b', 1}};
-  NpyHeader header;
-  for (const auto &d : dtypes)
-    if (dtype == d.name) {
-      header.descr = d.descr;
-      header.kind = d.kind;
-      header.itemSize = d.size;
-    }
-  if (header.descr.empty())
+  std::optional<Dtype> dtype = getDtypeForSpecName(name);
+  if (!dtype || !isInputDtype(getDtypeInfo(*dtype)))
     return std::nullopt;
+  const DtypeInfo &info = getDtypeInfo(*dtype);
+  NpyHeader header;
+  header.descr = info.npyDescr.str();
+  header.kind = static_cast<char>(info.kind);
+  header.itemSize = info.byteSize;
   SmallVector<StringRef> sizes;
   if (!rest.trim().empty())
     rest.split(sizes, ',');
@@ -116,8 +122,8 @@ llvm::Expected<RunValue> RunValue::parse(StringRef text, bool typesOnly) {
         llvm::consumeError(header.takeError());
         return llvm::createStringError(
             "'" + text + "' is neither a .npy file nor a tensor type: " +
-            "expected DTYPE[d0,d1,...], DTYPE one of f16, f32, f64, i8, " +
-            "i16, i32, i64, u8, bool, and sizes non-negative");
+            "expected DTYPE[d0,d1,...], DTYPE one of " + inputDtypeNames() +
+            ", and sizes non-negative");
       }
       return header.takeError();
     }
@@ -132,40 +138,13 @@ llvm::Expected<RunValue> RunValue::parse(StringRef text, bool typesOnly) {
   return value;
 }
 
-/// The spec name (`f32`, `i64`, `bool`, ...) of a .npy dtype, or empty.
-static std::string getSpecDtype(const NpyHeader &header) {
-  unsigned bits = header.itemSize * 8;
-  switch (header.kind) {
-  case 'f':
-    return bits == 16 || bits == 32 || bits == 64 ? "f" + std::to_string(bits)
-                                                  : "";
-  case 'i':
-    return "i" + std::to_string(bits);
-  case 'u':
-    return bits == 8 ? "u8" : "";
-  case 'b':
-    return "bool";
-  }
-  return "";
-}
-
-/// The .npy dtype of a TorchScript dtype, or empty.
-static std::string getNpyDescr(Type dtype) {
-  if (dtype.isF16())
-    return "<f2";
-  if (dtype.isF32())
-    return "<f4";
-  if (dtype.isF64())
-    return "<f8";
-  if (auto i = llvm::dyn_cast<IntegerType>(dtype)) {
-    if (i.getWidth() == 1)
-      return "|b1";
-    std::string size = std::to_string(i.getWidth() / 8);
-    if (i.getWidth() == 8)
-      return i.isUnsigned() ? "|u1" : "|i1";
-    return "<i" + size;
-  }
-  return "";
+/// The dtype of a tensor type's dtype that a compiled graph takes and
+/// returns (one the C ABI has), or nullopt.
+static std::optional<Dtype> getAbiDtype(Type dtype) {
+  std::optional<Dtype> known = ts::getDtype(dtype);
+  if (!known || getDtypeInfo(*known).abiCode == 0)
+    return std::nullopt;
+  return known;
 }
 
 static std::string describe(Type type) {
@@ -419,21 +398,12 @@ mlir::tsmlir::appendDefaultInputs(ModuleOp module, StringRef entry,
   return success();
 }
 
-FailureOr<PreparedGraph>
-mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
-                           const CompileOptions &options, bool sizedAtRunTime) {
-  MLIRContext *ctx = module.getContext();
-  func::FuncOp func = findEntryFunction(module, options.entry);
-  if (!func)
-    return module.emitError()
-           << (options.entry.empty()
-                   ? std::string("no entry function: name it with --entry")
-                   : "no function named '" + options.entry + "'");
+/// Inlines calls and, for a module's method, freezes the module's attributes
+/// into constants and drops `self`; fails on attributes still read and on
+/// constants whose data is elided. Returns the entry function after it.
+static FailureOr<func::FuncOp> inlineAndFreeze(ModuleOp module,
+                                               func::FuncOp func) {
   std::string entry = func.getSymName().str();
-  // Defaults were taken by appendDefaultInputs.
-  for (unsigned i = 0; i < func.getNumArguments(); ++i)
-    func.removeArgAttr(i, "ts.default");
-
   // Calls inlined; a module's attributes frozen into constants.
   bool hasSelf = func.getNumArguments() > 0 && isObject(func.getArgumentTypes()[0]);
   if (failed(runPasses(module, [&](PassManager &pm) {
@@ -485,7 +455,19 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
   });
   if (elided.wasInterrupted())
     return failure();
+  return func;
+}
 
+/// Binds `inputs` to the arguments of `func`: tensors give their
+/// arguments' types (the returned specialisation), ints, bools and None
+/// become constants (recorded in `graph.bound`), floats stay arguments.
+/// Erases the bound arguments and marks them in `erase`.
+static FailureOr<ts::SpecializationSpec>
+bindInputs(func::FuncOp func, ArrayRef<RunValue> inputs,
+           const CompileOptions &options, PreparedGraph &graph,
+           llvm::BitVector &erase) {
+  MLIRContext *ctx = func.getContext();
+  StringRef entry = graph.entry;
   // Inputs: one per argument.
   unsigned numArgs = func.getNumArguments();
   if (inputs.size() != numArgs) {
@@ -501,18 +483,13 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
     return diag << ", but " << inputs.size() << " were given";
   }
 
-  PreparedGraph graph;
-  graph.entry = entry;
   graph.numGraphArguments = numArgs;
-  SmallVector<std::string> names;
-  for (unsigned i = 0; i < numArgs; ++i)
-    names.push_back(ts::getArgumentName(func.getArgument(i)).str());
 
   // Tensors specialise their arguments' types; ints, bools and None become
   // constants; floats stay arguments.
   // The tensors' types, by argument (an empty dtype: not a tensor).
   SmallVector<ts::SpecializationSpec::Arg> tensorSpecs(numArgs);
-  llvm::BitVector erase(numArgs);
+  erase.resize(numArgs);
   OpBuilder builder(ctx);
   builder.setInsertionPointToStart(&func.getBody().front());
   for (unsigned i = 0; i < inputs.size(); ++i) {
@@ -533,10 +510,14 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
       if (!tensorType)
         return fail("got the tensor '" + input.text + "'");
       const NpyHeader &header = input.tensor.header;
-      std::string dtype = getSpecDtype(header);
-      if (dtype.empty())
+      std::optional<Dtype> given = getDtypeForNpyDescr(header.descr);
+      if (!given)
         return fail("the dtype '" + header.descr +
                     "' of '" + input.text + "' has no PyTorch dtype");
+      const DtypeInfo &dtype = getDtypeInfo(*given);
+      if (!isInputDtype(dtype))
+        return fail("'" + input.text + "' has dtype " + dtype.pytorchName +
+                    ", which tsmlir does not compile");
       ArrayRef<int64_t> shape = input.tensor.shape();
       if (tensorType.hasSizes()) {
         ArrayRef<int64_t> declared = tensorType.getSizesOrEmpty();
@@ -552,18 +533,15 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
         }
       }
       if (tensorType.hasDtype()) {
-        // The declared dtype as a .npy header would give it: '<f4', '|b1'.
-        std::string declared = getNpyDescr(tensorType.getDtype());
-        NpyHeader want;
-        if (!declared.empty() &&
-            !StringRef(declared).drop_front(2).getAsInteger(10, want.itemSize) &&
-            (header.kind != declared[1] || header.itemSize != want.itemSize)) {
-          want.kind = declared[1];
-          return fail("'" + input.text + "' has dtype " + dtype + ", not " +
-                      getSpecDtype(want));
+        std::optional<Dtype> declared = ts::getDtype(tensorType.getDtype());
+        if (declared && *declared != *given) {
+          const DtypeInfo &want = getDtypeInfo(*declared);
+          return fail(
+              "'" + input.text + "' has dtype " + dtype.specName + ", not " +
+              (want.specName.empty() ? want.pytorchName : want.specName));
         }
       }
-      tensorSpecs[i].dtype = dtype;
+      tensorSpecs[i].dtype = dtype.specName.str();
       tensorSpecs[i].sizes = llvm::to_vector(shape);
       break;
     }
@@ -603,12 +581,11 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
       arg.replaceAllUsesWith(cst.getResult());
       erase.set(i);
       graph.bound.push_back(
-          {names[i], i,
-           input.kind == RunValue::Kind::None
-               ? std::string("none")
-               : input.kind == RunValue::Kind::Bool
-                     ? std::string(input.boolValue ? "true" : "false")
-                     : input.text});
+          {ts::getArgumentName(arg).str(), i,
+           input.kind == RunValue::Kind::None ? std::string("none")
+           : input.kind == RunValue::Kind::Bool
+               ? std::string(input.boolValue ? "true" : "false")
+               : input.text});
       break;
     }
     }
@@ -636,27 +613,34 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
     }
     ++next;
   }
-  if (failed(runPasses(module, [&](PassManager &pm) {
-        pm.addPass(ts::createTSSpecializePass(std::move(spec)));
-        pm.addPass(ts::createTSOptimizePass());
-        // Nodes import kept by name (ts.operator) that optimisation left
-        // have no lowering: report them by name, where they are.
-        ts::TSReportUnknownOpsPassOptions report;
-        report.fail = true;
-        pm.addPass(ts::createTSReportUnknownOpsPass(report));
-        if (options.fusion) {
-          fusion::TSCreateFusionGroupsPassOptions groups;
-          groups.strategy = *options.fusion;
-          pm.addNestedPass<func::FuncOp>(
-              fusion::createTSCreateFusionGroupsPass(groups));
-        }
-      })))
-    return failure();
-  dumpModule(module, options.dumpDir, "ts");
+  return spec;
+}
 
-  func = module.lookupSymbol<func::FuncOp>(entry);
-  graph.noneOutputs = dropNoneOutputs(func);
-  module.walk([&](fusion::GroupOp) { ++graph.numFusionGroups; });
+/// Specialises the module for `spec`, optimises it, reports the operators
+/// left without an op, and forms the fusion groups `options` ask for.
+static LogicalResult optimiseAndFuse(ModuleOp module,
+                                     ts::SpecializationSpec spec,
+                                     const CompileOptions &options) {
+  return runPasses(module, [&](PassManager &pm) {
+    pm.addPass(ts::createTSSpecializePass(std::move(spec)));
+    pm.addPass(ts::createTSOptimizePass());
+    // Nodes import kept by name (ts.operator) that optimisation left
+    // have no lowering: report them by name, where they are.
+    ts::TSReportUnknownOpsPassOptions report;
+    report.fail = true;
+    pm.addPass(ts::createTSReportUnknownOpsPass(report));
+    if (options.fusion) {
+      fusion::TSCreateFusionGroupsPassOptions groups;
+      groups.strategy = *options.fusion;
+      pm.addNestedPass<func::FuncOp>(
+          fusion::createTSCreateFusionGroupsPass(groups));
+    }
+  });
+}
+
+/// Fails, naming where, when an argument or a value of `func` has more
+/// bytes than a 64-bit size counts.
+static LogicalResult checkSizes(func::FuncOp func) {
   for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
     if (isTooLarge(type))
       return func.emitError() << "argument " << i << " has type " << type
@@ -670,9 +654,16 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
       }
     return WalkResult::advance();
   });
-  if (tooLarge.wasInterrupted())
-    return failure();
+  return failure(tooLarge.wasInterrupted());
+}
 
+/// The run-time inputs of the prepared `func`: the arguments left after
+/// `erase`d ones were bound.
+static LogicalResult describeInputs(func::FuncOp func,
+                                    const llvm::BitVector &erase,
+                                    ArrayRef<std::string> names,
+                                    PreparedGraph &graph) {
+  unsigned numArgs = erase.size();
   // What the compiled entry takes: the arguments left, in order.
   SmallVector<unsigned> positions;
   for (unsigned i = 0; i < numArgs; ++i)
@@ -685,8 +676,7 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
     value.typeText = describe(type);
     if (llvm::isa<ts::FloatType>(type)) {
       value.isNumber = true;
-      value.descr = "<f8";
-      value.elementSize = 8;
+      value.dtype = Dtype::Double;
       graph.inputs.push_back(std::move(value));
       continue;
     }
@@ -694,21 +684,29 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
     if (!tensor || !tensor.hasStaticShape() || !tensor.hasDtype())
       return func.emitError() << "argument of type " << type
                               << " is not a tensor of known dtype and shape";
-    value.descr = getNpyDescr(tensor.getDtype());
-    value.elementSize =
-        std::max(tensor.getDtype().getIntOrFloatBitWidth() / 8, 1u);
+    std::optional<Dtype> dtype = getAbiDtype(tensor.getDtype());
+    if (!dtype)
+      return func.emitError() << "argument of type " << type
+                              << " has a dtype compiled graphs do not take";
+    value.dtype = *dtype;
     value.shape.assign(tensor.getSizesOrEmpty().begin(),
                        tensor.getSizesOrEmpty().end());
     graph.inputs.push_back(std::move(value));
   }
+  return success();
+}
+
+/// The outputs of the prepared `func`, flattened; with `sizedAtRunTime`,
+/// tensors whose size depends on the data are taken at their bound.
+static LogicalResult describeOutputs(func::FuncOp func, bool sizedAtRunTime,
+                                     PreparedGraph &graph) {
   SmallVector<Type> results;
   for (Type type : func.getResultTypes())
     flattenResultTypes(type, results);
   SmallVector<Value> returned = flattenReturnedValues(func);
   for (auto [i, type] : llvm::enumerate(results)) {
-    std::string descr;
+    std::optional<Dtype> dtype;
     SmallVector<int64_t> shape;
-    unsigned size = 0;
     std::optional<SmallVector<int64_t>> bound;
     if (i < returned.size() && returned[i])
       bound = ts::getSizeBound(returned[i]);
@@ -719,9 +717,8 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
                 "the CPU returns (not the GPU, nor ahead-of-time objects)";
     if (auto tensor = llvm::dyn_cast<ts::TensorType>(type)) {
       if (bound) {
-        descr = getNpyDescr(tensor.getDtype());
+        dtype = getAbiDtype(tensor.getDtype());
         shape = *bound;
-        size = std::max(tensor.getDtype().getIntOrFloatBitWidth() / 8, 1u);
       } else if (!tensor.hasStaticShape() || !tensor.hasDtype()) {
         InFlightDiagnostic diag =
             func.emitError()
@@ -736,29 +733,70 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
         }
         return diag;
       } else {
-        descr = getNpyDescr(tensor.getDtype());
+        dtype = getAbiDtype(tensor.getDtype());
         shape.assign(tensor.getSizesOrEmpty().begin(),
                      tensor.getSizesOrEmpty().end());
-        size = std::max(tensor.getDtype().getIntOrFloatBitWidth() / 8, 1u);
       }
+      if (!dtype)
+        return func.emitError() << "output " << i << " has type " << type
+                                << ": a dtype compiled graphs do not return";
     } else if (llvm::isa<ts::IntType>(type)) {
-      descr = "<i8", size = 8;
+      dtype = Dtype::Long;
     } else if (llvm::isa<ts::FloatType>(type)) {
-      descr = "<f8", size = 8;
+      dtype = Dtype::Double;
     } else if (llvm::isa<ts::BoolType>(type)) {
-      descr = "|b1", size = 1;
+      dtype = Dtype::Bool;
     }
-    if (descr.empty())
+    if (!dtype)
       return func.emitError() << "output " << i << " has type " << type
                               << ": compiled graphs return tensors and numbers";
     GraphValue value;
     value.isNumber = !llvm::isa<ts::TensorType>(type);
-    value.descr = descr;
-    value.elementSize = size;
+    value.dtype = *dtype;
     value.shape = shape;
     value.sizedAtRunTime = bound.has_value();
     value.typeText = describe(type);
     graph.outputs.push_back(std::move(value));
   }
+  return success();
+}
+
+FailureOr<PreparedGraph>
+mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
+                           const CompileOptions &options, bool sizedAtRunTime) {
+  func::FuncOp func = findEntryFunction(module, options.entry);
+  if (!func)
+    return module.emitError()
+           << (options.entry.empty()
+                   ? std::string("no entry function: name it with --entry")
+                   : "no function named '" + options.entry + "'");
+  PreparedGraph graph;
+  graph.entry = func.getSymName().str();
+  // Defaults were taken by appendDefaultInputs.
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    func.removeArgAttr(i, "ts.default");
+
+  FailureOr<func::FuncOp> frozen = inlineAndFreeze(module, func);
+  if (failed(frozen))
+    return failure();
+  func = *frozen;
+  SmallVector<std::string> names;
+  for (BlockArgument arg : func.getArguments())
+    names.push_back(ts::getArgumentName(arg).str());
+  llvm::BitVector erase;
+  FailureOr<ts::SpecializationSpec> spec =
+      bindInputs(func, inputs, options, graph, erase);
+  if (failed(spec) ||
+      failed(optimiseAndFuse(module, std::move(*spec), options)))
+    return failure();
+  dumpModule(module, options.dumpDir, "ts");
+
+  func = module.lookupSymbol<func::FuncOp>(graph.entry);
+  graph.noneOutputs = dropNoneOutputs(func);
+  module.walk([&](fusion::GroupOp) { ++graph.numFusionGroups; });
+  if (failed(checkSizes(func)) ||
+      failed(describeInputs(func, erase, names, graph)) ||
+      failed(describeOutputs(func, sizedAtRunTime, graph)))
+    return failure();
   return graph;
 }

@@ -56,7 +56,7 @@ using namespace mlir::tsmlir;
 /// A memref the compiled code reads or writes: 64-byte aligned data and the
 /// descriptor MLIR's C interface passes by pointer.
 struct CompiledGraph::Buffer {
-  std::string descr;
+  Dtype dtype;
   SmallVector<int64_t> shape;
   size_t bytes = 0;
   void *data = nullptr;
@@ -67,12 +67,11 @@ struct CompiledGraph::Buffer {
   /// Buffer `index` starts `index * 320` bytes into a page: buffers that a
   /// loop reads and writes at the same index then never share their address
   /// bits below 4 KiB, which would stall loads behind stores (4K aliasing).
-  Buffer(std::string descr, ArrayRef<int64_t> shape, size_t elementSize,
-         unsigned index)
-      : descr(std::move(descr)), shape(shape) {
+  Buffer(Dtype dtype, ArrayRef<int64_t> shape, unsigned index)
+      : dtype(dtype), shape(shape) {
     // A size that overflows, or memory the system refuses, leaves
     // `allocation` null, which the caller reports.
-    uint64_t n = elementSize;
+    uint64_t n = getDtypeInfo(dtype).byteSize;
     for (int64_t d : shape)
       if (__builtin_mul_overflow(n, static_cast<uint64_t>(d), &n))
         return;
@@ -257,17 +256,14 @@ FailureOr<CompiledGraph::Timing> CompiledGraph::benchmark(unsigned runs) {
 HostTensor CompiledGraph::Buffer::leadingCorner(const int64_t *sizes) const {
   const Buffer &buffer = *this;
   HostTensor t;
-  t.descr = buffer.descr;
+  t.dtype = buffer.dtype;
   size_t rank = buffer.shape.size();
   int64_t count = 1;
   for (size_t d = 0; d < rank; ++d) {
     t.shape.push_back(std::clamp<int64_t>(sizes[d], 0, buffer.shape[d]));
     count *= t.shape.back();
   }
-  int64_t total = 1;
-  for (int64_t d : buffer.shape)
-    total *= d;
-  size_t elementSize = total ? buffer.bytes / total : 0;
+  size_t elementSize = getDtypeInfo(buffer.dtype).byteSize;
   t.data.resize(count * elementSize);
   auto *from = static_cast<const uint8_t *>(buffer.data);
   // Each element's index in the bound shape, from its index in the corner.
@@ -290,11 +286,11 @@ bool CompiledGraph::canInvokeInPlace() const {
   });
 }
 
-SmallVector<std::pair<std::string, SmallVector<int64_t>>>
+SmallVector<std::pair<Dtype, SmallVector<int64_t>>>
 CompiledGraph::getOutputSpecs() const {
-  SmallVector<std::pair<std::string, SmallVector<int64_t>>> specs;
+  SmallVector<std::pair<Dtype, SmallVector<int64_t>>> specs;
   for (const auto &buffer : outputs)
-    specs.emplace_back(buffer->descr, buffer->shape);
+    specs.emplace_back(buffer->dtype, buffer->shape);
   return specs;
 }
 
@@ -342,7 +338,7 @@ SmallVector<HostTensor> CompiledGraph::getOutputs() const {
       tsmlirCudaMemcpyDtoH(buffer->data, buffer->device, buffer->bytes,
                            nullptr);
     HostTensor t;
-    t.descr = buffer->descr;
+    t.dtype = buffer->dtype;
     t.shape = buffer->shape;
     auto *bytes = static_cast<const uint8_t *>(buffer->data);
     if (const Buffer *sizes = outputSizes[i].get())
@@ -381,7 +377,7 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
       continue;
     }
     graph->arguments.push_back(std::make_unique<Buffer>(
-        input.descr, input.shape, input.elementSize, graph->arguments.size()));
+        input.dtype, input.shape, graph->arguments.size()));
     if (!graph->arguments.back()->allocation)
       return module.emitError()
              << "cannot allocate the " << graph->arguments.back()->bytes
@@ -391,7 +387,7 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   for (const GraphValue &output : prepared->outputs) {
     graph->outputTypes.push_back(output.typeText);
     graph->outputs.push_back(std::make_unique<Buffer>(
-        output.descr, output.shape, output.elementSize,
+        output.dtype, output.shape,
         graph->arguments.size() + graph->outputs.size()));
     if (!graph->outputs.back()->allocation)
       return module.emitError()
@@ -403,10 +399,10 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
     graph->outputSizes.push_back(
         output.sizedAtRunTime
             ? std::make_unique<Buffer>(
-                  "<i8", ArrayRef<int64_t>{static_cast<int64_t>(
-                             output.shape.size())},
-                  8, graph->arguments.size() + graph->outputs.size() +
-                         graph->outputSizes.size())
+                  Dtype::Long,
+                  ArrayRef<int64_t>{static_cast<int64_t>(output.shape.size())},
+                  graph->arguments.size() + graph->outputs.size() +
+                      graph->outputSizes.size())
             : nullptr);
 
   if (options.device == Device::CUDA) {

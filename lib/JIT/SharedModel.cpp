@@ -69,7 +69,9 @@ LogicalResult SharedModel::call(ArrayRef<RunValue> inputs,
     tsmlir_tensor &t = ins[i];
     if (value.kind == RunValue::Kind::Tensor) {
       t.data = const_cast<uint8_t *>(value.tensor.data.data());
-      t.dtype = getAbiDtype(value.tensor.header.descr);
+      std::optional<Dtype> dtype =
+          getDtypeForNpyDescr(value.tensor.header.descr);
+      t.dtype = dtype ? getDtypeInfo(*dtype).abiCode : 0;
       t.rank = value.tensor.shape().size();
       t.sizes = value.tensor.shape().data();
     } else if (value.kind == RunValue::Kind::Float ||
@@ -90,13 +92,19 @@ LogicalResult SharedModel::call(ArrayRef<RunValue> inputs,
   SmallVector<tsmlir_tensor> outs(sig.num_outputs);
   for (int32_t i = 0; i < sig.num_outputs; ++i) {
     const tsmlir_value_info &info = sig.outputs[i];
+    std::optional<Dtype> dtype = getDtypeForAbiCode(info.dtype);
+    if (!dtype) {
+      error = std::string("output '") + info.name + "' has the unknown dtype " +
+              std::to_string(info.dtype);
+      return failure();
+    }
     HostTensor &out = outputs.emplace_back();
-    out.descr = getAbiNpyDescr(info.dtype).str();
+    out.dtype = *dtype;
     out.shape.assign(info.sizes, info.sizes + info.rank);
     int64_t count = 1;
     for (int64_t size : out.shape)
       count *= size;
-    out.data.resize(count * (out.descr.empty() ? 0 : out.descr[2] - '0'));
+    out.data.resize(count * getDtypeInfo(*dtype).byteSize);
   }
   for (int32_t i = 0; i < sig.num_outputs; ++i)
     outs[i] = {outputs[i].data.data(), sig.outputs[i].dtype,

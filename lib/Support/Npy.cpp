@@ -212,30 +212,13 @@ static Error setDataSize(NpyHeader &header) {
   return Error::success();
 }
 
-/// The C ABI's dtypes: tsmlir_dtype code k is kAbiDescrs[k - 1]
-/// (tsmlir/Runtime/Abi.h: TSMLIR_BOOL = 1 ... TSMLIR_FLOAT64 = 9).
-static constexpr StringLiteral kAbiDescrs[] = {
-    "|b1", "|u1", "|i1", "<i2", "<i4", "<i8", "<f2", "<f4", "<f8"};
-
-int getAbiDtype(StringRef descr) {
-  for (auto [i, known] : llvm::enumerate(kAbiDescrs))
-    if (descr.size() == 3 && descr.drop_front() == known.drop_front())
-      return static_cast<int>(i) + 1;
-  return 0;
-}
-
-StringRef getAbiNpyDescr(int abiDtype) {
-  if (abiDtype < 1 || abiDtype > static_cast<int>(std::size(kAbiDescrs)))
-    return "";
-  return kAbiDescrs[abiDtype - 1];
-}
-
-Expected<NpyHeader> makeNpyHeader(StringRef descr, ArrayRef<int64_t> shape) {
+Expected<NpyHeader> makeNpyHeader(Dtype dtype, ArrayRef<int64_t> shape) {
   NpyHeader header;
   header.majorVersion = 1;
-  header.descr = getAbiNpyDescr(getAbiDtype(descr)).str();
+  header.descr = getDtypeInfo(dtype).npyDescr.str();
   if (header.descr.empty())
-    return npyError("unsupported dtype '" + descr + "'");
+    return npyError("dtype " + getDtypeInfo(dtype).pytorchName +
+                    " has no .npy dtype");
   if (Error e = decodeDescr(header))
     return std::move(e);
   header.shape.assign(shape.begin(), shape.end());

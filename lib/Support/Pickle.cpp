@@ -50,76 +50,6 @@ namespace mlir::tsmlir::pickle {
 // Scalar types and values
 //===----------------------------------------------------------------------===//
 
-StringRef getScalarTypeName(ScalarType type) {
-  switch (type) {
-  case ScalarType::Float:
-    return "Float";
-  case ScalarType::Double:
-    return "Double";
-  case ScalarType::Half:
-    return "Half";
-  case ScalarType::BFloat16:
-    return "BFloat16";
-  case ScalarType::Long:
-    return "Long";
-  case ScalarType::Int:
-    return "Int";
-  case ScalarType::Short:
-    return "Short";
-  case ScalarType::Char:
-    return "Char";
-  case ScalarType::Byte:
-    return "Byte";
-  case ScalarType::Bool:
-    return "Bool";
-  case ScalarType::ComplexFloat:
-    return "ComplexFloat";
-  case ScalarType::ComplexDouble:
-    return "ComplexDouble";
-  }
-  llvm_unreachable("unknown scalar type");
-}
-
-std::optional<ScalarType> parseScalarTypeName(StringRef name) {
-  return StringSwitch<std::optional<ScalarType>>(name)
-      .Case("Float", ScalarType::Float)
-      .Case("Double", ScalarType::Double)
-      .Case("Half", ScalarType::Half)
-      .Case("BFloat16", ScalarType::BFloat16)
-      .Case("Long", ScalarType::Long)
-      .Case("Int", ScalarType::Int)
-      .Case("Short", ScalarType::Short)
-      .Case("Char", ScalarType::Char)
-      .Case("Byte", ScalarType::Byte)
-      .Case("Bool", ScalarType::Bool)
-      .Case("ComplexFloat", ScalarType::ComplexFloat)
-      .Case("ComplexDouble", ScalarType::ComplexDouble)
-      .Default(std::nullopt);
-}
-
-unsigned getElementSize(ScalarType type) {
-  switch (type) {
-  case ScalarType::Char:
-  case ScalarType::Byte:
-  case ScalarType::Bool:
-    return 1;
-  case ScalarType::Half:
-  case ScalarType::BFloat16:
-  case ScalarType::Short:
-    return 2;
-  case ScalarType::Float:
-  case ScalarType::Int:
-    return 4;
-  case ScalarType::Double:
-  case ScalarType::Long:
-  case ScalarType::ComplexFloat:
-    return 8;
-  case ScalarType::ComplexDouble:
-    return 16;
-  }
-  llvm_unreachable("unknown scalar type");
-}
-
 int64_t TensorRef::getNumel() const {
   int64_t numel = 1;
   for (int64_t size : sizes)
@@ -1159,7 +1089,7 @@ Error Unpickler::readGlobal() {
     if (id == "device") {
       callable = Callable::Device;
     } else if (stem.consume_back("Storage")) {
-      if (std::optional<ScalarType> dtype = parseScalarTypeName(stem)) {
+      if (std::optional<ScalarType> dtype = getDtypeForTorchScriptName(stem)) {
         callable = Callable::StorageClass;
         global->dtype = *dtype;
       } else if (stem.starts_with("QInt") || stem.starts_with("QUInt")) {
@@ -1551,7 +1481,8 @@ Error Unpickler::persistentLoad() {
   ScalarType dtype = parts[1].global->dtype;
   int64_t numel = parts[4].value->i;
   int64_t bytes;
-  if (numel < 0 || MulOverflow(numel, int64_t(getElementSize(dtype)), bytes))
+  if (numel < 0 ||
+      MulOverflow(numel, int64_t(getDtypeInfo(dtype).byteSize), bytes))
     return fail("a storage of " + Twine(numel) + " elements");
 
   if (Error error = countMade())
@@ -1625,7 +1556,7 @@ void printLeaf(const Value &value, raw_ostream &os) {
     return;
   case Value::Kind::Tensor: {
     const TensorRef &tensor = value.tensor;
-    os << "tensor(" << getScalarTypeName(tensor.dtype) << ", sizes=";
+    os << "tensor(" << getDtypeInfo(tensor.dtype).torchScriptName << ", sizes=";
     printInts(os, tensor.sizes);
     os << ", strides=";
     printInts(os, tensor.strides);

@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsmlir/Support/Safetensors.h"
+#include "tsmlir/Support/Dtype.h"
 
 #include "llvm/ADT/StringSet.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
@@ -72,12 +72,8 @@ static bool readIndices(const json::Value *value,
 }
 
 unsigned SafetensorsFile::getElementSize(StringRef dtype) {
-  return StringSwitch<unsigned>(dtype)
-      .Cases({"F64", "I64"}, 8)
-      .Cases({"F32", "I32"}, 4)
-      .Cases({"F16", "BF16", "I16"}, 2)
-      .Cases({"I8", "U8", "BOOL"}, 1)
-      .Default(0);
+  std::optional<Dtype> known = getDtypeForSafetensorsName(dtype);
+  return known ? getDtypeInfo(*known).byteSize : 0;
 }
 
 Expected<std::unique_ptr<SafetensorsFile>>

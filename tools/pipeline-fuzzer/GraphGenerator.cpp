@@ -38,6 +38,8 @@
 
 #include "GraphGenerator.h"
 
+#include "tsmlir/Support/Dtype.h"
+
 #include "llvm/ADT/ArrayRef.h"
 
 #include <algorithm>
@@ -59,18 +61,15 @@ namespace {
 
 enum class DType : uint8_t { Bool, U8, I8, I16, I32, I64, F16, F32, F64 };
 
-struct DTypeInfo {
-  const char *spec;   // ts-specialize / RunValue: f32
-  const char *traced; // the traced type's name: Float
-  int code;           // c10::ScalarType
-};
-
-const DTypeInfo &info(DType t) {
-  static const DTypeInfo table[] = {
-      {"bool", "Bool", 11}, {"u8", "Byte", 0},   {"i8", "Char", 1},
-      {"i16", "Short", 2},  {"i32", "Int", 3},   {"i64", "Long", 4},
-      {"f16", "Half", 5},   {"f32", "Float", 6}, {"f64", "Double", 7}};
-  return table[static_cast<int>(t)];
+/// The row of tsmlir's dtype table (its names: `specName` f32 for
+/// ts-specialize and RunValue, `torchScriptName` Float for traced types,
+/// and its c10::ScalarType value) of a generated dtype.
+const mlir::tsmlir::DtypeInfo &info(DType t) {
+  using mlir::tsmlir::Dtype;
+  static const Dtype dtypes[] = {Dtype::Bool,  Dtype::Byte,  Dtype::Char,
+                                 Dtype::Short, Dtype::Int,   Dtype::Long,
+                                 Dtype::Half,  Dtype::Float, Dtype::Double};
+  return mlir::tsmlir::getDtypeInfo(dtypes[static_cast<int>(t)]);
 }
 
 bool isFloat(DType t) { return t >= DType::F16; }
@@ -503,14 +502,14 @@ Value Generator::newInput(DType dtype, Shape shape) {
   v.aliasesInput = true;
   v.dtype = dtype;
   v.shape = std::move(shape);
-  std::string spec = std::string(info(dtype).spec) + "[";
+  std::string spec = info(dtype).specName.str() + "[";
   for (size_t i = 0; i < v.shape.size(); ++i)
     spec += (i ? "," : "") + std::to_string(v.shape[i]);
   spec += "]";
   std::string type = "Tensor";
   if (tracedInputs) {
     // As a traced graph types its inputs: sizes, contiguous strides.
-    type = std::string(info(dtype).traced) + "(";
+    type = info(dtype).torchScriptName.str() + "(";
     std::vector<int64_t> strides(v.shape.size());
     int64_t stride = 1;
     for (size_t i = v.shape.size(); i-- > 0;) {
@@ -536,9 +535,9 @@ Value Generator::newInput(DType dtype, Shape shape) {
 Value Generator::cast(const Value &v, DType dtype) {
   Value r = v;
   r.dtype = dtype;
-  r.name = node(
-      "Tensor", "aten::to",
-      {v.name, cInt(info(dtype).code), cBool(false), cBool(false), cNone()});
+  r.name = node("Tensor", "aten::to",
+                {v.name, cInt(static_cast<int>(info(dtype).dtype)),
+                 cBool(false), cBool(false), cNone()});
   // aten::to returns self when the dtype does not change; a copy otherwise.
   if (dtype != v.dtype)
     r.writable = true, r.aliasesInput = false;
@@ -1506,8 +1505,8 @@ void Generator::genDataMovement() {
       r.name = node("Tensor", "aten::type_as", {x.name, other.name});
     } else {
       r.name = node("Tensor", "aten::to",
-                    {x.name, cInt(info(dtype).code), cBool(false),
-                     cBool(in.chance(20)), cNone()});
+                    {x.name, cInt(static_cast<int>(info(dtype).dtype)),
+                     cBool(false), cBool(in.chance(20)), cNone()});
     }
     r.dtype = dtype;
     break;
@@ -1636,10 +1635,10 @@ void Generator::genLinearAlgebra() {
     Value w = newInput(dtype, {out, x.shape.back()});
     std::string bias = "%b" + std::to_string(numInputs++) + ".1";
     bool none = in.chance(50);
-    inputs.push_back({bias, "Tensor?",
-                      none ? "none"
-                           : std::string(info(dtype).spec) + "[" +
-                                 std::to_string(out) + "]"});
+    inputs.push_back(
+        {bias, "Tensor?",
+         none ? "none"
+              : info(dtype).specName.str() + "[" + std::to_string(out) + "]"});
     r.shape = x.shape;
     r.shape.back() = out;
     r.name = node("Tensor", "aten::linear", {x.name, w.name, bias});
@@ -1763,7 +1762,8 @@ void Generator::genFactory() {
   DType dtype = in.chance(50) ? DType::F32 : randomDType();
   // dtype=None is f32 for zeros and ones, self's dtype for the _like ops.
   bool noDtype = dtype == DType::F32 && in.chance(50);
-  std::string dtypeArg = noDtype ? cNone() : cInt(info(dtype).code);
+  std::string dtypeArg =
+      noDtype ? cNone() : cInt(static_cast<int>(info(dtype).dtype));
   r.dtype = dtype;
   switch (in.below(3)) {
   case 0: { // zeros / ones / full (size, [fill,] dtype, layout, device, pin)
@@ -1774,7 +1774,7 @@ void Generator::genFactory() {
     if (in.chance(30)) {
       kind = "aten::full";
       args.push_back(isFloat(dtype) ? cFloat() : cInt(in.below(3)));
-      dtypeArg = cInt(info(dtype).code);
+      dtypeArg = cInt(static_cast<int>(info(dtype).dtype));
     }
     args.insert(args.end(), {dtypeArg, cNone(), cNone(), cNone()});
     r.name = node("Tensor", kind, args);

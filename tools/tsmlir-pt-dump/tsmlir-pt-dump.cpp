@@ -128,7 +128,7 @@ static Error checkTensorStorages(const ZipArchive &archive,
       continue;
     std::string member = (storageDir + "/" + tensor.storageKey).str();
     uint64_t bytes =
-        uint64_t(tensor.storageNumel) * pickle::getElementSize(tensor.dtype);
+        uint64_t(tensor.storageNumel) * getDtypeInfo(tensor.dtype).byteSize;
     if (bytes > maxMemberSize)
       return createStringError(inconvertibleErrorCode(),
                                archive.getPath() + ": member '" + member +

@@ -36,10 +36,11 @@ mlir::tsmlir::writeOutputs(StringRef dir, ArrayRef<HostTensor> outputs,
       ++position;
     llvm::SmallString<128> path(dir);
     llvm::sys::path::append(path, "out" + std::to_string(position++) + ".npy");
+    StringRef descr = getDtypeInfo(t.dtype).npyDescr;
     if (llvm::Error error =
-            writeNpy(path, t.descr, t.shape, t.data.data(), t.data.size()))
+            writeNpy(path, descr, t.shape, t.data.data(), t.data.size()))
       return std::move(error);
-    written += (i ? ", " : "") + (t.descr.substr(1) + shapeString(t));
+    written += (i ? ", " : "") + (descr.drop_front().str() + shapeString(t));
   }
   // Outputs that are always None have no .npy form: the summary names them.
   if (!none.empty()) {

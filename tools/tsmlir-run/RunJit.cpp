@@ -31,7 +31,7 @@ static bool sameOutputs(ArrayRef<HostTensor> a, ArrayRef<HostTensor> b) {
   if (a.size() != b.size())
     return false;
   for (auto [x, y] : llvm::zip(a, b))
-    if (x.descr != y.descr || x.shape != y.shape || x.data != y.data)
+    if (x.dtype != y.dtype || x.shape != y.shape || x.data != y.data)
       return false;
   return true;
 }

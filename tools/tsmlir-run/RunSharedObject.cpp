@@ -41,9 +41,10 @@ static int fail(StringRef file, const Twine &message) {
   return 1;
 }
 
-static size_t dtypeSize(int32_t dtype) {
-  StringRef descr = getAbiNpyDescr(dtype);
-  return descr.empty() ? 0 : descr[2] - '0';
+/// Bytes per element of a tsmlir_dtype, or 0 for an unknown code.
+static size_t dtypeSize(int32_t code) {
+  std::optional<Dtype> dtype = getDtypeForAbiCode(code);
+  return dtype ? getDtypeInfo(*dtype).byteSize : 0;
 }
 
 static std::string shapeText(ArrayRef<int64_t> shape) {
@@ -170,7 +171,9 @@ int mlir::tsmlir::runSharedObject(const SharedObjectRun &run) {
     if (value.kind == RunValue::Kind::Tensor) {
       t->host = value.tensor.data;
       t->sizes.assign(value.tensor.shape().begin(), value.tensor.shape().end());
-      t->tensor.dtype = getAbiDtype(value.tensor.header.descr);
+      std::optional<Dtype> dtype =
+          getDtypeForNpyDescr(value.tensor.header.descr);
+      t->tensor.dtype = dtype ? getDtypeInfo(*dtype).abiCode : 0;
     } else if (value.kind == RunValue::Kind::Float ||
                value.kind == RunValue::Kind::Int) {
       double v = value.kind == RunValue::Kind::Float
@@ -267,7 +270,11 @@ int mlir::tsmlir::runSharedObject(const SharedObjectRun &run) {
       return fail(file, tsmlirCudaGetLastError());
     llvm::SmallString<128> path(run.outputDir);
     llvm::sys::path::append(path, "out" + std::to_string(i) + ".npy");
-    StringRef descr = getAbiNpyDescr(t->tensor.dtype);
+    std::optional<Dtype> dtype = getDtypeForAbiCode(t->tensor.dtype);
+    if (!dtype)
+      return fail(file, "output " + Twine(i) + " has the unknown dtype " +
+                            Twine(t->tensor.dtype));
+    StringRef descr = getDtypeInfo(*dtype).npyDescr;
     if (llvm::Error error =
             writeNpy(path, descr, t->sizes, t->host.data(), t->host.size()))
       return fail(file, llvm::toString(std::move(error)));

@@ -18,6 +18,7 @@
 #define TSMLIR_COMPILER_PREPAREGRAPH_H
 
 #include "tsmlir/Compiler/Options.h"
+#include "tsmlir/Support/Dtype.h"
 #include "tsmlir/Support/Npy.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -55,9 +56,9 @@ struct GraphValue {
   bool isNumber = false;
   /// TorchScript's name of the argument (empty for outputs).
   std::string name;
-  /// The .npy dtype ('<f4', '|b1', ...), element size and shape.
-  std::string descr;
-  unsigned elementSize = 0;
+  /// The dtype (one the C ABI has: float numbers are Double, ints Long)
+  /// and shape.
+  Dtype dtype = Dtype::Double;
   SmallVector<int64_t> shape;
   /// Outputs: the size depends on the data (DataDependentSizes.h); `shape`
   /// is its bound, the size of the buffer, and the compiled entry writes
@@ -67,6 +68,9 @@ struct GraphValue {
   unsigned position = 0;
   /// The ts type, for messages (`!ts.tensor<f32, [2, 3]>`).
   std::string typeText;
+
+  const DtypeInfo &getDtypeInfo() const { return tsmlir::getDtypeInfo(dtype); }
+  unsigned getElementSize() const { return getDtypeInfo().byteSize; }
 };
 
 /// An argument fixed to a constant when the graph was prepared.

@@ -33,7 +33,7 @@ namespace mlir::tsmlir {
 
 /// A result, as the .npy file it is written to.
 struct HostTensor {
-  std::string descr; // '<f4', '|b1', ...
+  Dtype dtype = Dtype::Float;
   SmallVector<int64_t> shape;
   std::vector<uint8_t> data;
 };
@@ -67,9 +67,8 @@ public:
   /// Whether invokeInPlace applies: the code runs on the CPU and no output
   /// is sized at run time.
   bool canInvokeInPlace() const;
-  /// The outputs' dtypes ('<f4', ...) and shapes, in order.
-  SmallVector<std::pair<std::string, SmallVector<int64_t>>>
-  getOutputSpecs() const;
+  /// The outputs' dtypes and shapes, in order.
+  SmallVector<std::pair<Dtype, SmallVector<int64_t>>> getOutputSpecs() const;
   /// Calls the compiled entry on the caller's memory, without copies:
   /// `inputs` are the values it was compiled for (a tensor's data is not
   /// read from them), `tensorData` the data of each tensor among them, in

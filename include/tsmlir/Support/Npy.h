@@ -19,6 +19,8 @@
 #ifndef TSMLIR_SUPPORT_NPY_H
 #define TSMLIR_SUPPORT_NPY_H
 
+#include "tsmlir/Support/Dtype.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -81,16 +83,9 @@ llvm::Expected<NpyArray> readNpy(llvm::StringRef path);
 /// prefixed with a file name.
 llvm::Expected<NpyArray> parseNpy(llvm::StringRef bytes);
 
-/// The dtypes of the C ABI (tsmlir_dtype in tsmlir/Runtime/Abi.h) as .npy
-/// descrs, in one table: the ABI's code of `descr` ('<f4', '|b1', ...; the
-/// byte order is not compared), or 0 for a dtype it does not have; and the
-/// little-endian descr of an ABI code, or "" for an unknown code.
-int getAbiDtype(llvm::StringRef descr);
-llvm::StringRef getAbiNpyDescr(int abiDtype);
-
-/// The header of a C-order, native-order array of dtype `descr` ('<f4',
-/// '|b1', ...; a dtype the ABI has) and sizes `shape`.
-llvm::Expected<NpyHeader> makeNpyHeader(llvm::StringRef descr,
+/// The header of a C-order, native-order array of `dtype` (one with a .npy
+/// descr) and sizes `shape`.
+llvm::Expected<NpyHeader> makeNpyHeader(Dtype dtype,
                                         llvm::ArrayRef<int64_t> shape);
 
 /// Writes a C-order, little-endian .npy file (version 1.0) with dtype

@@ -28,6 +28,8 @@
 #ifndef TSMLIR_SUPPORT_PICKLE_H
 #define TSMLIR_SUPPORT_PICKLE_H
 
+#include "tsmlir/Support/Dtype.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -50,29 +52,10 @@ struct Value;
 /// several places, as in Python.
 using ValuePtr = std::shared_ptr<const Value>;
 
-/// The element types of the storage classes (torch.FloatStorage, ...).
-enum class ScalarType {
-  Float,
-  Double,
-  Half,
-  BFloat16,
-  Long,
-  Int,
-  Short,
-  Char, // int8
-  Byte, // uint8
-  Bool,
-  ComplexFloat,
-  ComplexDouble,
-};
-
-/// "Float", "Double", ...: PyTorch's name, the storage class's without
-/// "Storage".
-llvm::StringRef getScalarTypeName(ScalarType type);
-/// The scalar type called `name` ("Float", ...), if there is one.
-std::optional<ScalarType> parseScalarTypeName(llvm::StringRef name);
-/// Bytes per element.
-unsigned getElementSize(ScalarType type);
+/// The element types of the storage classes (torch.FloatStorage, ...): the
+/// dtypes of tsmlir/Support/Dtype.h, whose TorchScript names the classes
+/// carry.
+using ScalarType = Dtype;
 
 /// A tensor, as torch._utils._rebuild_tensor_v2(storage, storage_offset,
 /// sizes, strides, requires_grad, backward_hooks) rebuilds it: a view of a

@@ -148,19 +148,18 @@ RunValue toRunValue(const py::handle &value, size_t index) {
   auto array = py::array::ensure(value, py::array::c_style);
   py::dtype dtype = array.dtype();
   std::string descr = dtype.attr("str").cast<std::string>();
-  char kind = dtype.kind();
-  static const char *supported[] = {"<f2", "<f4", "<f8", "|i1", "<i2",
-                                    "<i4", "<i8", "|u1", "|b1"};
-  if (!llvm::is_contained(supported, descr))
+  std::optional<Dtype> known = getDtypeForNpyDescr(descr);
+  if (!known || descr[0] == '>' || getDtypeInfo(*known).abiCode == 0)
     raise("CompileError", "argument " + std::to_string(index) + ": dtype " +
                               py::str(dtype).cast<std::string>() +
                               " is not one of TorchScript's tensor dtypes");
+  const DtypeInfo &info = getDtypeInfo(*known);
   v.kind = RunValue::Kind::Tensor;
   NpyHeader &header = v.tensor.header;
   header.majorVersion = 1;
-  header.descr = descr;
-  header.kind = kind;
-  header.itemSize = static_cast<unsigned>(dtype.itemsize());
+  header.descr = info.npyDescr.str();
+  header.kind = static_cast<char>(info.kind);
+  header.itemSize = info.byteSize;
   header.byteOrder = header.itemSize == 1 ? NpyHeader::ByteOrder::NotApplicable
                                           : NpyHeader::ByteOrder::Little;
   for (py::ssize_t d = 0; d < array.ndim(); ++d)
@@ -212,7 +211,7 @@ public:
     py::list result;
     for (HostTensor &t : outputs) {
       std::vector<py::ssize_t> shape(t.shape.begin(), t.shape.end());
-      py::array array(py::dtype(t.descr), shape);
+      py::array array(py::dtype(getDtypeInfo(t.dtype).npyDescr.str()), shape);
       if (!t.data.empty())
         std::memcpy(array.mutable_data(), t.data.data(), t.data.size());
       result.append(array);
@@ -244,9 +243,9 @@ public:
     }
     py::list result;
     SmallVector<void *> outputData;
-    for (auto &[descr, shape] : graph->getOutputSpecs()) {
+    for (auto &[dtype, shape] : graph->getOutputSpecs()) {
       std::vector<py::ssize_t> sizes(shape.begin(), shape.end());
-      py::array array(py::dtype(descr), sizes);
+      py::array array(py::dtype(getDtypeInfo(dtype).npyDescr.str()), sizes);
       if (reinterpret_cast<uintptr_t>(array.mutable_data()) % 16 != 0)
         return std::nullopt;
       outputData.push_back(array.mutable_data());

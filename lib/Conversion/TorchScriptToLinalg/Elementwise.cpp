@@ -19,8 +19,10 @@
 #include "PopulatePatterns.h"
 #include "Utils.h"
 
+#include "tsmlir/Conversion/TorchScriptToLinalg/TorchScriptToLinalg.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
+#include "tsmlir/Dialect/TorchScript/IR/TypePromotion.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -36,69 +38,44 @@ using namespace mlir::tsmlir::lowering;
 
 namespace {
 
-/// PyTorch's categories, for promotion: bool < integer < float.
-static int category(Type t) {
-  if (llvm::isa<FloatType>(t))
-    return 2;
-  if (auto i = llvm::dyn_cast<IntegerType>(t))
-    return i.getWidth() == 1 ? 0 : 1;
-  return -1;
-}
-
-static Type wider(Type a, Type b) {
-  if (!a)
-    return b;
-  if (category(a) != category(b))
-    return category(a) > category(b) ? a : b;
-  return a.getIntOrFloatBitWidth() >= b.getIntOrFloatBitWidth() ? a : b;
-}
-
-/// The type PyTorch computes a comparison in: dimensioned tensors first, then
-/// zero-dim tensors and scalars where they are of a higher category.
-static Type promotedType(Operation *op, ArrayRef<DataOperand> data,
-                         ArrayRef<Value> operands) {
-  Type dimResult, zeroDimResult, scalarResult;
+/// The type PyTorch computes a comparison in: at::result_type of its data
+/// operands (ts/IR/TypePromotion.h), as the lowering's element type, and
+/// whether that is an unsigned integer. Null when a dtype is not known.
+static std::pair<Type, bool> promotedType(Operation *op,
+                                          ArrayRef<DataOperand> data,
+                                          ArrayRef<Value> operands) {
+  MLIRContext *ctx = op->getContext();
+  ts::ResultTypeState state;
   for (DataOperand d : data) {
-    Value v = operands[d.index];
-    if (auto t = llvm::dyn_cast<RankedTensorType>(v.getType())) {
-      if (t.getRank() > 0)
-        dimResult = wider(dimResult, t.getElementType());
-      else
-        zeroDimResult = wider(zeroDimResult, t.getElementType());
-    } else {
-      scalarResult = wider(scalarResult, v.getType());
+    Type original = op->getOperand(d.index).getType();
+    if (auto tensor = llvm::dyn_cast<ts::TensorType>(original)) {
+      std::optional<int64_t> rank = tensor.getRank();
+      if (!tensor.getDtype() || !rank)
+        return {};
+      state.add(tensor.getDtype(), *rank > 0
+                                       ? ts::PromotionPriority::Dimensioned
+                                       : ts::PromotionPriority::ZeroDim);
+      continue;
     }
+    Type dtype = ts::getWrappedNumberDtype(original);
+    if (!dtype) {
+      // A Scalar: the kind of number it lowered to tells.
+      Type lowered = operands[d.index].getType();
+      if (llvm::isa<FloatType>(lowered))
+        dtype = Float32Type::get(ctx);
+      else if (lowered.isInteger(1))
+        dtype = lowered;
+      else if (llvm::isa<IntegerType>(lowered))
+        dtype = IntegerType::get(ctx, 64, IntegerType::Signed);
+      else
+        return {};
+    }
+    state.add(dtype, ts::PromotionPriority::Wrapped);
   }
-  Type result = dimResult;
-  if (zeroDimResult && (!result || category(zeroDimResult) > category(result)))
-    result = zeroDimResult;
-  if (scalarResult && (!result || category(scalarResult) > category(result))) {
-    MLIRContext *ctx = op->getContext();
-    if (category(scalarResult) == 2)
-      result = Float32Type::get(ctx);
-    else if (category(scalarResult) == 1)
-      result = IntegerType::get(ctx, 64);
-    else
-      result = scalarResult;
-  }
-  return result;
-}
-
-/// Whether the integer `computeType` holds unsigned values: the result's
-/// dtype is unsigned (arithmetic), or an unsigned tensor operand of that
-/// type decided it (comparisons).
-static bool isUnsignedCompute(Operation *op, Compute compute,
-                              ArrayRef<DataOperand> data,
-                              ArrayRef<Value> operands, Type computeType) {
-  if (category(computeType) != 1)
-    return false;
-  if (compute == Compute::Result)
-    return isUnsignedDtype(getTSDtype(op->getResult(0)));
-  return llvm::any_of(data, [&](DataOperand d) {
-    auto t = llvm::dyn_cast<RankedTensorType>(operands[d.index].getType());
-    return t && t.getElementType() == computeType &&
-           isUnsignedDtype(getTSDtype(op->getOperand(d.index)));
-  });
+  Type result = state.getResult();
+  if (!result)
+    return {};
+  return {convertDtype(result), result.isUnsignedInteger()};
 }
 
 class ElementwiseLowering : public NamedOpLowering {
@@ -120,24 +97,23 @@ public:
     Type resultElement = resultType.getElementType();
 
     Type computeType;
+    bool isUnsigned = false;
     switch (spec.compute) {
     case Compute::Result:
       computeType = resultElement;
       if (resultElement.isF16() || resultElement.isBF16())
         computeType = rewriter.getF32Type();
+      isUnsigned = isUnsignedDtype(getTSDtype(op->getResult(0)));
       break;
     case Compute::Promoted:
-      computeType = promotedType(op, spec.data, operands);
+      std::tie(computeType, isUnsigned) = promotedType(op, spec.data, operands);
       break;
     case Compute::Bool:
       computeType = rewriter.getI1Type();
       break;
     }
-    if (!computeType || category(computeType) < 0)
+    if (!computeType || !computeType.isIntOrFloat())
       return rewriter.notifyMatchFailure(op, "no compute type");
-    bool isUnsigned = isUnsignedCompute(op, spec.compute, spec.data, operands,
-                                        computeType);
-
     // Tensor operands become inputs of the generic; scalars are cast once,
     // outside it.
     SmallVector<Value> inputs;

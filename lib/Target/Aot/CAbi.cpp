@@ -149,7 +149,7 @@ public:
             {string(in, cName(v.name)),
              constant(in, i32,
                       v.isNumber ? TSMLIR_KIND_NUMBER : TSMLIR_KIND_TENSOR),
-             constant(in, i32, getAbiDtype(v.descr)),
+             constant(in, i32, v.getDtypeInfo().abiCode),
              constant(in, i32, v.shape.size()), constant(in, i32, v.position),
              sizes(in, v.shape)});
         array = LLVM::InsertValueOp::create(in, loc, array, info,

@@ -27,24 +27,9 @@ static const char *const abiHeaderText =
 #include "AbiHeader.inc"
     ;
 
-/// PyTorch's name of a dtype (as tsmlir_dtype_name returns it).
-static StringRef dtypeName(int dtype) {
-  switch (dtype) {
-  case TSMLIR_BOOL: return "bool";
-  case TSMLIR_UINT8: return "uint8";
-  case TSMLIR_INT8: return "int8";
-  case TSMLIR_INT16: return "int16";
-  case TSMLIR_INT32: return "int32";
-  case TSMLIR_INT64: return "int64";
-  case TSMLIR_FLOAT16: return "float16";
-  case TSMLIR_FLOAT32: return "float32";
-  case TSMLIR_FLOAT64: return "float64";
-  }
-  return "?";
-}
-
 static std::string describe(const GraphValue &value) {
-  std::string text = dtypeName(getAbiDtype(value.descr)).str();
+  // PyTorch's name of the dtype, as tsmlir_dtype_name returns it.
+  std::string text = value.getDtypeInfo().pytorchName.str();
   text += "[";
   for (auto [i, size] : llvm::enumerate(value.shape))
     text += (i ? ", " : "") + std::to_string(size);
@@ -72,9 +57,9 @@ static void emitValues(StringRef what, ArrayRef<GraphValue> values,
     os << describe(value);
     if (value.isNumber)
       os << "  (a TorchScript "
-         << (value.descr == "<f8"   ? "float"
-             : value.descr == "|b1" ? "bool"
-                                    : "int")
+         << (value.dtype == Dtype::Double ? "float"
+             : value.dtype == Dtype::Bool ? "bool"
+                                          : "int")
          << ", as a 0-d tensor)";
     os << "\n";
   }
@@ -128,7 +113,7 @@ void mlir::tsmlir::emitCHeader(const PreparedGraph &graph,
   auto emitShapes = [&](StringRef side, ArrayRef<GraphValue> values) {
     for (auto [i, value] : llvm::enumerate(values)) {
       std::string prefix = macro + "_" + side.str() + std::to_string(i);
-      std::string dtype = dtypeName(getAbiDtype(value.descr)).upper();
+      std::string dtype = value.getDtypeInfo().pytorchName.upper();
       os << "#define " << prefix << "_DTYPE TSMLIR_" << dtype << "\n"
          << "#define " << prefix << "_RANK " << value.shape.size() << "\n";
       if (!value.shape.empty())

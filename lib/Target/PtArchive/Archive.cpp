@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Archive.h"
+#include "tsmlir/Dialect/TorchScript/IR/Dtypes.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -144,32 +145,12 @@ FailureOr<llvm::ArrayRef<pickle::ValuePtr>> PtArchive::getConstants() {
 // Tensors
 //===----------------------------------------------------------------------===//
 
-static Type getElementType(MLIRContext *context, pickle::ScalarType dtype) {
-  using pickle::ScalarType;
-  switch (dtype) {
-  case ScalarType::Float:
-    return Float32Type::get(context);
-  case ScalarType::Double:
-    return Float64Type::get(context);
-  case ScalarType::Half:
-    return Float16Type::get(context);
-  case ScalarType::BFloat16:
-    return BFloat16Type::get(context);
-  case ScalarType::Long:
-    return IntegerType::get(context, 64, IntegerType::Signed);
-  case ScalarType::Int:
-    return IntegerType::get(context, 32, IntegerType::Signed);
-  case ScalarType::Short:
-    return IntegerType::get(context, 16, IntegerType::Signed);
-  case ScalarType::Char:
-    return IntegerType::get(context, 8, IntegerType::Signed);
-  case ScalarType::Byte:
-    return IntegerType::get(context, 8, IntegerType::Unsigned);
-  case ScalarType::Bool:
-    return IntegerType::get(context, 1);
-  default:
+/// The element type of a storage's dtype; null for the complex dtypes,
+/// whose values tsmlir does not hold as attributes.
+static Type getElementType(MLIRContext *context, Dtype dtype) {
+  if (getDtypeInfo(dtype).kind == DtypeKind::Complex)
     return {};
-  }
+  return ts::getDtypeType(context, dtype);
 }
 
 /// Tensors of at most this many elements become plain dense attributes.
@@ -194,14 +175,14 @@ PtArchive::getTensorData(const pickle::TensorRef &tensor, bool isConstant,
   Type element = getElementType(context, tensor.dtype);
   if (!element)
     return emitError(loc) << "tensor '" << name << "' has dtype "
-                          << pickle::getScalarTypeName(tensor.dtype)
+                          << getDtypeInfo(tensor.dtype).torchScriptName
                           << ", which tsmlir does not support",
            failure();
   if (!zip->contains(member))
     return emitError(loc) << "tensor '" << name << "' refers to the storage '"
                           << member << "', which the archive lacks",
            failure();
-  uint64_t elementSize = pickle::getElementSize(tensor.dtype);
+  uint64_t elementSize = getDtypeInfo(tensor.dtype).byteSize;
   auto memberSize = zip->getMemberSize(member);
   if (!memberSize)
     return emitError(loc, describe(memberSize.takeError(), path)), failure();

@@ -13,12 +13,13 @@
 
 #include "Importer.h"
 
-#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
-#include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "tsmlir/Dialect/TorchScript/IR/Dtypes.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -830,26 +831,11 @@ FailureOr<Attribute> Importer::convertTensor(const ParsedValue &value,
   }
 }
 
-/// The MLIR element type of a safetensors dtype.
+/// The MLIR element type of a safetensors dtype, or null.
 static Type getSafetensorsElementType(MLIRContext *context,
                                       llvm::StringRef dtype) {
-  return llvm::StringSwitch<std::function<Type()>>(dtype)
-      .Case("F32", [&] { return Float32Type::get(context); })
-      .Case("F64", [&] { return Float64Type::get(context); })
-      .Case("F16", [&] { return Float16Type::get(context); })
-      .Case("BF16", [&] { return BFloat16Type::get(context); })
-      .Case("I64",
-            [&] { return IntegerType::get(context, 64, IntegerType::Signed); })
-      .Case("I32",
-            [&] { return IntegerType::get(context, 32, IntegerType::Signed); })
-      .Case("I16",
-            [&] { return IntegerType::get(context, 16, IntegerType::Signed); })
-      .Case("I8",
-            [&] { return IntegerType::get(context, 8, IntegerType::Signed); })
-      .Case("U8",
-            [&] { return IntegerType::get(context, 8, IntegerType::Unsigned); })
-      .Case("BOOL", [&] { return IntegerType::get(context, 1); })
-      .Default([] { return Type(); })();
+  std::optional<Dtype> known = getDtypeForSafetensorsName(dtype);
+  return known ? ts::getDtypeType(context, *known) : Type();
 }
 
 FailureOr<Attribute>

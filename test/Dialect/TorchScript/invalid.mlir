@@ -884,6 +884,16 @@ func.func @broadcast_result_sizes(%a: !ts.tensor<f32, [2, 1]>, %b: !ts.tensor<f3
 
 // -----
 
+// An unknown size beside a known one greater than 1 broadcasts to it
+// (OpTrait::util::getBroadcastedShape), so the result's 3 is wrong.
+func.func @broadcast_unknown_size(%a: !ts.tensor<f32, [?]>, %b: !ts.tensor<f32, [5]>, %c: !ts.int) {
+  // expected-error @+1 {{'ts.aten.add.Tensor' op result sizes [3] do not match the broadcast sizes [5]}}
+  %0 = ts.aten.add.Tensor %a, %b, %c : (!ts.tensor<f32, [?]>, !ts.tensor<f32, [5]>, !ts.int) -> !ts.tensor<f32, [3]>
+  return
+}
+
+// -----
+
 func.func @compare_tensor_result_dtype(%a: !ts.tensor<f32>, %b: !ts.tensor<f32>) {
   // expected-error @+1 {{'ts.aten.lt.Tensor' op result dtype must be i1 (Bool), got 'f32'}}
   %0 = ts.aten.lt.Tensor %a, %b : (!ts.tensor<f32>, !ts.tensor<f32>) -> !ts.tensor<f32>

@@ -5,7 +5,7 @@
 // RUN: not tsmlir-opt %s --ts-specialize 2>&1 | FileCheck %s --check-prefix=EMPTY
 // EMPTY: error: ts-specialize: expected argN=DTYPE[sizes], inputs=FILE.npy,..., func=NAME or device=DEVICE
 // RUN: not tsmlir-opt %s --ts-specialize="arg0=f33[2]" 2>&1 | FileCheck %s --check-prefix=DTYPE
-// DTYPE: error: ts-specialize: bad type in 'arg0=f33[2]': unknown dtype 'f33' (expected f32, f64, f16, bf16, i64, i32, i16, i8, u8 or bool)
+// DTYPE: error: ts-specialize: bad type in 'arg0=f33[2]': unknown dtype 'f33' (expected u8, i8, i16, i32, i64, f16, f32, f64, bool or bf16)
 // RUN: not tsmlir-opt %s --ts-specialize="arg0=f32[2,-3]" 2>&1 | FileCheck %s --check-prefix=SIZE
 // SIZE: error: ts-specialize: bad type in 'arg0=f32[2,-3]': bad size '-3' (expected a non-negative integer or '?')
 // RUN: not tsmlir-opt %s --ts-specialize="arg0=f32[2" 2>&1 | FileCheck %s --check-prefix=BRACKET

@@ -57,9 +57,19 @@ whole database stopped part way (it takes hours on a small machine) goes on
 where it stopped: the samples are drawn from the same seeds each time, and
 the outcomes kept are those of the tool that ran them.
 
+`--ledger FILE` keeps the same records in one file that lives with the
+sources (docs/opinfo-results.json for the whole database): each operator and
+dtype's outcomes, passes counted and the rest listed, with the tsmlir
+commit that ran them (`--build`). A run reads it back as `--resume` reads
+the work directory and writes it after every job, so the whole database's
+run goes on across machines as well as across runs. `--time-limit SECONDS`
+starts no job after that many seconds: the run then prints how many jobs
+are left and writes no table, which only a complete run writes.
+
 Usage: run_opinfo.py TMPDIR [--ops NAME,...] [--subset FILE] [--jobs N]
                      [--table FILE] [--tool tsmlir-run] [--show-failures]
-                     [--resume]
+                     [--resume] [--ledger FILE [--build ID]]
+                     [--time-limit SECONDS]
 """
 import argparse
 import concurrent.futures
@@ -69,6 +79,8 @@ import os
 import re
 import sys
 import tempfile
+import threading
+import time
 import warnings
 
 import numpy as np
@@ -776,15 +788,99 @@ def run_samples(samples, job, tool, work):
         job.results[s.index] = (classify(why), why)
 
 
-def run_job(job, tool, tmp, resume=False):
+def job_key(job):
+    """The name of `job`'s records: its work directory's name."""
+    return "%s.%s" % (re.sub(r"[^\w.]", "_", job.name),
+                      DTYPE_NAMES[job.dtype])
+
+
+def index_ranges(indices):
+    """Sorted sample indices as ranges: [0, 1, 2, 5] -> "0-2,5"."""
+    parts, start = [], None
+    for i, k in enumerate(indices):
+        if start is None:
+            start = k
+        if i + 1 == len(indices) or indices[i + 1] != k + 1:
+            parts.append(str(start) if start == k else "%d-%d" % (start, k))
+            start = None
+    return ",".join(parts)
+
+
+class Ledger:
+    """The outcomes of every job run so far, in one JSON file: key ->
+    {"samples": index ranges, "pass": count, "other": {index: [outcome,
+    why]}, "build": the tsmlir that ran them}. One line a job, sorted, so
+    that the file's history reads as a diff of outcomes."""
+
+    def __init__(self, path, build):
+        self.path = path
+        self.build = build
+        self.lock = threading.Lock()
+        self.records = {}
+        if path and os.path.exists(path):
+            try:
+                with open(path) as f:
+                    self.records = json.load(f)
+            except (OSError, ValueError) as e:
+                print("warning: ignoring the ledger %s: %s" % (path, e))
+
+    def lookup(self, job):
+        """`job`'s outcomes when the ledger has them for its samples."""
+        record = self.records.get(job_key(job))
+        indices = sorted(s.index for s in job.samples)
+        try:
+            if record is None or record["samples"] != index_ranges(indices):
+                return None
+            other = {int(k): tuple(v) for k, v in record["other"].items()}
+            if len(other) + record["pass"] != len(indices):
+                return None
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+        return {k: other.get(k, ("pass", None)) for k in indices}
+
+    def add(self, job):
+        if not self.path:
+            return
+        indices = sorted(job.results)
+        record = {"samples": index_ranges(indices),
+                  "pass": sum(1 for k in indices
+                              if job.results[k][0] == "pass"),
+                  "other": {str(k): list(job.results[k]) for k in indices
+                            if job.results[k][0] != "pass"},
+                  "build": self.build}
+        with self.lock:
+            self.records[job_key(job)] = record
+            text = "{\n%s\n}\n" % ",\n".join(
+                "%s: %s" % (json.dumps(k), json.dumps(self.records[k],
+                                                      sort_keys=True))
+                for k in sorted(self.records))
+            with open(self.path + ".tmp", "w") as f:
+                f.write(text)
+            os.replace(self.path + ".tmp", self.path)
+
+    def builds(self, keys):
+        """The builds that ran the records `keys`, each with its count."""
+        counts = {}
+        for k in keys:
+            b = self.records.get(k, {}).get("build", "unknown")
+            counts[b] = counts.get(b, 0) + 1
+        return counts
+
+
+def run_job(job, tool, tmp, resume=False, ledger=None, deadline=None):
     """Runs the samples of `job` in functions of up to CHUNK calls and
-    writes their outcomes to results.json; with `resume`, reads the
-    outcomes a previous run wrote instead, when they are for the same
-    samples."""
-    work = os.path.join(tmp, "%s.%s" % (re.sub(r"[^\w.]", "_", job.name),
-                                        DTYPE_NAMES[job.dtype]))
+    writes their outcomes to results.json (and to `ledger`); with `resume`,
+    reads the outcomes a previous run wrote instead, when they are for the
+    same samples. Past `deadline` (time.monotonic()), runs nothing and
+    returns None."""
+    work = os.path.join(tmp, job_key(job))
     saved = os.path.join(work, "results.json")
     indices = sorted(s.index for s in job.samples)
+    if ledger is not None:
+        kept = ledger.lookup(job)
+        if kept is not None:
+            job.results = kept
+            return job
     if resume and os.path.exists(saved):
         try:
             with open(saved) as f:
@@ -792,9 +888,13 @@ def run_job(job, tool, tmp, resume=False):
             if record.get("samples") == indices:
                 job.results = {int(k): tuple(v)
                                for k, v in record["results"].items()}
+                if ledger is not None:
+                    ledger.add(job)
                 return job
         except (OSError, ValueError, KeyError, TypeError):
             pass  # unreadable or stale: run the samples again
+    if deadline is not None and time.monotonic() > deadline:
+        return None
     chunks = [job.samples[i:i + CHUNK]
               for i in range(0, len(job.samples), CHUNK)]
     for k, chunk in enumerate(chunks):
@@ -806,6 +906,8 @@ def run_job(job, tool, tmp, resume=False):
                    "results": {str(k): list(v)
                                for k, v in job.results.items()}}, f)
     os.replace(saved + ".tmp", saved)
+    if ledger is not None:
+        ledger.add(job)
     return job
 
 
@@ -875,7 +977,17 @@ def main():
     parser.add_argument("--resume", action="store_true",
                         help="reuse the outcomes a previous run wrote to "
                              "TMPDIR")
+    parser.add_argument("--ledger", default="",
+                        help="a JSON file of every job's outcomes, read "
+                             "back and written after each job")
+    parser.add_argument("--build", default="unknown",
+                        help="the tsmlir (commit) the ledger names as "
+                             "having run the jobs this run runs")
+    parser.add_argument("--time-limit", type=float, default=None,
+                        help="start no job after SECONDS; a run stopped "
+                             "so writes no table")
     args = parser.parse_args()
+    start = time.monotonic()
 
     wanted = set(filter(None, args.ops.split(",")))
     if args.subset:
@@ -895,9 +1007,19 @@ def main():
         torch.manual_seed(0)
         jobs += make_jobs(op, apart)
 
+    ledger = Ledger(args.ledger, args.build) if args.ledger else None
+    deadline = None if args.time_limit is None else start + args.time_limit
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         done = list(pool.map(
-            lambda j: run_job(j, args.tool, args.tmp, args.resume), jobs))
+            lambda j: run_job(j, args.tool, args.tmp, args.resume, ledger,
+                              deadline), jobs))
+    left = sum(1 for j in done if j is None)
+    if left:
+        print("opinfo: stopped at the time limit: %d of %d jobs run, %d "
+              "left (run again with the same ledger or work directory to "
+              "go on); no table written" % (len(jobs) - left, len(jobs),
+                                            left))
+        return 0
 
     # Per operator (variants apart) outcome counts, and each first failure.
     table = {}
@@ -948,14 +1070,19 @@ def main():
               100.0 * totals["pass"] / max(total, 1), totals["mismatch"],
               totals["unsupported"], totals["error"], len(full), len(apart)))
 
+    builds = ledger.builds(job_key(j) for j in done) if ledger else {}
+    if builds:
+        print("run by: %s" % ", ".join(
+            "%s (%d jobs)" % kv for kv in sorted(builds.items())))
     if args.table:
         write_table(args.table, table, first_failure, reasons, totals,
-                    len(names), len(full), len(apart))
+                    len(names), len(full), len(apart), builds)
+        print("table: %s" % args.table)
     return 0
 
 
 def write_table(path, table, first_failure, reasons, totals, n_ops, n_full,
-                n_apart):
+                n_apart, builds):
     total = sum(totals.values())
     with open(path, "w") as f:
         f.write("# OpInfo: PyTorch's operator database through tsmlir-run\n\n"
@@ -969,6 +1096,9 @@ def write_table(path, table, first_failure, reasons, totals, n_ops, n_full,
                     100.0 * totals["pass"] / max(total, 1),
                     totals["mismatch"], totals["unsupported"],
                     totals["error"], n_full, n_apart))
+        if builds:
+            f.write("Run by tsmlir %s.\n\n" % ", ".join(
+                "%s (%d jobs)" % kv for kv in sorted(builds.items())))
         f.write("## Set apart\n\n| Reason | Samples |\n|---|---|\n")
         for why in sorted(reasons):
             f.write("| %s | %d |\n" % (why, reasons[why]))

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsmlir/Dialect/TorchScript/IR/Broadcast.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
 #include "ListFacts.h"
@@ -51,24 +52,11 @@ static LogicalResult verifyBroadcast(Operation *op, ValueRange operands,
     if (!seen.empty())
       seen += " and ";
     seen += shapeStr(sizes);
-    if (sizes.size() > shape.size())
-      shape.insert(shape.begin(), sizes.size() - shape.size(), 1);
-    for (size_t i = 0; i < sizes.size(); ++i) {
-      int64_t &acc = shape[shape.size() - sizes.size() + i];
-      int64_t d = sizes[i];
-      if (d == 1 || acc == d)
-        continue;
-      if (acc == 1) {
-        acc = d;
-        continue;
-      }
-      if (acc == TensorType::kUnknown || d == TensorType::kUnknown) {
-        acc = TensorType::kUnknown;
-        continue;
-      }
+    std::optional<SmallVector<int64_t>> next = broadcastShapes({shape, sizes});
+    if (!next)
       return op->emitOpError() << "operands of sizes " << seen
                                << " cannot be broadcast together";
-    }
+    shape = std::move(*next);
   }
   auto resultType = llvm::dyn_cast<TensorType>(result.getType());
   if (!allKnown || !resultType || !resultType.hasSizes())

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
+#include "tsmlir/Dialect/TorchScript/IR/Dtypes.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -32,87 +33,68 @@ namespace mlir::tsmlir::ts {
 // Dtypes
 //===----------------------------------------------------------------------===//
 
-namespace {
-struct DtypeInfo {
-  int64_t code;         // c10::ScalarType
-  llvm::StringLiteral name; // as TorchScript prints tensor types
-  Type (*get)(MLIRContext *);
-};
-} // namespace
-
-static Type signedInt(MLIRContext *ctx, unsigned width) {
-  return IntegerType::get(ctx, width, IntegerType::Signed);
+/// The IEEE float type of `width` bits (16, 32 or 64).
+static Type getFloatOfWidth(MLIRContext *ctx, unsigned width) {
+  if (width == 16)
+    return Float16Type::get(ctx);
+  return width == 32 ? Type(Float32Type::get(ctx)) : Float64Type::get(ctx);
 }
 
-static const DtypeInfo kDtypes[] = {
-    {0, "Byte",
-     [](MLIRContext *c) -> Type {
-       return IntegerType::get(c, 8, IntegerType::Unsigned);
-     }},
-    {1, "Char", [](MLIRContext *c) { return signedInt(c, 8); }},
-    {2, "Short", [](MLIRContext *c) { return signedInt(c, 16); }},
-    {3, "Int", [](MLIRContext *c) { return signedInt(c, 32); }},
-    {4, "Long", [](MLIRContext *c) { return signedInt(c, 64); }},
-    {5, "Half", [](MLIRContext *c) -> Type { return Float16Type::get(c); }},
-    {6, "Float", [](MLIRContext *c) -> Type { return Float32Type::get(c); }},
-    {7, "Double", [](MLIRContext *c) -> Type { return Float64Type::get(c); }},
-    {8, "ComplexHalf",
-     [](MLIRContext *c) -> Type {
-       return mlir::ComplexType::get(Float16Type::get(c));
-     }},
-    {9, "ComplexFloat",
-     [](MLIRContext *c) -> Type {
-       return mlir::ComplexType::get(Float32Type::get(c));
-     }},
-    {10, "ComplexDouble",
-     [](MLIRContext *c) -> Type {
-       return mlir::ComplexType::get(Float64Type::get(c));
-     }},
-    {11, "Bool",
-     [](MLIRContext *c) -> Type { return IntegerType::get(c, 1); }},
-    {15, "BFloat16",
-     [](MLIRContext *c) -> Type { return BFloat16Type::get(c); }},
-};
-
-static const DtypeInfo *lookupDtype(Type dtype) {
-  if (!dtype)
-    return nullptr;
-  for (const DtypeInfo &info : kDtypes)
-    if (info.get(dtype.getContext()) == dtype)
-      return &info;
-  return nullptr;
+Type getDtypeType(MLIRContext *ctx, Dtype dtype) {
+  const DtypeInfo &info = getDtypeInfo(dtype);
+  switch (info.kind) {
+  case DtypeKind::Bool:
+    return IntegerType::get(ctx, 1);
+  case DtypeKind::Signed:
+    return IntegerType::get(ctx, info.getBitWidth(), IntegerType::Signed);
+  case DtypeKind::Unsigned:
+    return IntegerType::get(ctx, info.getBitWidth(), IntegerType::Unsigned);
+  case DtypeKind::Float:
+    if (dtype == Dtype::BFloat16)
+      return BFloat16Type::get(ctx);
+    return getFloatOfWidth(ctx, info.getBitWidth());
+  case DtypeKind::Complex:
+    return mlir::ComplexType::get(getFloatOfWidth(ctx, info.getBitWidth()));
+  }
+  llvm_unreachable("unknown dtype kind");
 }
 
-bool isValidDtype(Type type) {
-  return lookupDtype(type) != nullptr;
-}
-
-std::optional<int64_t> getScalarTypeCode(Type dtype) {
-  if (const DtypeInfo *info = lookupDtype(dtype))
-    return info->code;
+std::optional<Dtype> getDtype(Type type) {
+  if (!type)
+    return std::nullopt;
+  for (const DtypeInfo &info : getDtypeTable())
+    if (getDtypeType(type.getContext(), info.dtype) == type)
+      return info.dtype;
   return std::nullopt;
 }
 
-Type getDtypeForScalarTypeCode(MLIRContext *context,
-                                                 int64_t code) {
-  for (const DtypeInfo &info : kDtypes)
-    if (info.code == code)
-      return info.get(context);
-  return {};
+const DtypeInfo *lookupDtypeInfo(Type type) {
+  std::optional<Dtype> dtype = getDtype(type);
+  return dtype ? &getDtypeInfo(*dtype) : nullptr;
+}
+
+bool isValidDtype(Type type) { return getDtype(type).has_value(); }
+
+std::optional<int64_t> getScalarTypeCode(Type dtype) {
+  if (std::optional<Dtype> d = getDtype(dtype))
+    return static_cast<int64_t>(*d);
+  return std::nullopt;
+}
+
+Type getDtypeForScalarTypeCode(MLIRContext *context, int64_t code) {
+  std::optional<Dtype> d = getDtypeForScalarType(code);
+  return d ? getDtypeType(context, *d) : Type();
 }
 
 StringRef getTorchScriptDtypeName(Type dtype) {
-  if (const DtypeInfo *info = lookupDtype(dtype))
-    return info->name;
+  if (const DtypeInfo *info = lookupDtypeInfo(dtype))
+    return info->torchScriptName;
   return {};
 }
 
-Type getDtypeForTorchScriptName(MLIRContext *context,
-                                                  StringRef name) {
-  for (const DtypeInfo &info : kDtypes)
-    if (info.name == name)
-      return info.get(context);
-  return {};
+Type getDtypeForTorchScriptName(MLIRContext *context, StringRef name) {
+  std::optional<Dtype> d = tsmlir::getDtypeForTorchScriptName(name);
+  return d ? getDtypeType(context, *d) : Type();
 }
 
 //===----------------------------------------------------------------------===//

@@ -506,21 +506,14 @@ struct DecomposeTriangleIndices : public OpRewritePattern<OpTy> {
   }
 };
 
-/// PyTorch's result type of tensors (at::result_type): the dimensioned
-/// ones' promoted type, unless the 0-d ones' is of a higher category.
+/// PyTorch's result type of tensors (at::result_type), each dimensioned or
+/// 0-d.
 Type resultTypeOf(ArrayRef<std::pair<Type, bool>> dtypesAndZeroDim) {
-  Type dims, zeroDims;
-  for (auto [dtype, zeroDim] : dtypesAndZeroDim) {
-    Type &slot = zeroDim ? zeroDims : dims;
-    slot = shape::promoteTypes(slot, dtype);
-  }
-  if (!dims || !zeroDims)
-    return dims ? dims : zeroDims;
-  if (shape::isFloatDtype(dims))
-    return dims;
-  if (shape::isBoolDtype(dims) || shape::isFloatDtype(zeroDims))
-    return shape::promoteTypes(dims, zeroDims);
-  return dims;
+  ResultTypeState state;
+  for (auto [dtype, zeroDim] : dtypesAndZeroDim)
+    state.add(dtype, zeroDim ? PromotionPriority::ZeroDim
+                             : PromotionPriority::Dimensioned);
+  return state.getResult();
 }
 
 struct DecomposeBlockDiag : public OpRewritePattern<AtenBlockDiagOp> {
@@ -756,7 +749,7 @@ LogicalResult checkNormDtypes(PatternRewriter &rewriter, Operation *op,
     return success();
   std::optional<int64_t> code = constInt(dtypeArg);
   Type to = code ? getDtypeForScalarTypeCode(op->getContext(), *code) : Type();
-  if (!shape::isFloatDtype(to) || shape::promoteTypes(dtype, to) != to)
+  if (!shape::isFloatDtype(to) || promoteTypes(dtype, to) != to)
     return rewriter.notifyMatchFailure(op, "dtype is not a floating-point "
                                            "dtype the input widens to");
   return success();

@@ -17,6 +17,7 @@
 #define TSMLIR_LIB_DIALECT_TORCHSCRIPT_TRANSFORMS_DECOMPOSEUTILS_H
 
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+#include "tsmlir/Support/Dtype.h"
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -24,15 +25,13 @@
 
 namespace mlir::tsmlir::ts::decompose {
 
-/// PyTorch's `c10::ScalarType` codes of the dtypes the decompositions build
-/// (the table of all of them is getScalarTypeCode's).
-enum ScalarTypeCode : int64_t {
-  kInt = 3,
-  kLong = 4,
-  kFloat = 6,
-  kDouble = 7,
-  kBool = 11,
-};
+/// The `c10::ScalarType` codes (tsmlir/Support/Dtype.h) of the dtypes the
+/// decompositions build, as the int operands of ts ops take them.
+constexpr int64_t kInt = static_cast<int64_t>(Dtype::Int);
+constexpr int64_t kLong = static_cast<int64_t>(Dtype::Long);
+constexpr int64_t kFloat = static_cast<int64_t>(Dtype::Float);
+constexpr int64_t kDouble = static_cast<int64_t>(Dtype::Double);
+constexpr int64_t kBool = static_cast<int64_t>(Dtype::Bool);
 
 /// Builds ts ops with unrefined result types, which the next round of shape
 /// inference refines.

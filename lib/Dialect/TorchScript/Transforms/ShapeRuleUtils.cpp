@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ShapeRuleUtils.h"
+#include "tsmlir/Dialect/TorchScript/IR/Broadcast.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -89,31 +90,13 @@ TensorType sameAs(Value value) {
 //===----------------------------------------------------------------------===//
 
 Sizes broadcast(ArrayRef<Sizes> shapes) {
-  size_t rank = 0;
+  SmallVector<ArrayRef<int64_t>> known;
   for (const Sizes &s : shapes) {
     if (!s)
       return std::nullopt;
-    rank = std::max(rank, s->size());
+    known.push_back(*s);
   }
-  // Known sizes other than 1 decide; a `?` beside only 1s stays `?`.
-  SmallVector<int64_t> result(rank, 1);
-  for (const Sizes &s : shapes) {
-    size_t offset = rank - s->size();
-    for (auto [i, d] : llvm::enumerate(*s)) {
-      int64_t &acc = result[offset + i];
-      if (d == 1 || d == acc)
-        continue;
-      if (d == kUnknown) {
-        if (acc == 1)
-          acc = kUnknown;
-        continue;
-      }
-      if (acc != 1 && acc != kUnknown)
-        return std::nullopt; // Cannot broadcast: the op raises.
-      acc = d;
-    }
-  }
-  return result;
+  return broadcastShapes(known);
 }
 
 std::optional<int64_t> wrapDim(int64_t dim, int64_t rank) {
@@ -225,51 +208,8 @@ bool isIntegralDtype(Type dtype) {
   return dtype && llvm::isa<IntegerType>(dtype);
 }
 
-Type promoteTypes(Type a, Type b) {
-  if (!a || a == b)
-    return b;
-  if (!b)
-    return a;
-  if (isBoolDtype(a))
-    return b;
-  if (isBoolDtype(b))
-    return a;
-  MLIRContext *ctx = a.getContext();
-  if (isComplexDtype(a) || isComplexDtype(b)) {
-    // The complex type of the wider floating point component.
-    auto component = [](Type t) -> Type {
-      if (auto c = llvm::dyn_cast<mlir::ComplexType>(t))
-        return c.getElementType();
-      return isFloatDtype(t) ? t : Type();
-    };
-    return mlir::ComplexType::get(promoteTypes(component(a), component(b)));
-  }
-  bool fa = isFloatDtype(a), fb = isFloatDtype(b);
-  if (fa && fb) {
-    // Half and BFloat16 promote to Float.
-    if (a.getIntOrFloatBitWidth() == b.getIntOrFloatBitWidth())
-      return Float32Type::get(ctx);
-    return a.getIntOrFloatBitWidth() > b.getIntOrFloatBitWidth() ? a : b;
-  }
-  if (fa)
-    return a;
-  if (fb)
-    return b;
-  // Two integer types, not bool.
-  bool ua = a.isUnsignedInteger(), ub = b.isUnsignedInteger();
-  if (ua != ub) {
-    // uint8 with a signed type: int16 if that is int8, else the signed type.
-    Type s = ua ? b : a;
-    return s.getIntOrFloatBitWidth() == 8
-               ? IntegerType::get(ctx, 16, IntegerType::Signed)
-               : s;
-  }
-  return a.getIntOrFloatBitWidth() >= b.getIntOrFloatBitWidth() ? a : b;
-}
-
 namespace {
-/// How an operand takes part in type promotion (c10's ResultTypeState).
-enum class Priority { Dimensioned, ZeroDim, Wrapped };
+using Priority = PromotionPriority;
 
 /// One possibility for an operand: its dtype as promotion sees it, or
 /// absent (None).
@@ -280,22 +220,6 @@ struct Candidate {
 };
 } // namespace
 
-/// c10::combine_categories.
-static Type combineCategories(Type higher, Type lower) {
-  if (isComplexDtype(higher))
-    return higher;
-  if (isComplexDtype(lower)) {
-    if (isFloatDtype(higher))
-      return mlir::ComplexType::get(higher);
-    return lower;
-  }
-  if (isFloatDtype(higher))
-    return higher;
-  if (isBoolDtype(higher) || isFloatDtype(lower))
-    return promoteTypes(higher, lower);
-  return higher ? higher : lower;
-}
-
 /// The possibilities for one operand, or failure when its dtype is unknown.
 /// Empty when it takes no part.
 static LogicalResult getCandidates(Value operand, const ShapeFacts &facts,
@@ -303,26 +227,15 @@ static LogicalResult getCandidates(Value operand, const ShapeFacts &facts,
   MLIRContext *ctx = operand.getContext();
   Type type = operand.getType();
   auto scalar = [&](Type t) -> LogicalResult {
-    if (llvm::isa<IntType>(t)) {
-      out.push_back({getLong(ctx), Priority::Wrapped});
-    } else if (llvm::isa<FloatType>(t)) {
-      out.push_back({getDefaultFloat(ctx), Priority::Wrapped});
-    } else if (llvm::isa<BoolType>(t)) {
-      out.push_back({getBool(ctx), Priority::Wrapped});
-    } else if (llvm::isa<ComplexType>(t)) {
-      out.push_back(
-          {mlir::ComplexType::get(getDefaultFloat(ctx)), Priority::Wrapped});
-    } else if (llvm::isa<NumberType>(t)) {
+    if (llvm::isa<NumberType>(t)) {
       // A Scalar: its constant tells its kind; otherwise int or float.
       Attribute cst = facts.getConstant(operand);
-      if (llvm::isa_and_nonnull<IntegerAttr>(cst)) {
+      if (!llvm::isa_and_nonnull<FloatAttr>(cst))
         out.push_back({getLong(ctx), Priority::Wrapped});
-      } else if (llvm::isa_and_nonnull<FloatAttr>(cst)) {
+      if (!llvm::isa_and_nonnull<IntegerAttr>(cst))
         out.push_back({getDefaultFloat(ctx), Priority::Wrapped});
-      } else {
-        out.push_back({getLong(ctx), Priority::Wrapped});
-        out.push_back({getDefaultFloat(ctx), Priority::Wrapped});
-      }
+    } else if (Type dtype = getWrappedNumberDtype(t)) {
+      out.push_back({dtype, Priority::Wrapped});
     }
     return success();
   };
@@ -377,17 +290,13 @@ Type getResultType(ValueRange operands, const ShapeFacts &facts) {
       pick[i] = rest % choices[i].size();
       rest /= choices[i].size();
     }
-    Type dim, zeroDim, wrapped;
+    ResultTypeState state;
     for (size_t i = 0; i < choices.size(); ++i) {
       const Candidate &c = choices[i][pick[i]];
-      if (c.absent)
-        continue;
-      Type &slot = c.priority == Priority::Dimensioned ? dim
-                   : c.priority == Priority::ZeroDim   ? zeroDim
-                                                       : wrapped;
-      slot = promoteTypes(slot, c.dtype);
+      if (!c.absent)
+        state.add(c.dtype, c.priority);
     }
-    Type type = combineCategories(dim, combineCategories(zeroDim, wrapped));
+    Type type = state.getResult();
     if (!type || (result && result != type))
       return {};
     result = type;

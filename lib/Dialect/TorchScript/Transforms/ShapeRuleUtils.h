@@ -17,6 +17,7 @@
 #define TSMLIR_LIB_DIALECT_TORCHSCRIPT_TRANSFORMS_SHAPERULEUTILS_H
 
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/TypePromotion.h"
 #include "tsmlir/Dialect/TorchScript/Transforms/ShapeInference.h"
 
 #include <optional>
@@ -104,9 +105,6 @@ bool isFloatDtype(Type dtype);
 bool isComplexDtype(Type dtype);
 /// Integral, bool included.
 bool isIntegralDtype(Type dtype);
-
-/// c10::promoteTypes on two dtypes.
-Type promoteTypes(Type a, Type b);
 
 /// PyTorch's result type (at::result_type) of `operands`: tensors by
 /// priority (dimensioned, then 0-d), then scalars (int, float, bool, complex,

@@ -8,44 +8,13 @@
 
 #include "SpecializationSpec.h"
 
+#include "tsmlir/Dialect/TorchScript/IR/Dtypes.h"
 #include "tsmlir/Dialect/TorchScript/Transforms/ShapeInference.h"
 #include "tsmlir/Support/Npy.h"
 
 #include "mlir/IR/Diagnostics.h"
-#include "llvm/ADT/StringSwitch.h"
 
 namespace mlir::tsmlir::ts {
-
-static constexpr StringLiteral kDtypeNames =
-    "f32, f64, f16, bf16, i64, i32, i16, i8, u8 or bool";
-
-/// The dtype of a spec's dtype name, or null.
-static Type getDtypeByName(MLIRContext *ctx, StringRef name) {
-  auto sint = [&](unsigned w) -> Type {
-    return IntegerType::get(ctx, w, IntegerType::Signed);
-  };
-  return llvm::StringSwitch<std::function<Type()>>(name)
-      .Case("f32", [&]() -> Type { return Float32Type::get(ctx); })
-      .Case("f64", [&]() -> Type { return Float64Type::get(ctx); })
-      .Case("f16", [&]() -> Type { return Float16Type::get(ctx); })
-      .Case("bf16", [&]() -> Type { return BFloat16Type::get(ctx); })
-      .Case("i64", [&] { return sint(64); })
-      .Case("i32", [&] { return sint(32); })
-      .Case("i16", [&] { return sint(16); })
-      .Case("i8", [&] { return sint(8); })
-      .Case("u8",
-            [&]() -> Type {
-              return IntegerType::get(ctx, 8, IntegerType::Unsigned);
-            })
-      .Case("bool", [&]() -> Type { return IntegerType::get(ctx, 1); })
-      .Default([]() -> Type { return {}; })();
-}
-
-static bool isDtypeName(StringRef name) {
-  return llvm::is_contained(
-      {"f32", "f64", "f16", "bf16", "i64", "i32", "i16", "i8", "u8", "bool"},
-      name);
-}
 
 /// Splits `text` at the commas outside brackets.
 static SmallVector<StringRef> splitTopLevel(StringRef text) {
@@ -71,9 +40,10 @@ static LogicalResult parseArgType(StringRef text, SpecializationSpec::Arg &arg,
                                   std::string &error) {
   size_t bracket = text.find('[');
   StringRef dtype = text.take_front(bracket).trim();
-  if (!dtype.empty() && !isDtypeName(dtype)) {
+  if (!dtype.empty() && !getDtypeForSpecName(dtype)) {
     error =
-        ("unknown dtype '" + dtype + "' (expected " + kDtypeNames + ")").str();
+        ("unknown dtype '" + dtype + "' (expected " + getSpecNameList() + ")")
+            .str();
     return failure();
   }
   arg.dtype = dtype.str();
@@ -173,36 +143,12 @@ LogicalResult SpecializationSpec::parse(
   return success();
 }
 
-/// The dtype of a .npy file's elements, or null.
-static Type getNpyDtype(MLIRContext *ctx, const NpyHeader &header) {
-  unsigned bits = header.itemSize * 8;
-  switch (header.kind) {
-  case 'b':
-    return header.itemSize == 1 ? IntegerType::get(ctx, 1) : Type();
-  case 'i':
-    return bits <= 64 ? IntegerType::get(ctx, bits, IntegerType::Signed)
-                      : Type();
-  case 'u':
-    return bits == 8 ? IntegerType::get(ctx, 8, IntegerType::Unsigned) : Type();
-  case 'f':
-    return bits == 16   ? Type(Float16Type::get(ctx))
-           : bits == 32 ? Type(Float32Type::get(ctx))
-           : bits == 64 ? Type(Float64Type::get(ctx))
-                        : Type();
-  case 'c':
-    return bits == 64    ? Type(mlir::ComplexType::get(Float32Type::get(ctx)))
-           : bits == 128 ? Type(mlir::ComplexType::get(Float64Type::get(ctx)))
-                         : Type();
-  default:
-    return {};
-  }
-}
-
 FailureOr<ResolvedSpec> resolveSpec(const SpecializationSpec &spec,
                                     MLIRContext *ctx, Location loc) {
   ResolvedSpec resolved;
   for (const SpecializationSpec::Arg &arg : spec.args) {
-    Type dtype = arg.dtype.empty() ? Type() : getDtypeByName(ctx, arg.dtype);
+    std::optional<Dtype> known = getDtypeForSpecName(arg.dtype);
+    Type dtype = known ? getDtypeType(ctx, *known) : Type();
     std::optional<ArrayRef<int64_t>> sizes;
     if (arg.sizes)
       sizes = ArrayRef<int64_t>(*arg.sizes);
@@ -214,13 +160,13 @@ FailureOr<ResolvedSpec> resolveSpec(const SpecializationSpec &spec,
     if (!header)
       return emitError(loc) << "cannot specialise for input "
                             << llvm::toString(header.takeError());
-    Type dtype = getNpyDtype(ctx, *header);
+    std::optional<Dtype> dtype = getDtypeForNpyDescr(header->descr);
     if (!dtype)
       return emitError(loc)
              << "cannot specialise for input '" << path << "': its dtype '"
              << header->descr << "' has no PyTorch dtype";
-    resolved.inputs.push_back(
-        TensorType::get(ctx, dtype, ArrayRef<int64_t>(header->shape)));
+    resolved.inputs.push_back(TensorType::get(
+        ctx, getDtypeType(ctx, *dtype), ArrayRef<int64_t>(header->shape)));
     resolved.inputPaths.push_back(path);
   }
   return resolved;
