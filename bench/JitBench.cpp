@@ -135,8 +135,7 @@ void BM_DirectCallBaseline(benchmark::State &state) {
   if (failed(graph))
     return state.SkipWithError("cannot compile");
   for (auto _ : state) {
-    (*graph)->setInputs(*inputs);
-    if (failed((*graph)->invoke()))
+    if (failed((*graph)->setInputs(*inputs)) || failed((*graph)->invoke()))
       return state.SkipWithError("the call failed");
     SmallVector<HostTensor> outputs = (*graph)->getOutputs();
     benchmark::DoNotOptimize(outputs.data());

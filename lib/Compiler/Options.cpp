@@ -68,6 +68,8 @@ std::string CompileOptions::describe() const {
       "O={5}",
       entry, getFusionName(), stringifyDevice(device), threads, approximateMath,
       optLevel);
+  if (dynamicSizes)
+    text += " dynamic-sizes";
   if (device == Device::CUDA)
     text += llvm::formatv(" chip={0} format={1} block={2} max-blocks={3} "
                           "vector-width={4}",

@@ -305,9 +305,11 @@ static std::string getNodeKind(Operation *op) {
   return kind.empty() ? op->getName().getStringRef().str() : kind;
 }
 
-static bool isKnownTensor(Type type) {
+/// A tensor of known dtype and sizes (static ones unless `dynamicSizes`).
+static bool isKnownTensor(Type type, bool dynamicSizes = false) {
   auto tensor = llvm::dyn_cast<ts::TensorType>(type);
-  return tensor && tensor.hasStaticShape() && tensor.hasDtype();
+  return tensor && tensor.hasDtype() &&
+         (dynamicSizes ? tensor.hasSizes() : tensor.hasStaticShape());
 }
 
 /// The first op whose operands' dtypes and shapes are known but not all its
@@ -543,6 +545,13 @@ bindInputs(func::FuncOp func, ArrayRef<RunValue> inputs,
       }
       tensorSpecs[i].dtype = dtype.specName.str();
       tensorSpecs[i].sizes = llvm::to_vector(shape);
+      // Dynamic sizes: all but 0, 1 and those the argument declares.
+      if (options.dynamicSizes)
+        for (auto [d, size] : llvm::enumerate(*tensorSpecs[i].sizes))
+          if (size > 1 &&
+              (!tensorType.hasSizes() ||
+               tensorType.getSizesOrEmpty()[d] == ts::TensorType::kUnknown))
+            size = ts::TensorType::kUnknown;
       break;
     }
     case RunValue::Kind::Float:
@@ -662,7 +671,7 @@ static LogicalResult checkSizes(func::FuncOp func) {
 static LogicalResult describeInputs(func::FuncOp func,
                                     const llvm::BitVector &erase,
                                     ArrayRef<std::string> names,
-                                    PreparedGraph &graph) {
+                                    bool dynamicSizes, PreparedGraph &graph) {
   unsigned numArgs = erase.size();
   // What the compiled entry takes: the arguments left, in order.
   SmallVector<unsigned> positions;
@@ -681,7 +690,7 @@ static LogicalResult describeInputs(func::FuncOp func,
       continue;
     }
     auto tensor = llvm::dyn_cast<ts::TensorType>(type);
-    if (!tensor || !tensor.hasStaticShape() || !tensor.hasDtype())
+    if (!isKnownTensor(type, dynamicSizes))
       return func.emitError() << "argument of type " << type
                               << " is not a tensor of known dtype and shape";
     std::optional<Dtype> dtype = getAbiDtype(tensor.getDtype());
@@ -699,7 +708,7 @@ static LogicalResult describeInputs(func::FuncOp func,
 /// The outputs of the prepared `func`, flattened; with `sizedAtRunTime`,
 /// tensors whose size depends on the data are taken at their bound.
 static LogicalResult describeOutputs(func::FuncOp func, bool sizedAtRunTime,
-                                     PreparedGraph &graph) {
+                                     bool dynamicSizes, PreparedGraph &graph) {
   SmallVector<Type> results;
   for (Type type : func.getResultTypes())
     flattenResultTypes(type, results);
@@ -719,7 +728,7 @@ static LogicalResult describeOutputs(func::FuncOp func, bool sizedAtRunTime,
       if (bound) {
         dtype = getAbiDtype(tensor.getDtype());
         shape = *bound;
-      } else if (!tensor.hasStaticShape() || !tensor.hasDtype()) {
+      } else if (!isKnownTensor(type, dynamicSizes)) {
         InFlightDiagnostic diag =
             func.emitError()
             << "output " << i << " has type " << type
@@ -770,6 +779,8 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
            << (options.entry.empty()
                    ? std::string("no entry function: name it with --entry")
                    : "no function named '" + options.entry + "'");
+  if (options.dynamicSizes && options.device != Device::CPU)
+    return module.emitError() << "dynamic sizes are compiled for the CPU only";
   PreparedGraph graph;
   graph.entry = func.getSymName().str();
   // Defaults were taken by appendDefaultInputs.
@@ -795,8 +806,9 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
   graph.noneOutputs = dropNoneOutputs(func);
   module.walk([&](fusion::GroupOp) { ++graph.numFusionGroups; });
   if (failed(checkSizes(func)) ||
-      failed(describeInputs(func, erase, names, graph)) ||
-      failed(describeOutputs(func, sizedAtRunTime, graph)))
+      failed(describeInputs(func, erase, names, options.dynamicSizes, graph)) ||
+      failed(
+          describeOutputs(func, sizedAtRunTime, options.dynamicSizes, graph)))
     return failure();
   return graph;
 }

@@ -63,40 +63,68 @@ struct CompiledGraph::Buffer {
   std::vector<int64_t> descriptor;
   void *descriptorPtr = nullptr;
   void *allocation = nullptr;
+  /// The bytes `allocation` holds from `data` on.
+  size_t capacity = 0;
+  /// Whether the compiled code takes it with dynamic sizes, which each
+  /// call sets (`reshape`).
+  bool dynamic = false;
+  unsigned index;
 
   /// Buffer `index` starts `index * 320` bytes into a page: buffers that a
   /// loop reads and writes at the same index then never share their address
   /// bits below 4 KiB, which would stall loads behind stores (4K aliasing).
+  /// Dynamic sizes are 0 until a call sets them.
   Buffer(Dtype dtype, ArrayRef<int64_t> shape, unsigned index)
-      : dtype(dtype), shape(shape) {
-    // A size that overflows, or memory the system refuses, leaves
-    // `allocation` null, which the caller reports.
+      : dtype(dtype), index(index) {
+    descriptor.assign(3 + 2 * shape.size(), 0);
+    descriptorPtr = descriptor.data();
+    SmallVector<int64_t> sizes;
+    for (int64_t d : shape) {
+      dynamic |= ShapedType::isDynamic(d);
+      sizes.push_back(ShapedType::isDynamic(d) ? 0 : d);
+    }
+    reshape(sizes);
+  }
+
+  /// Gives the buffer `sizes` (zero-filled when its memory is new); false,
+  /// with `allocation` null, when the size overflows or the system refuses
+  /// the memory.
+  bool reshape(ArrayRef<int64_t> sizes) {
+    shape.assign(sizes.begin(), sizes.end());
     uint64_t n = getDtypeInfo(dtype).byteSize;
     for (int64_t d : shape)
       if (__builtin_mul_overflow(n, static_cast<uint64_t>(d), &n))
-        return;
+        return release();
     bytes = n;
-    size_t offset = (index * 320) % 4096;
-    if (bytes > std::numeric_limits<size_t>::max() - offset - 2 * 4096)
-      return;
-    allocation = std::aligned_alloc(4096, (bytes + offset + 4095) / 4096 * 4096 + 4096);
-    if (!allocation)
-      return;
-    data = static_cast<char *>(allocation) + offset;
-    std::memset(data, 0, bytes);
-    descriptor.push_back(reinterpret_cast<int64_t>(data));
-    descriptor.push_back(reinterpret_cast<int64_t>(data));
-    descriptor.push_back(0);
-    for (int64_t d : shape)
-      descriptor.push_back(d);
+    if (!allocation || bytes > capacity) {
+      std::free(allocation);
+      allocation = nullptr;
+      size_t offset = (index * 320) % 4096;
+      if (bytes > std::numeric_limits<size_t>::max() - offset - 2 * 4096)
+        return release();
+      size_t size = (bytes + offset + 4095) / 4096 * 4096 + 4096;
+      allocation = std::aligned_alloc(4096, size);
+      if (!allocation)
+        return release();
+      data = static_cast<char *>(allocation) + offset;
+      capacity = size - offset;
+      std::memset(data, 0, bytes);
+    }
+    descriptor[0] = descriptor[1] = reinterpret_cast<int64_t>(data);
+    size_t rank = shape.size();
     int64_t stride = 1;
-    SmallVector<int64_t> strides(shape.size());
-    for (size_t d = shape.size(); d-- > 0;) {
-      strides[d] = stride;
+    for (size_t d = rank; d-- > 0;) {
+      descriptor[3 + d] = shape[d];
+      descriptor[3 + rank + d] = stride;
       stride *= shape[d];
     }
-    descriptor.insert(descriptor.end(), strides.begin(), strides.end());
-    descriptorPtr = descriptor.data();
+    return true;
+  }
+  bool release() {
+    std::free(allocation);
+    allocation = data = nullptr;
+    capacity = 0;
+    return false;
   }
   ~Buffer() {
     std::free(allocation);
@@ -170,11 +198,13 @@ void CompiledGraph::pack() {
       packed.push_back(&buffer->descriptorPtr);
 }
 
-void CompiledGraph::setInputs(ArrayRef<RunValue> inputs) {
+LogicalResult CompiledGraph::setInputs(ArrayRef<RunValue> inputs) {
   size_t nextFloat = 0, nextArg = 0;
   for (const RunValue &input : inputs) {
     if (input.kind == RunValue::Kind::Tensor) {
       Buffer &buffer = *arguments[nextArg++];
+      if (buffer.dynamic && !buffer.reshape(input.tensor.shape()))
+        return failure();
       // An empty tensor's data may be null, which memcpy must not get.
       if (size_t bytes = std::min(buffer.bytes, input.tensor.data.size()))
         std::memcpy(buffer.data, input.tensor.data.data(), bytes);
@@ -187,6 +217,21 @@ void CompiledGraph::setInputs(ArrayRef<RunValue> inputs) {
       ++nextArg;
     }
   }
+  return sizeOutputs();
+}
+
+LogicalResult CompiledGraph::sizeOutputs() {
+  for (auto [buffer, dims] : llvm::zip(outputs, resultDims)) {
+    if (dims.empty())
+      continue;
+    SmallVector<int64_t> shape;
+    for (size_t i = 0; i + 1 < dims.size(); i += 2)
+      shape.push_back(dims[i] < 0 ? dims[i + 1]
+                                  : arguments[dims[i]]->shape[dims[i + 1]]);
+    if (!buffer->reshape(shape))
+      return failure();
+  }
+  return success();
 }
 
 /// The CUDA error the compiled code ran into, reported; or success.
@@ -283,6 +328,8 @@ HostTensor CompiledGraph::Buffer::leadingCorner(const int64_t *sizes) const {
 bool CompiledGraph::canInvokeInPlace() const {
   return !onGPU && llvm::none_of(outputSizes, [](const auto &sizes) {
     return static_cast<bool>(sizes);
+  }) && llvm::none_of(arguments, [](const auto &buffer) {
+    return buffer && buffer->dynamic;
   });
 }
 
@@ -410,7 +457,8 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
       return failure();
     if (!compileOnly) {
       graph->pack();
-      graph->setInputs(inputs);
+      if (failed(graph->setInputs(inputs)))
+        return module.emitError() << "cannot allocate the buffers";
     }
     graph->compileSeconds = std::chrono::duration<double>(
                                 std::chrono::steady_clock::now() - start)
@@ -423,22 +471,37 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   getLoweringOptions(options, entry, lowering);
   // A raise comes back to invoke() rather than aborting the process.
   lowering.raiseHook = true;
-  if (options.dumpDir.empty()) {
-    buildLowerToLLVMPipeline(pm, lowering);
-    if (failed(pm.run(module)))
-      return failure();
-  } else {
-    buildTSToLinalgPipeline(pm, lowering);
-    if (failed(pm.run(module)))
-      return failure();
-    dumpModule(module, options.dumpDir, "linalg");
-    PassManager rest(ctx);
-    buildLinalgToLoopsPipeline(rest, lowering);
-    buildLoopsToLLVMPipeline(rest, lowering);
-    if (failed(rest.run(module)))
-      return failure();
-    dumpModule(module, options.dumpDir, "llvm");
+  buildTSToLinalgPipeline(pm, lowering);
+  if (failed(pm.run(module)))
+    return failure();
+  dumpModule(module, options.dumpDir, "linalg");
+  // Outputs of dynamic sizes: which arguments' sizes they have.
+  graph->resultDims.resize(graph->outputs.size());
+  if (func::FuncOp func = findEntryFunction(module, entry)) {
+    if (auto dims = func->getAttrOfType<ArrayAttr>(kResultDimsAttrName)) {
+      for (auto [i, attr] :
+           llvm::enumerate(dims.getAsRange<DenseI64ArrayAttr>()))
+        if (i < graph->resultDims.size())
+          graph->resultDims[i].assign(attr.asArrayRef().begin(),
+                                      attr.asArrayRef().end());
+      func->removeAttr(kResultDimsAttrName);
+    }
   }
+  for (auto [i, buffer, dims] :
+       llvm::enumerate(graph->outputs, graph->resultDims)) {
+    if (!buffer->dynamic)
+      dims.clear();
+    else if (dims.size() != 2 * buffer->shape.size())
+      return module.emitError()
+             << "output " << i << " (" << graph->outputTypes[i]
+             << ") has dynamic sizes the code does not give";
+  }
+  PassManager rest(ctx);
+  buildLinalgToLoopsPipeline(rest, lowering);
+  buildLoopsToLLVMPipeline(rest, lowering);
+  if (failed(rest.run(module)))
+    return failure();
+  dumpModule(module, options.dumpDir, "llvm");
 
   // JIT-compiled for this machine.
   llvm::InitializeNativeTarget();
@@ -508,7 +571,9 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
                               << llvm::toString(fn.takeError());
   graph->entryPoint = *fn;
   graph->pack();
-  graph->setInputs(inputs);
+  if (failed(graph->setInputs(inputs)))
+    return module.emitError() << "cannot allocate the buffers of the inputs' "
+                                 "sizes";
   graph->compileSeconds = std::chrono::duration<double>(
                               std::chrono::steady_clock::now() - start)
                               .count();

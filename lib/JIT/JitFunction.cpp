@@ -74,6 +74,14 @@ unsigned FusionStrategy::staticBudget() const {
   return budget;
 }
 
+unsigned FusionStrategy::dynamicBudget() const {
+  unsigned budget = 0;
+  for (const Step &step : steps)
+    if (step.kind == Kind::Dynamic)
+      budget += step.count;
+  return budget;
+}
+
 //===----------------------------------------------------------------------===//
 // JitFunction
 //===----------------------------------------------------------------------===//
@@ -168,8 +176,10 @@ std::unique_ptr<JitFunction> JitFunction::create(OwningOpRef<ModuleOp> module,
   return jit;
 }
 
-/// One argument's part of the guard.
-static std::string describe(const RunValue &value, bool runtimeFloat) {
+/// One argument's part of the guard; with `dynamic`, a tensor's sizes
+/// other than 0 and 1 are `?`.
+static std::string describe(const RunValue &value, bool runtimeFloat,
+                            bool dynamic) {
   switch (value.kind) {
   case RunValue::Kind::Tensor: {
     // Kind and width: the data are in C order and native byte order once
@@ -178,7 +188,8 @@ static std::string describe(const RunValue &value, bool runtimeFloat) {
     std::string text =
         std::string(1, header.kind) + std::to_string(header.itemSize) + "[";
     for (auto [i, size] : llvm::enumerate(header.shape))
-      text += (i ? "," : "") + std::to_string(size);
+      text += (i ? "," : "") +
+              (dynamic && size > 1 ? std::string("?") : std::to_string(size));
     return text + "]";
   }
   case RunValue::Kind::Float:
@@ -193,11 +204,12 @@ static std::string describe(const RunValue &value, bool runtimeFloat) {
   llvm_unreachable("unknown run value kind");
 }
 
-std::string JitFunction::signature(ArrayRef<RunValue> inputs) const {
+std::string JitFunction::signature(ArrayRef<RunValue> inputs,
+                                   bool dynamic) const {
   std::string key;
   for (auto [i, value] : llvm::enumerate(inputs))
     key += (i ? "; " : "") +
-           describe(value, i < runtimeFloat.size() && runtimeFloat[i]);
+           describe(value, i < runtimeFloat.size() && runtimeFloat[i], dynamic);
   return key;
 }
 
@@ -209,6 +221,7 @@ JitFunction::Stats JitFunction::getStats() const {
   stats.hits = counters.hits;
   stats.misses = counters.misses;
   stats.fallbacks = counters.fallbacks;
+  stats.dynamic = counters.dynamic;
   return stats;
 }
 
@@ -296,7 +309,7 @@ bool JitFunction::compileThroughCache(Entry &entry, ModuleOp source,
 std::shared_ptr<JitFunction::Entry>
 JitFunction::getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
                           const std::string &key, ArrayRef<RunValue> inputs,
-                          bool fallback) {
+                          Variant variant) {
   std::shared_ptr<Entry> entry;
   {
     std::unique_lock<std::shared_mutex> lock(mutex);
@@ -309,12 +322,37 @@ JitFunction::getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
   std::call_once(entry->compiled, [&] {
     attempted = true;
     std::lock_guard<std::mutex> lock(compileMutex);
-    if (compileEntry(*entry, *module, key, inputs, fallback))
+    bool compiled;
+    if (variant == Variant::Dynamic) {
+      // A graph that does not compile for dynamic sizes is no error of the
+      // call: the reason goes to the entry, and the call falls back.
+      std::string diagnostics;
+      {
+        ScopedDiagnosticHandler handler(
+            module->getContext(), [&](Diagnostic &diagnostic) {
+              if (diagnostics.empty() &&
+                  diagnostic.getSeverity() == DiagnosticSeverity::Error) {
+                llvm::raw_string_ostream os(diagnostics);
+                if (auto file = diagnostic.getLocation()
+                                    ->findInstanceOf<FileLineColLoc>())
+                  os << file.getFilename().getValue() << ":" << file.getLine()
+                     << ":" << file.getColumn() << ": ";
+                os << diagnostic;
+              }
+              return success();
+            });
+        compiled = compileEntry(*entry, *module, key, inputs, variant);
+      }
+      entry->error = diagnostics;
+    } else {
+      compiled = compileEntry(*entry, *module, key, inputs, variant);
+    }
+    if (compiled)
       entry->ready.store(true, std::memory_order_release);
   });
   if (!entry->ready.load(std::memory_order_acquire)) {
     // The diagnostics went out when it failed; later calls say so again.
-    if (!attempted)
+    if (!attempted && variant != Variant::Dynamic)
       emitError(module->getLoc())
           << "tsmlir cannot compile the function for [" << key << "]";
     return nullptr;
@@ -324,37 +362,48 @@ JitFunction::getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
 
 bool JitFunction::compileEntry(Entry &entry, ModuleOp source,
                                const std::string &key,
-                               ArrayRef<RunValue> inputs, bool fallback) {
-  if (!fallback && !options.cacheDir.empty())
+                               ArrayRef<RunValue> inputs, Variant variant) {
+  // Dynamic specialisations are compiled in process: the cache's shared
+  // objects take static sizes.
+  if (variant == Variant::Static && !options.cacheDir.empty())
     return compileThroughCache(entry, source, key, inputs);
   OwningOpRef<ModuleOp> copy(llvm::cast<ModuleOp>(source->clone()));
   CompileOptions compileOptions = options.compile;
-  if (fallback)
+  if (variant == Variant::Fallback)
     compileOptions.fusion.reset();
+  compileOptions.dynamicSizes = variant == Variant::Dynamic;
   FailureOr<std::unique_ptr<CompiledGraph>> graph =
       CompiledGraph::compile(*copy, inputs, compileOptions);
-  if (failed(graph))
+  if (failed(graph)) {
+    if (variant == Variant::Dynamic)
+      log(llvm::formatv("compile dynamic [{0}] failed", key));
     return false;
+  }
   entry.graph = std::move(*graph);
-  if (!fallback)
+  if (variant != Variant::Fallback)
     ++counters.compiled;
-  log(llvm::formatv("{0} [{1}] in {2:f3} s{3}",
-                    fallback ? "compile fallback" : "compile", key,
-                    entry.graph->compileSeconds,
-                    fallback ? ""
-                             : llvm::formatv(", {0} fusion groups",
-                                             entry.graph->numFusionGroups)
-                                   .str()));
+  if (variant == Variant::Dynamic)
+    ++counters.dynamic;
+  StringRef what = variant == Variant::Fallback  ? "compile fallback"
+                   : variant == Variant::Dynamic ? "compile dynamic"
+                                                 : "compile";
+  log(llvm::formatv(
+      "{0} [{1}] in {2:f3} s{3}", what, key, entry.graph->compileSeconds,
+      variant == Variant::Fallback
+          ? ""
+          : llvm::formatv(", {0} fusion groups", entry.graph->numFusionGroups)
+                .str()));
   return true;
 }
 
 void JitFunction::startCompilation(const std::shared_ptr<Entry> &entry,
                                    const std::string &key,
-                                   ArrayRef<RunValue> inputs) {
+                                   ArrayRef<RunValue> inputs, Variant variant) {
   std::call_once(entry->compiled, [&] {
     SmallVector<RunValue> values(inputs.begin(), inputs.end());
     std::lock_guard<std::mutex> lock(threadsMutex);
-    threads.emplace_back([this, entry, key, values = std::move(values)] {
+    threads.emplace_back([this, entry, key, variant,
+                          values = std::move(values)] {
       onBackgroundThread = true;
       // A context of its own: compilations run side by side, and beside
       // the fallbacks compiled in the module's context.
@@ -371,8 +420,7 @@ void JitFunction::startCompilation(const std::shared_ptr<Entry> &entry,
             });
         OwningOpRef<ModuleOp> copy =
             parseSourceString<ModuleOp>(moduleText, entry->context.get());
-        compiled = copy && compileEntry(*entry, *copy, key, values,
-                                        /*fallback=*/false);
+        compiled = copy && compileEntry(*entry, *copy, key, values, variant);
       }
       if (compiled)
         entry->ready.store(true, std::memory_order_release);
@@ -399,7 +447,11 @@ LogicalResult JitFunction::runEntry(Entry &entry, ArrayRef<RunValue> inputs,
     return success();
   }
   CompiledGraph &graph = *entry.graph;
-  graph.setInputs(inputs);
+  if (failed(graph.setInputs(inputs))) {
+    if (raised)
+      *raised = "cannot allocate the buffers of the inputs' sizes";
+    return failure();
+  }
   if (failed(graph.invoke())) {
     if (raised)
       *raised = graph.raised;
@@ -426,27 +478,58 @@ static std::string difference(StringRef oldKey, StringRef newKey) {
   return text;
 }
 
+/// The first line of a compilation's diagnostics, for the log.
+static StringRef firstLine(StringRef text) {
+  return text.trim().split('\n').first;
+}
+
+LogicalResult JitFunction::runFallback(const std::string &key,
+                                       ArrayRef<RunValue> inputs,
+                                       CallResult &result,
+                                       std::string *raised) {
+  result.path = CallPath::Fallback;
+  result.dynamic = false;
+  std::shared_ptr<Entry> entry =
+      getOrCompile(fallbacks, key, inputs, Variant::Fallback);
+  if (!entry)
+    return failure();
+  return runEntry(*entry, inputs, result, raised);
+}
+
 FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
                                         std::string *raised) {
   std::string key = signature(inputs);
   CallResult result;
-  // The fast path: a specialisation whose guard the arguments pass.
+  // The fast path: a specialisation whose guard the arguments pass, of
+  // their exact types, else of dynamic sizes.
+  std::string dynamicKey;
   {
     std::shared_lock<std::shared_mutex> lock(mutex);
     auto it = specialised.find(key);
-    if (it != specialised.end() &&
-        it->second->ready.load(std::memory_order_acquire)) {
+    bool hit = it != specialised.end() &&
+               it->second->ready.load(std::memory_order_acquire);
+    if (!hit && !dynamicSpecialised.empty()) {
+      dynamicKey = signature(inputs, /*dynamic=*/true);
+      it = dynamicSpecialised.find(dynamicKey);
+      hit = it != dynamicSpecialised.end() &&
+            it->second->ready.load(std::memory_order_acquire);
+      result.dynamic = hit;
+    }
+    if (hit) {
       std::shared_ptr<Entry> entry = it->second;
       lock.unlock();
       ++counters.calls;
       ++counters.hits;
       result.path = CallPath::Hit;
-      log("hit [" + key + "]");
+      log(result.dynamic ? "hit dynamic [" + dynamicKey + "]"
+                         : "hit [" + key + "]");
       if (failed(runEntry(*entry, inputs, result, raised)))
         return failure();
       return result;
     }
   }
+  if (dynamicKey.empty())
+    dynamicKey = signature(inputs, /*dynamic=*/true);
   // A signature the persistent cache holds needs no profile (looked up
   // before the lock: the module's digest is computed on first use).
   bool cached = false;
@@ -454,30 +537,52 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
     jit::JitCache cache(options);
     cached = cache.has(cache.key(getModuleDigest(), key));
   }
-  // Decide, under the exclusive lock: profile, specialise or fall back.
-  enum class Decision { Profile, Specialise, Fallback } decision;
-  std::string missed;
+  // Decide, under the exclusive lock: profile, specialise (for the exact
+  // types while the static budget lasts, then for dynamic sizes while the
+  // dynamic budget lasts) or fall back.
+  enum class Decision { Profile, Specialise, Dynamic, Fallback } decision;
+  std::string missed, why;
   unsigned profiled = 0;
+  std::shared_ptr<Entry> dynamicEntry;
   {
     std::unique_lock<std::shared_mutex> lock(mutex);
     ++counters.calls;
     unsigned numSpecialised = specialised.size();
+    unsigned staticBudget = options.strategy.staticBudget();
+    unsigned dynamicBudget = options.strategy.dynamicBudget();
+    auto dynamicIt = dynamicSpecialised.find(dynamicKey);
+    if (dynamicIt != dynamicSpecialised.end())
+      dynamicEntry = dynamicIt->second;
     if (counters.profiled < options.profileRuns && !cached) {
       profiled = ++counters.profiled;
       decision = Decision::Profile;
-    } else if (cached && numSpecialised < options.strategy.staticBudget()) {
+    } else if (cached && numSpecialised < staticBudget) {
       decision = Decision::Specialise;
-    } else if (specialised.count(key) ||
-               numSpecialised < options.strategy.staticBudget()) {
+    } else if (specialised.count(key) || numSpecialised < staticBudget) {
       // A signature another thread is compiling waits for it.
       decision = Decision::Specialise;
+    } else if (dynamicEntry) {
+      // One another call compiles (or could not compile) for these sizes.
+      decision = Decision::Dynamic;
+    } else if (dynamicSpecialised.size() < dynamicBudget) {
+      decision = Decision::Dynamic;
+      dynamicEntry = std::make_shared<Entry>();
+      dynamicSpecialised[dynamicKey] = dynamicEntry;
     } else {
       ++counters.fallbacks;
       decision = Decision::Fallback;
+      why = dynamicBudget
+                ? llvm::formatv("the {0} static and {1} dynamic "
+                                "specialisations are spent",
+                                staticBudget, dynamicBudget)
+                      .str()
+                : llvm::formatv("the {0} static specialisations are spent",
+                                staticBudget)
+                      .str();
     }
     // Arguments that fail the guards there are: compared with the latest.
     if (decision != Decision::Profile && !lastGuard.empty() &&
-        !specialised.count(key)) {
+        !specialised.count(key) && lastGuard != dynamicKey) {
       ++counters.misses;
       missed = lastGuard;
     }
@@ -488,6 +593,8 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
       std::shared_ptr<Entry> &slot = specialised[key];
       if (!slot)
         slot = std::make_shared<Entry>();
+    } else if (decision == Decision::Dynamic) {
+      lastGuard = dynamicKey;
     }
   }
   if (!missed.empty())
@@ -496,34 +603,46 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
   case Decision::Profile:
     log(llvm::formatv("profile {0} of {1} [{2}]", profiled, options.profileRuns,
                       key));
+    if (failed(runFallback(key, inputs, result, raised)))
+      return failure();
     result.path = CallPath::Profile;
-    break;
-  case Decision::Specialise:
-    result.path = CallPath::Compiled;
-    break;
-  case Decision::Fallback: {
-    bool dynamic = llvm::any_of(options.strategy.steps, [](auto step) {
-      return step.kind == FusionStrategy::Kind::Dynamic && step.count > 0;
-    });
-    log(llvm::formatv("fallback [{0}]: the {1} static specialisations are "
-                      "spent{2}",
-                      key, options.strategy.staticBudget(),
-                      dynamic ? "; dynamic sizes are not compiled, so the "
-                                "DYNAMIC steps run the fallback"
-                              : ""));
+    return result;
+  case Decision::Fallback:
+    log(llvm::formatv("fallback [{0}]: {1}", key, why));
+    if (failed(runFallback(key, inputs, result, raised)))
+      return failure();
     result.path = CallPath::Fallback;
+    return result;
+  case Decision::Specialise:
+  case Decision::Dynamic:
     break;
   }
-  }
-  bool fallback = decision != Decision::Specialise;
-  if (!fallback && options.compileBudgetMs) {
+  bool dynamic = decision == Decision::Dynamic;
+  Variant variant = dynamic ? Variant::Dynamic : Variant::Static;
+  const std::string &guard = dynamic ? dynamicKey : key;
+  llvm::StringMap<std::shared_ptr<Entry>> &table =
+      dynamic ? dynamicSpecialised : specialised;
+  result.path = CallPath::Compiled;
+  result.dynamic = dynamic;
+  // What a dynamic specialisation that did not compile leaves: the
+  // fallback, and the reason in the log.
+  auto dynamicFailed = [&](Entry &entry) -> FailureOr<CallResult> {
+    ++counters.fallbacks;
+    log(llvm::formatv("fallback [{0}]: no dynamic specialisation for [{1}]: "
+                      "{2}",
+                      key, dynamicKey, firstLine(entry.error)));
+    if (failed(runFallback(key, inputs, result, raised)))
+      return failure();
+    return result;
+  };
+  if (options.compileBudgetMs) {
     // Compiled in the background; past the budget, this call falls back.
     std::shared_ptr<Entry> entry;
     {
       std::shared_lock<std::shared_mutex> lock(mutex);
-      entry = specialised.lookup(key);
+      entry = table.lookup(guard);
     }
-    startCompilation(entry, key, inputs);
+    startCompilation(entry, guard, inputs, variant);
     bool done;
     {
       std::unique_lock<std::mutex> lock(entry->state);
@@ -534,6 +653,8 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
     // What the compilation logged, in order before this call's lines.
     flushDeferredLog();
     if (done && !entry->ready.load(std::memory_order_acquire)) {
+      if (dynamic)
+        return dynamicFailed(*entry);
       emitError(module->getLoc())
           << "tsmlir cannot compile the function for [" << key
           << "]: " << StringRef(entry->error).rtrim();
@@ -548,13 +669,16 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
     log(llvm::formatv("fallback [{0}]: compiling past the budget of {1} ms, "
                       "which goes on in the background",
                       key, options.compileBudgetMs));
-    result.path = CallPath::Fallback;
-    fallback = true;
+    if (failed(runFallback(key, inputs, result, raised)))
+      return failure();
+    return result;
   }
-  std::shared_ptr<Entry> entry =
-      getOrCompile(fallback ? fallbacks : specialised, key, inputs, fallback);
-  if (!entry)
+  std::shared_ptr<Entry> entry = getOrCompile(table, guard, inputs, variant);
+  if (!entry) {
+    if (dynamic)
+      return dynamicFailed(*table.lookup(guard));
     return failure();
+  }
   if (failed(runEntry(*entry, inputs, result, raised)))
     return failure();
   return result;

@@ -91,9 +91,10 @@ static LogicalResult writeCall(const JitRun &run, size_t k,
   }
   if (seconds)
     llvm::outs() << "tsmlir-run: call " << k << ": "
-                 << jit::getCallPathName(result.path) << " (" << *written << ")"
-                 << llvm::format(" in %.3f ms", *seconds * 1e3) << "; wrote "
-                 << dir << "/out*.npy\n";
+                 << jit::getCallPathName(result.path)
+                 << (result.dynamic ? " dynamic" : "") << " (" << *written
+                 << ")" << llvm::format(" in %.3f ms", *seconds * 1e3)
+                 << "; wrote " << dir << "/out*.npy\n";
   return success();
 }
 
@@ -130,7 +131,11 @@ int mlir::tsmlir::runJit(OwningOpRef<ModuleOp> module, JitRun run) {
   jit::JitFunction::Stats stats = function->getStats();
   llvm::outs() << "tsmlir-run: jit: " << stats.calls << " calls, "
                << stats.profiled << " profiled, " << stats.compiled
-               << " specialised, " << stats.hits << " hits, " << stats.misses
+               << " specialised"
+               << (stats.dynamic ? " (" + std::to_string(stats.dynamic) +
+                                       " for dynamic sizes)"
+                                 : std::string())
+               << ", " << stats.hits << " hits, " << stats.misses
                << " guard misses, " << stats.fallbacks << " fallbacks\n";
   return 0;
 }

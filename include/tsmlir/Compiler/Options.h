@@ -78,6 +78,11 @@ struct CompileOptions {
   unsigned optLevel = 3;
   /// Where the module is written after each stage, or empty.
   std::string dumpDir;
+  /// Compile for dynamic sizes (CPU): each size of a tensor argument other
+  /// than 0 and 1 becomes `?`, so that the code serves every tensor of the
+  /// same dtypes, ranks and sizes 0 and 1 (the JIT's DYNAMIC steps). Only
+  /// graphs of ops whose lowering takes dynamic sizes compile so.
+  bool dynamicSizes = false;
   HostOptions host;
   GpuOptions gpu;
 

@@ -57,7 +57,8 @@ struct GraphValue {
   /// TorchScript's name of the argument (empty for outputs).
   std::string name;
   /// The dtype (one the C ABI has: float numbers are Double, ints Long)
-  /// and shape.
+  /// and shape (`ShapedType::kDynamic` for a size of a graph compiled for
+  /// dynamic sizes, CompileOptions::dynamicSizes).
   Dtype dtype = Dtype::Double;
   SmallVector<int64_t> shape;
   /// Outputs: the size depends on the data (DataDependentSizes.h); `shape`

@@ -52,8 +52,10 @@ public:
           const CompileOptions &options, bool compileOnly = false);
 
   /// Copies `inputs` into the argument buffers (they must be the values the
-  /// graph was compiled for, in kind, dtype and shape).
-  void setInputs(ArrayRef<RunValue> inputs);
+  /// graph was compiled for, in kind, dtype and shape; a graph compiled for
+  /// dynamic sizes takes any size other than 0 and 1 where it has `?`) and
+  /// sizes the outputs. Fails when memory for them is refused.
+  LogicalResult setInputs(ArrayRef<RunValue> inputs);
   /// Calls the compiled entry once on the argument buffers (on the GPU:
   /// queued and waited for; a CUDA error fails it with its message). On the
   /// CPU, a graph that raises (prim::RaiseException, a failed index check)
@@ -64,8 +66,8 @@ public:
   /// The results of the last call.
   SmallVector<HostTensor> getOutputs() const;
 
-  /// Whether invokeInPlace applies: the code runs on the CPU and no output
-  /// is sized at run time.
+  /// Whether invokeInPlace applies: the code runs on the CPU, no output is
+  /// sized at run time and all sizes are static.
   bool canInvokeInPlace() const;
   /// The outputs' dtypes and shapes, in order.
   SmallVector<std::pair<Dtype, SmallVector<int64_t>>> getOutputSpecs() const;
@@ -110,6 +112,11 @@ private:
   /// For each output sized at run time, the buffer its sizes are written
   /// to (null for the others); passed after all the outputs.
   std::vector<std::unique_ptr<Buffer>> outputSizes;
+  /// For each output of dynamic sizes (a dynamic specialisation), the
+  /// (argument, dim) pairs of kResultDimsAttrName; empty for the others.
+  std::vector<SmallVector<int64_t>> resultDims;
+  /// Sizes the outputs of dynamic sizes for the arguments' sizes.
+  LogicalResult sizeOutputs();
   std::vector<double> floatArguments;
   std::vector<void *> packed;
   void pack();

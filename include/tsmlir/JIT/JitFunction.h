@@ -39,9 +39,13 @@ namespace mlir::tsmlir::jit {
 
 /// How many specialisations a function gets, as PyTorch's
 /// torch.jit.set_fusion_strategy: `STATIC:2` compiles for the exact types of
-/// the first two signatures seen; `DYNAMIC:n` would compile with dynamic
-/// sizes, which the code generator does not have: such steps are parsed and
-/// reported, and the calls they would serve run the fallback.
+/// the first two signatures seen; `DYNAMIC:10` then compiles up to ten
+/// specialisations for dynamic sizes (CompileOptions::dynamicSizes), each
+/// serving every call of the same dtypes, ranks and sizes 0 and 1 (its
+/// guard: `f4[?,1,?]`). The static steps are spent first, then the dynamic
+/// ones, whatever their order. A graph whose ops do not all compile for
+/// dynamic sizes runs the fallback where the dynamic step would serve, and
+/// the log says which op.
 struct FusionStrategy {
   enum class Kind { Static, Dynamic };
   struct Step {
@@ -54,6 +58,8 @@ struct FusionStrategy {
   static llvm::Expected<FusionStrategy> parse(StringRef text);
   /// The number of static specialisations the strategy allows.
   unsigned staticBudget() const;
+  /// The number of dynamic specialisations the strategy allows.
+  unsigned dynamicBudget() const;
 };
 
 struct JitOptions {
@@ -101,6 +107,8 @@ struct CallResult {
   CallPath path = CallPath::Fallback;
   /// PreparedGraph::noneOutputs of the code that ran.
   SmallVector<unsigned> noneOutputs;
+  /// Whether the code was compiled for dynamic sizes (path Compiled or Hit).
+  bool dynamic = false;
 };
 
 class JitFunction {
@@ -122,8 +130,9 @@ public:
   /// The guard of `inputs`: each argument's kind, and for tensors their
   /// dtype and sizes, for the numbers that compilation binds as constants
   /// (ints, bools, None, and floats the graph does not take as a float)
-  /// their value.
-  std::string signature(ArrayRef<RunValue> inputs) const;
+  /// their value. With `dynamic`, the guard of a dynamic specialisation:
+  /// tensor sizes other than 0 and 1 are `?`.
+  std::string signature(ArrayRef<RunValue> inputs, bool dynamic = false) const;
 
   /// Waits until no specialisation is being compiled in the background.
   void waitForCompilations();
@@ -132,18 +141,27 @@ public:
   struct Stats {
     unsigned calls = 0, profiled = 0, compiled = 0, hits = 0, misses = 0,
              fallbacks = 0;
+    /// Of `compiled`, those compiled for dynamic sizes.
+    unsigned dynamic = 0;
   };
   Stats getStats() const;
 
 private:
   JitFunction(OwningOpRef<ModuleOp> module, JitOptions options);
   struct Entry;
+  /// What an entry's code is compiled as: a specialisation for the exact
+  /// types, one for dynamic sizes, or the fallback (no fusion groups).
+  enum class Variant { Static, Dynamic, Fallback };
   /// The code compiled for `key` (compiled on first use, once, even when
-  /// several threads ask at the same time); null if compilation failed.
+  /// several threads ask at the same time); null if compilation failed (a
+  /// dynamic specialisation's reason is then in the entry's `error`).
   std::shared_ptr<Entry>
   getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
                const std::string &key, ArrayRef<RunValue> inputs,
-               bool fallback);
+               Variant variant);
+  /// Runs the fallback for `key` (compiled once per signature).
+  LogicalResult runFallback(const std::string &key, ArrayRef<RunValue> inputs,
+                            CallResult &result, std::string *raised);
   /// The digest of the module's text, for the persistent cache's keys.
   const std::string &getModuleDigest();
   std::once_flag digestOnce;
@@ -153,14 +171,15 @@ private:
   bool compileThroughCache(Entry &entry, ModuleOp source,
                            const std::string &guard, ArrayRef<RunValue> inputs);
   /// Compiles `source` (the module, or a background compilation's copy of
-  /// it) for `key` into `entry`: a specialisation, or the fallback (no
-  /// fusion groups); false on error, reported as diagnostics on `source`.
+  /// it) for `key` into `entry` as `variant`; false on error, reported as
+  /// diagnostics on `source`.
   bool compileEntry(Entry &entry, ModuleOp source, const std::string &key,
-                    ArrayRef<RunValue> inputs, bool fallback);
+                    ArrayRef<RunValue> inputs, Variant variant);
   /// Starts compiling `entry` for `key` on a thread of its own (once), in a
   /// context of its own parsed from the module's text.
   void startCompilation(const std::shared_ptr<Entry> &entry,
-                        const std::string &key, ArrayRef<RunValue> inputs);
+                        const std::string &key, ArrayRef<RunValue> inputs,
+                        Variant variant);
   /// The module's text, which background compilations parse.
   std::string moduleText;
   /// The background compilations' threads, joined by waitForCompilations
@@ -184,9 +203,10 @@ private:
   JitOptions options;
   /// Which of the entry's arguments are floats passed at run time.
   SmallVector<bool> runtimeFloat;
-  /// The specialisations behind their guards, and the fallback's code per
-  /// signature.
-  llvm::StringMap<std::shared_ptr<Entry>> specialised, fallbacks;
+  /// The specialisations behind their guards (static and dynamic ones),
+  /// and the fallback's code per signature.
+  llvm::StringMap<std::shared_ptr<Entry>> specialised, dynamicSpecialised,
+      fallbacks;
   /// Guards `specialised`, `fallbacks`, the counters and the profile.
   mutable std::shared_mutex mutex;
   /// Serialises compilation: MLIR's pass manager on one context.
@@ -196,7 +216,7 @@ private:
   /// Counted without the table's lock: hits do not serialise on it.
   struct Counters {
     std::atomic<unsigned> calls{0}, profiled{0}, compiled{0}, hits{0},
-        misses{0}, fallbacks{0};
+        misses{0}, fallbacks{0}, dynamic{0};
   } counters;
   std::mutex logMutex;
 };

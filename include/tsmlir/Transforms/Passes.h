@@ -28,6 +28,12 @@ namespace mlir::tsmlir {
 /// the only public function with a body; null when there is none.
 func::FuncOp findEntryFunction(ModuleOp module, StringRef name);
 
+/// The attribute --ts-destination-style-entry puts on an entry with results
+/// of dynamic sizes: for each result, one array of (argument, dim) pairs,
+/// one pair per dim: the entry argument whose dim that size equals, or -1
+/// and the static size.
+inline constexpr StringLiteral kResultDimsAttrName = "tsmlir.result_dims";
+
 #define GEN_PASS_DECL
 #include "tsmlir/Transforms/Passes.h.inc"
 

@@ -32,6 +32,15 @@ def TSDestinationStyleEntryPass
     `memref<RANKxi64>` appended after all the outputs, one per such result,
     in order.
 
+    A result of dynamic shape that is no such slice (a graph specialised
+    for dynamic sizes) must have, for each dynamic size, that of a dim of
+    one of the entry's arguments: an elementwise op's result has the sizes
+    of its operands, a reduction's those of its input less the reduced
+    dims. Its output buffer has dynamic sizes, and the entry gets the
+    attribute `tsmlir.result_dims`, one `array<i64>` per result with an
+    (argument, dim) pair per size (-1 and the size for a static one), from
+    which the caller sizes the output buffers before each call.
+
     ```mlir
     // before
     func.func @f(%x: tensor<4xf32>) -> tensor<4xf32>

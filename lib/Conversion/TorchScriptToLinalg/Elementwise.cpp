@@ -82,7 +82,9 @@ class ElementwiseLowering : public NamedOpLowering {
 public:
   ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx,
                       ElementwiseSpec spec)
-      : NamedOpLowering(converter, ctx, spec.name), spec(std::move(spec)) {}
+      : NamedOpLowering(converter, ctx, spec.name), spec(std::move(spec)) {
+    addDebugLabels(kDynamicSizesLabel);
+  }
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -165,6 +167,9 @@ public:
     if (unsupported)
       return rewriter.notifyMatchFailure(op, "no lowering for these operand "
                                              "types or options");
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "a dynamic size of the result "
+                                             "that no tensor operand has");
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -177,7 +182,11 @@ private:
 /// and detaching free.
 class IdentityLowering : public NamedOpLowering {
 public:
-  using NamedOpLowering::NamedOpLowering;
+  IdentityLowering(const TypeConverter &converter, MLIRContext *ctx,
+                   StringRef name)
+      : NamedOpLowering(converter, ctx, name) {
+    addDebugLabels(kDynamicSizesLabel);
+  }
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,

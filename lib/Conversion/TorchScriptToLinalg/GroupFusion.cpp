@@ -42,8 +42,9 @@ using namespace mlir;
 using namespace mlir::tsmlir;
 using namespace mlir::tsmlir::lowering;
 
-/// Whether `op` is an all-parallel generic writing its results with identity
-/// maps: one that can share a loop nest with another of the same bounds.
+/// Whether `op` is an all-parallel generic of static bounds writing its
+/// results with identity maps: one that can share a loop nest with another
+/// of the same bounds.
 static bool isMergeable(linalg::GenericOp op) {
   if (!op.hasPureTensorSemantics() ||
       op.getNumParallelLoops() != op.getNumLoops())
@@ -51,7 +52,10 @@ static bool isMergeable(linalg::GenericOp op) {
   for (OpOperand &init : op.getDpsInitsMutable())
     if (!op.getMatchingIndexingMap(&init).isIdentity())
       return false;
-  return !op.getStaticLoopRanges().empty() || op.getNumLoops() == 0;
+  // Two dynamic bounds may differ at run time: only static ones merge.
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  return (!ranges.empty() || op.getNumLoops() == 0) &&
+         !ShapedType::isDynamicShape(ranges);
 }
 
 /// Whether `later` can absorb `earlier`: the same loop bounds, `later` does

@@ -58,13 +58,15 @@ static Type getComputeType(Type element) {
   return element;
 }
 
-/// The type a sum of `count` elements of type `element` accumulates in.
+/// The type a sum of `count` elements of type `element` accumulates in (a
+/// dynamic count may be large).
 static Type getSumAccType(Type element, int64_t count) {
   MLIRContext *ctx = element.getContext();
   if (auto i = llvm::dyn_cast<IntegerType>(element))
     return i.getWidth() == 1 ? IntegerType::get(ctx, 64) : element;
   Type compute = getComputeType(element);
-  if (compute.isF32() && count > kWideSumThreshold)
+  if (compute.isF32() &&
+      (count > kWideSumThreshold || ShapedType::isDynamic(count)))
     return Float64Type::get(ctx);
   return compute;
 }
@@ -161,13 +163,34 @@ static std::optional<SmallVector<int64_t>> getReductionDims(Value dimOperand,
   return dims;
 }
 
-/// The number of elements a reduction over `dims` of `shape` combines.
+/// The number of elements a reduction over `dims` of `shape` combines
+/// (dynamic when one of the dims is).
 static int64_t getReducedCount(ArrayRef<int64_t> shape,
                                ArrayRef<int64_t> dims) {
   int64_t count = 1;
-  for (int64_t d : dims)
+  for (int64_t d : dims) {
+    if (ShapedType::isDynamic(shape[d]))
+      return ShapedType::kDynamic;
     count *= shape[d];
+  }
   return count;
+}
+
+/// The number of elements a reduction over `dims` of `input` combines, as a
+/// scalar of the float type `type`: a constant, or the product of the sizes
+/// read at run time.
+static Value getReducedCountValue(OpBuilder &b, Location loc, Value input,
+                                  ArrayRef<int64_t> dims, Type type) {
+  auto inputType = llvm::cast<RankedTensorType>(input.getType());
+  int64_t count = getReducedCount(inputType.getShape(), dims);
+  if (!ShapedType::isDynamic(count))
+    return createScalarConstant(b, loc, type, count);
+  Value product = indexConstant(b, loc, 1);
+  for (int64_t d : dims)
+    product = arith::MulIOp::create(b, loc, product,
+                                    tensor::DimOp::create(b, loc, input, d));
+  Value asInt = arith::IndexCastOp::create(b, loc, b.getI64Type(), product);
+  return arith::SIToFPOp::create(b, loc, type, asInt);
 }
 
 /// `shape` without `dims`.
@@ -228,12 +251,28 @@ static Value buildGeneric(OpBuilder &b, Location loc,
 
 /// Reduces over `dims` of `loopShape`: the result (of type `accType`, shape
 /// `loopShape` without `dims`) starts at `init` and is updated by `body`.
+/// Its dynamic sizes are read from an input of the loop nest's rank.
 static Value reduce(OpBuilder &b, Location loc, ArrayRef<int64_t> loopShape,
                     ArrayRef<int64_t> dims, ValueRange inputs, Type accType,
                     Value init, GenericBody body) {
   auto type = RankedTensorType::get(dropDims(loopShape, dims), accType);
-  return buildGeneric(b, loc, loopShape, dims, inputs,
-                      createFilled(b, loc, type, init), body);
+  SmallVector<Value> sizes;
+  int64_t rank = loopShape.size();
+  for (int64_t d = 0; d < rank; ++d) {
+    if (llvm::is_contained(dims, d) || !ShapedType::isDynamic(loopShape[d]))
+      continue;
+    auto full = llvm::find_if(inputs, [&](Value input) {
+      return llvm::cast<RankedTensorType>(input.getType()).getRank() == rank;
+    });
+    if (full == inputs.end())
+      return Value();
+    sizes.push_back(tensor::DimOp::create(b, loc, *full, d));
+  }
+  Value empty = tensor::EmptyOp::create(b, loc, type, sizes);
+  Value filled =
+      linalg::FillOp::create(b, loc, castScalar(b, loc, init, accType), empty)
+          .getResult(0);
+  return buildGeneric(b, loc, loopShape, dims, inputs, filled, body);
 }
 
 /// An elementwise generic over `shape`; inputs of a smaller rank are read as
@@ -254,9 +293,16 @@ static Value map(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
   maps.push_back(b.getMultiDimIdentityMap(rank));
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
+  // Dynamic sizes come from the inputs read with the identity map.
+  SmallVector<Value> sources;
+  for (Value input : inputs)
+    if (llvm::cast<RankedTensorType>(input.getType()).getRank() == rank)
+      sources.push_back(input);
+  Value init = createEmpty(b, loc, type, sources);
+  if (!init)
+    return Value();
   auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{type}, inputs, ValueRange{createEmpty(b, loc, type)},
-      maps, iterators,
+      b, loc, TypeRange{type}, inputs, ValueRange{init}, maps, iterators,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
         linalg::YieldOp::create(nested, nestedLoc,
                                 body(nested, nestedLoc, args.drop_back()));
@@ -280,7 +326,9 @@ public:
   ReduceLowering(const TypeConverter &converter, MLIRContext *ctx,
                  StringRef name, ReduceKind kind, int dimOperand)
       : NamedOpLowering(converter, ctx, name), kind(kind),
-        dimOperand(dimOperand) {}
+        dimOperand(dimOperand) {
+    addDebugLabels(kDynamicSizesLabel);
+  }
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -369,19 +417,22 @@ public:
                  return combine(b, l, x, acc);
                });
     SmallVector<int64_t> reducedShape = dropDims(shape, dims);
-    if (kind == ReduceKind::Mean) {
-      Value n = cst(rewriter, loc, accType, count);
+    if (result && kind == ReduceKind::Mean) {
+      Value n = getReducedCountValue(rewriter, loc, operands[0], dims, accType);
       result =
           map(rewriter, loc, reducedShape, resultElement, {}, result,
               [&](OpBuilder &b, Location l, ValueRange args) {
                 return castScalar(b, l, div(b, l, args[0], n), resultElement);
               });
-    } else {
+    } else if (result) {
       result = castElementType(rewriter, loc, result, resultElement);
     }
     // The result type says whether the reduced dims are kept.
-    rewriter.replaceOp(op,
-                       reshapeTo(rewriter, loc, result, resultType.getShape()));
+    if (result)
+      result = reshapeTo(rewriter, loc, result, resultType.getShape());
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "dynamic sizes it cannot read");
+    rewriter.replaceOp(op, result);
     return success();
   }
 
@@ -654,7 +705,9 @@ class SoftmaxLowering : public NamedOpLowering {
 public:
   SoftmaxLowering(const TypeConverter &converter, MLIRContext *ctx,
                   StringRef name, bool isLog)
-      : NamedOpLowering(converter, ctx, name), isLog(isLog) {}
+      : NamedOpLowering(converter, ctx, name), isLog(isLog) {
+    addDebugLabels(kDynamicSizesLabel);
+  }
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -706,8 +759,11 @@ public:
                                 .getResult();
           return castScalar(b, l, r, resultElement);
         });
-    rewriter.replaceOp(op,
-                       reshapeTo(rewriter, loc, result, resultType.getShape()));
+    if (result)
+      result = reshapeTo(rewriter, loc, result, resultType.getShape());
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "dynamic sizes it cannot read");
+    rewriter.replaceOp(op, result);
     return success();
   }
 

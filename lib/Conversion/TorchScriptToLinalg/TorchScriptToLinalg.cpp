@@ -359,18 +359,36 @@ static void flattenReturnedTuples(func::FuncOp func) {
   });
 }
 
-/// A tensor `op` reads or produces without a dtype or static sizes, other
-/// than a result sized at run time (DataDependentSizes.h).
+/// Whether `t` is a tensor without a rank or a dtype the lowering has.
+static bool isUnknownTensor(Type t) {
+  auto tensor = llvm::dyn_cast<ts::TensorType>(t);
+  return tensor && (!tensor.hasSizes() || !convertDtype(tensor.getDtype()));
+}
+
+/// A tensor `op` reads or produces without a rank or dtype, other than a
+/// result sized at run time (DataDependentSizes.h).
 static std::optional<Type> findUnknownTensor(Operation *op) {
-  auto check = [](Type t) {
-    auto tensor = llvm::dyn_cast<ts::TensorType>(t);
-    return tensor && (!tensor.hasStaticShape() || !convertDtype(tensor.getDtype()));
-  };
   for (Value v : op->getResults())
-    if (check(v.getType()) && !ts::getSizeBound(v))
+    if (isUnknownTensor(v.getType()) && !ts::getSizeBound(v))
       return v.getType();
   for (Type t : op->getOperandTypes())
-    if (check(t))
+    if (isUnknownTensor(t))
+      return t;
+  return std::nullopt;
+}
+
+/// A tensor of dynamic sizes (a dynamic specialisation's `?`) that `op`
+/// reads or produces, other than a result sized at run time.
+static std::optional<Type> findDynamicTensor(Operation *op) {
+  auto isDynamic = [](Type t) {
+    auto tensor = llvm::dyn_cast<ts::TensorType>(t);
+    return tensor && tensor.hasSizes() && !tensor.hasStaticShape();
+  };
+  for (Value v : op->getResults())
+    if (isDynamic(v.getType()) && !ts::getSizeBound(v))
+      return v.getType();
+  for (Type t : op->getOperandTypes())
+    if (isDynamic(t))
       return t;
   return std::nullopt;
 }
@@ -397,9 +415,12 @@ static bool readsDataDependentSizes(Operation *op) {
   return false;
 }
 
-/// Step 2: reports every op the conversion cannot lower.
+/// Step 2: reports every op the conversion cannot lower. `dynamic` names
+/// the ops whose patterns also take tensors of dynamic sizes
+/// (kDynamicSizesLabel).
 static LogicalResult checkLowerable(ModuleOp module,
-                                    const llvm::StringSet<> &supported) {
+                                    const llvm::StringSet<> &supported,
+                                    const llvm::StringSet<> &dynamic) {
   bool ok = true;
   module.walk([&](Operation *op) {
     if (!llvm::isa<ts::TorchScriptDialect>(op->getDialect()))
@@ -441,12 +462,22 @@ static LogicalResult checkLowerable(ModuleOp module,
                       << "): specialise the graph for its inputs first "
                          "(--ts-specialize or --ts-insert-guards)";
       ok = false;
+      return;
+    }
+    if (std::optional<Type> t = findDynamicTensor(op)) {
+      if (dynamic.contains(op->getName().getStringRef()))
+        return;
+      op->emitError() << "'" << torchScriptName(op)
+                      << "' has no lowering for tensors of dynamic sizes ("
+                      << *t << "): elementwise ops, reductions and softmax "
+                      << "have one; specialise the graph for static sizes";
+      ok = false;
     }
   });
   module.walk([&](func::FuncOp func) {
     for (Type t : func.getArgumentTypes())
       if (auto tensor = llvm::dyn_cast<ts::TensorType>(t))
-        if (!tensor.hasStaticShape() || !convertDtype(tensor.getDtype())) {
+        if (!tensor.hasSizes() || !convertDtype(tensor.getDtype())) {
           func.emitError() << "argument of type " << t
                            << " has an unknown dtype or shape: specialise "
                               "the graph for its inputs first "
@@ -584,10 +615,13 @@ public:
       patterns.add<TestRootLowering>(converter, ctx, testPatternRoot);
     populateTorchScriptToLinalgPatterns(converter, patterns);
 
-    llvm::StringSet<> supported;
+    llvm::StringSet<> supported, dynamic;
     for (const auto &pattern : patterns.getNativePatterns())
-      if (std::optional<OperationName> root = pattern->getRootKind())
+      if (std::optional<OperationName> root = pattern->getRootKind()) {
         supported.insert(root->getStringRef());
+        if (llvm::is_contained(pattern->getDebugLabels(), kDynamicSizesLabel))
+          dynamic.insert(root->getStringRef());
+      }
     if (listPatterns) {
       SmallVector<StringRef> names(supported.keys());
       llvm::sort(names);
@@ -602,7 +636,7 @@ public:
     populateCallOpTypeConversionPattern(patterns, converter);
 
     module.walk([](func::FuncOp func) { flattenReturnedTuples(func); });
-    if (failed(checkLowerable(module, supported)))
+    if (failed(checkLowerable(module, supported, dynamic)))
       return signalPassFailure();
     wrapComposites(module);
 

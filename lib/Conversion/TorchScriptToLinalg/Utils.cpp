@@ -212,17 +212,48 @@ SmallVector<Value> lowering::loopOver(
   return SmallVector<Value>(nest.results);
 }
 
-Value lowering::createEmpty(OpBuilder &b, Location loc,
-                            RankedTensorType type) {
-  return tensor::EmptyOp::create(b, loc, type.getShape(),
-                                 type.getElementType());
+FailureOr<SmallVector<Value>> lowering::getDynamicSizes(OpBuilder &b,
+                                                        Location loc,
+                                                        RankedTensorType type,
+                                                        ValueRange sources) {
+  SmallVector<Value> sizes;
+  int64_t rank = type.getRank();
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!type.isDynamicDim(d))
+      continue;
+    Value size;
+    for (Value source : sources) {
+      auto sourceType = llvm::dyn_cast<RankedTensorType>(source.getType());
+      if (!sourceType)
+        continue;
+      int64_t at = d - (rank - sourceType.getRank());
+      if (at >= 0 && sourceType.isDynamicDim(at)) {
+        size = tensor::DimOp::create(b, loc, source, at);
+        break;
+      }
+    }
+    if (!size)
+      return failure();
+    sizes.push_back(size);
+  }
+  return sizes;
+}
+
+Value lowering::createEmpty(OpBuilder &b, Location loc, RankedTensorType type,
+                            ValueRange sources) {
+  FailureOr<SmallVector<Value>> sizes = getDynamicSizes(b, loc, type, sources);
+  if (failed(sizes))
+    return Value();
+  return tensor::EmptyOp::create(b, loc, type, *sizes);
 }
 
 Value lowering::createFilled(OpBuilder &b, Location loc, RankedTensorType type,
-                             Value value) {
+                             Value value, ValueRange sources) {
+  Value empty = createEmpty(b, loc, type, sources);
+  if (!empty)
+    return Value();
   Value scalar = castScalar(b, loc, value, type.getElementType());
-  return linalg::FillOp::create(b, loc, scalar, createEmpty(b, loc, type))
-      .getResult(0);
+  return linalg::FillOp::create(b, loc, scalar, empty).getResult(0);
 }
 
 AffineMap lowering::getBroadcastMap(MLIRContext *ctx,
@@ -253,9 +284,11 @@ Value lowering::buildElementwise(OpBuilder &b, Location loc,
   maps.push_back(b.getMultiDimIdentityMap(resultType.getRank()));
   SmallVector<utils::IteratorType> iterators(resultType.getRank(),
                                              utils::IteratorType::parallel);
+  Value init = createEmpty(b, loc, resultType, inputs);
+  if (!init)
+    return Value();
   auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{resultType}, inputs,
-      ValueRange{createEmpty(b, loc, resultType)}, maps, iterators,
+      b, loc, TypeRange{resultType}, inputs, ValueRange{init}, maps, iterators,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
         Value result = body(nested, nestedLoc, args.drop_back());
         linalg::YieldOp::create(nested, nestedLoc, result);
@@ -315,7 +348,9 @@ Value lowering::reshapeTo(OpBuilder &b, Location loc, Value input,
     return tensor::CollapseShapeOp::create(b, loc, resultType, input,
                                            *reassoc);
   }
-  // A general reshape: collapse to 1-D, then expand.
+  // A general reshape: collapse to 1-D, then expand (of static shapes).
+  if (!inputType.hasStaticShape() || ShapedType::isDynamicShape(shape))
+    return Value();
   int64_t n = inputType.getNumElements();
   auto flatType = RankedTensorType::get({n}, inputType.getElementType());
   Value flat = input;

@@ -35,6 +35,12 @@ public:
       : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
 };
 
+/// The debug label of the patterns that also lower ops whose tensors have
+/// dynamic sizes (`?`, from a dynamic specialisation): the conversion lets
+/// a tensor of dynamic sizes reach only the ops such a pattern handles, and
+/// names the others.
+inline constexpr StringLiteral kDynamicSizesLabel = "dynamic-sizes";
+
 /// The names of the ops `OpTys`, for registering a `NamedOpLowering` once
 /// per op of a family.
 template <typename... OpTys>
@@ -99,8 +105,20 @@ Value createScalarConstant(OpBuilder &b, Location loc, Type type,
 /// converted value (failure when it is neither).
 FailureOr<Value> getOptionalTensor(OpBuilder &b, Operation *op,
                                    ArrayRef<Value> operands, unsigned i);
-/// A `tensor.empty` of `type`.
-Value createEmpty(OpBuilder &b, Location loc, RankedTensorType type);
+/// The dynamic sizes of `type`, in order: each read (`tensor.dim`) from the
+/// first of `sources` whose size at that position, aligned on the trailing
+/// dimension as broadcasting aligns them, is dynamic too. Under a dynamic
+/// specialisation a `?` size is never 1 (the guard checks it), so a
+/// broadcast result's dynamic size is that of any operand with a dynamic
+/// size there. Failure when no source has one.
+FailureOr<SmallVector<Value>> getDynamicSizes(OpBuilder &b, Location loc,
+                                              RankedTensorType type,
+                                              ValueRange sources);
+/// A `tensor.empty` of `type`, its dynamic sizes read from `sources`
+/// (getDynamicSizes); null when `type` has a dynamic size that no source
+/// gives.
+Value createEmpty(OpBuilder &b, Location loc, RankedTensorType type,
+                  ValueRange sources = {});
 /// An `index` constant.
 Value indexConstant(OpBuilder &b, Location loc, int64_t v);
 /// A nest of scf.for loops over every element of the static `shape`,
@@ -111,9 +129,10 @@ SmallVector<Value> loopOver(
     function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange ivs,
                                     ValueRange carried)>
         body);
-/// A tensor of `type` filled with `value` (cast to its element type).
+/// A tensor of `type` filled with `value` (cast to its element type), its
+/// dynamic sizes read from `sources` as createEmpty reads them.
 Value createFilled(OpBuilder &b, Location loc, RankedTensorType type,
-                   Value value);
+                   Value value, ValueRange sources = {});
 
 /// Builds the body of an elementwise `linalg.generic`: given the scalar
 /// elements of the inputs, returns the result element.
@@ -122,7 +141,8 @@ using ElementwiseBody =
 
 /// One `linalg.generic` over the iteration space of `resultType`, reading
 /// each of `inputs` with PyTorch's broadcasting (aligned on the trailing
-/// dimension, size-1 dimensions repeated).
+/// dimension, size-1 dimensions repeated). The result's dynamic sizes are
+/// read from `inputs` (getDynamicSizes); null when one has none to give.
 Value buildElementwise(OpBuilder &b, Location loc, RankedTensorType resultType,
                        ValueRange inputs, ElementwiseBody body);
 
@@ -146,7 +166,8 @@ Value buildReduction(OpBuilder &b, Location loc, Value input,
                      Value init, ReductionBody combine);
 
 /// Reshapes `input` to `shape` with the same number of elements: an expand
-/// or collapse of unit dimensions where one does it, else `tensor.reshape`.
+/// or collapse of unit dimensions where one does it, else `tensor.reshape`
+/// (null for dynamic sizes, which only unit dimensions may reshape).
 Value reshapeTo(OpBuilder &b, Location loc, Value input,
                 ArrayRef<int64_t> shape);
 

@@ -194,9 +194,15 @@ func.func @control_flow(%x: !ts.tensor<f32, [4]>, %c: !ts.bool) -> !ts.tensor<f3
 
 // -----
 
-// Unknown shapes: nothing is grouped where a tensor's sizes are not known.
+// Unknown shapes: nothing is grouped where a tensor's rank or dtype is not
+// known. Dynamic sizes (`?`, a dynamic specialisation) are grouped: the
+// lowering takes them for pointwise ops, reductions and softmax.
 // CHECK-LABEL: func.func @unknown_shape(
+// CHECK:         fusion.group {{.+}} : (!ts.tensor<f32, [?, 4]>) -> !ts.tensor<f32, [?, 4]>
+// CHECK:           ts.aten.exp
+// CHECK:           ts.aten.neg
 // CHECK-NOT:     fusion.group
+// CHECK:         return
 func.func @unknown_shape(%x: !ts.tensor<f32, [?, 4]>, %y: !ts.tensor) -> (!ts.tensor<f32, [?, 4]>, !ts.tensor) {
   %a = ts.aten.exp %x : (!ts.tensor<f32, [?, 4]>) -> !ts.tensor<f32, [?, 4]>
   %b = ts.aten.neg %a : (!ts.tensor<f32, [?, 4]>) -> !ts.tensor<f32, [?, 4]>

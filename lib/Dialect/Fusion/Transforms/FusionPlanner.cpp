@@ -83,8 +83,18 @@ static bool mayWrite(Operation *op) {
 }
 
 /// Whether every tensor an op reads or writes has a known dtype and sizes.
-static bool hasKnownShapes(Operation *op) {
-  auto known = [](Value value) {
+/// Dynamic sizes (`?`, a dynamic specialisation) count as known for the
+/// classes whose lowering takes them (pointwise ops, reductions, softmax).
+static bool hasKnownShapes(Operation *op, OpClass cls) {
+  bool dynamicSizes = cls == OpClass::Pointwise || cls == OpClass::Reduction ||
+                      cls == OpClass::Softmax;
+  auto knownTensor = [&](Type type) {
+    if (getTensorBytes(type))
+      return true;
+    auto tensor = llvm::dyn_cast<ts::TensorType>(type);
+    return dynamicSizes && tensor && tensor.hasDtype() && tensor.hasSizes();
+  };
+  auto known = [&](Value value) {
     Type type = value.getType();
     if (auto list = llvm::dyn_cast<ts::ListType>(type)) {
       // A list of tensors for cat: its elements must be known.
@@ -95,8 +105,7 @@ static bool hasKnownShapes(Operation *op) {
                return getTensorBytes(e.getType()).has_value();
              });
     }
-    return !llvm::isa<ts::TensorType>(type) ||
-           getTensorBytes(type).has_value();
+    return !llvm::isa<ts::TensorType>(type) || knownTensor(type);
   };
   return llvm::all_of(op->getOperands(), known) &&
          llvm::all_of(op->getResults(), known);
@@ -171,7 +180,7 @@ std::optional<Reason> BlockPlanner::getExclusion(Operation *op) {
     reason = Reason::StrategyExcludes;
   else if (mayWrite(op))
     reason = Reason::SideEffect;
-  else if (!hasKnownShapes(op))
+  else if (!hasKnownShapes(op, cls))
     reason = Reason::UnknownShape;
   exclusions[op] = reason;
   return reason;

@@ -8,6 +8,7 @@ NumPy.
                                   checks scale_add.txt's outputs in OUT for
                                   the inputs X.npy and Y.npy (in DIR, OUT's
                                   parent's parent) and the float A
+    npy_tool.py mm OUT X Y        checks mm.txt's output in OUT (X @ Y)
 """
 import os
 import sys
@@ -34,6 +35,13 @@ def make(d):
     np.save(os.path.join(d, "y_3x2.npy"), rng.standard_normal((3, 2)).astype(np.float32))
     np.save(os.path.join(d, "x_4x5.npy"), rng.standard_normal((4, 5)).astype(np.float32))
     np.save(os.path.join(d, "y_4x5.npy"), rng.standard_normal((4, 5)).astype(np.float32))
+    # Sizes for the dynamic specialisations (jit-dynamic.test).
+    for m, n in ((7, 9), (5, 1), (1, 8), (6, 4)):
+        for name in ("x", "y"):
+            np.save(os.path.join(d, "%s_%dx%d.npy" % (name, m, n)),
+                    rng.standard_normal((m, n)).astype(np.float32))
+    np.save(os.path.join(d, "w_4x3.npy"), rng.standard_normal((4, 3)).astype(np.float32))
+    np.save(os.path.join(d, "w_9x4.npy"), rng.standard_normal((9, 4)).astype(np.float32))
 
 
 def expected(d, name):
@@ -68,6 +76,14 @@ def check(d, name):
     print("%s: ok" % name)
 
 
+def check_mm(out, x, y):
+    d = os.path.dirname(os.path.dirname(os.path.abspath(out)))
+    w = np.load(os.path.join(d, x + ".npy")) @ np.load(os.path.join(d, y + ".npy"))
+    got = np.load(os.path.join(out, "out0.npy"))
+    assert got.shape == w.shape and np.allclose(got, w, rtol=1e-5, atol=1e-6), (got, w)
+    print("%s: ok" % os.path.basename(out))
+
+
 def check_scale_add(out, x, y, a):
     d = os.path.dirname(os.path.dirname(os.path.abspath(out)))
     x = np.load(os.path.join(d, x + ".npy"))
@@ -86,5 +102,7 @@ if __name__ == "__main__":
         make(sys.argv[2])
     elif sys.argv[1] == "scale_add":
         check_scale_add(*sys.argv[2:6])
+    elif sys.argv[1] == "mm":
+        check_mm(*sys.argv[2:5])
     else:
         check(sys.argv[2], sys.argv[3])

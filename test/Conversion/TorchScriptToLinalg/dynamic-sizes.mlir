@@ -1,0 +1,79 @@
+// RUN: tsmlir-opt %s --convert-ts-to-linalg=fuse-groups=false -split-input-file -verify-diagnostics | FileCheck %s
+
+// Tensors of dynamic sizes, as a dynamic specialisation (the JIT's DYNAMIC
+// steps) makes them: a `?` size is never 0 or 1, so a broadcast result's
+// size is that of an operand with `?` there, and an op's tensor.empty reads
+// it with tensor.dim. Elementwise ops, reductions and softmax take them;
+// other ops are named.
+
+// The result's sizes come from the operand with `?` in each dim; the
+// size-1 dim of %y broadcasts.
+// CHECK-DAG:   #[[ID:.+]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG:   #[[ROW:.+]] = affine_map<(d0, d1) -> (0, d1)>
+// CHECK-LABEL: func.func @binary(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x?xf32>, %[[Y:.+]]: tensor<1x?xf32>) -> tensor<?x?xf32>
+// CHECK:         %[[M:.+]] = tensor.dim %[[X]], %c0
+// CHECK:         %[[N:.+]] = tensor.dim %[[X]], %c1
+// CHECK:         %[[E:.+]] = tensor.empty(%[[M]], %[[N]]) : tensor<?x?xf32>
+// CHECK:         linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ID]]], iterator_types = ["parallel", "parallel"]}
+// CHECK-SAME:        ins(%[[X]], %[[Y]] : tensor<?x?xf32>, tensor<1x?xf32>) outs(%[[E]] : tensor<?x?xf32>)
+// CHECK:           arith.addf
+func.func @binary(%x: !ts.tensor<f32, [?, ?]>, %y: !ts.tensor<f32, [1, ?]>) -> !ts.tensor<f32, [?, ?]> {
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %0 = ts.aten.add.Tensor %x, %y, %int1 : (!ts.tensor<f32, [?, ?]>, !ts.tensor<f32, [1, ?]>, !ts.int) -> !ts.tensor<f32, [?, ?]>
+  return %0 : !ts.tensor<f32, [?, ?]>
+}
+
+// -----
+
+// mean over a dynamic dim: the sum accumulates in f64 (the count may be
+// large), the count is the size read at run time, the kept dim a reshape.
+// CHECK-LABEL: func.func @mean(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x3x?xf32>) -> tensor<?x3x1xf32>
+// CHECK:         %[[B:.+]] = tensor.dim %[[X]], %c0
+// CHECK:         %[[ACC:.+]] = tensor.empty(%[[B]]) : tensor<?x3xf64>
+// CHECK:         %[[SUM:.+]] = linalg.generic {{.+}} iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK:         %[[K:.+]] = tensor.dim %[[X]], %c2
+// CHECK:         %[[COUNT:.+]] = arith.muli %c1{{.*}}, %[[K]]
+// CHECK:         %[[I:.+]] = arith.index_cast %[[COUNT]] : index to i64
+// CHECK:         %[[F:.+]] = arith.sitofp %[[I]] : i64 to f64
+// CHECK:         linalg.generic
+// CHECK:           arith.divf %{{.+}}, %[[F]] : f64
+// CHECK:         tensor.expand_shape %{{.+}} {{\[\[}}0], [1, 2]] output_shape [%{{.+}}, 3, 1] : tensor<?x3xf32> into tensor<?x3x1xf32>
+func.func @mean(%x: !ts.tensor<f32, [?, 3, ?]>) -> !ts.tensor<f32, [?, 3, 1]> {
+  %int2 = ts.prim.Constant[2] : !ts.int
+  %true = ts.prim.Constant[true] : !ts.bool
+  %none = ts.prim.Constant : !ts.none
+  %dims = ts.prim.ListConstruct %int2 : (!ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.mean.dim %x, %dims, %true, %none : (!ts.tensor<f32, [?, 3, ?]>, !ts.list<!ts.int>, !ts.bool, !ts.none) -> !ts.tensor<f32, [?, 3, 1]>
+  return %0 : !ts.tensor<f32, [?, 3, 1]>
+}
+
+// -----
+
+// softmax: the max and the sum over the dim, of the rows' dynamic count,
+// then the result of the input's sizes.
+// CHECK-LABEL: func.func @softmax(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x?xf32>) -> tensor<?x?xf32>
+// CHECK:         tensor.empty(%{{.+}}) : tensor<?xf32>
+// CHECK:         arith.maximumf
+// CHECK:         tensor.empty(%{{.+}}) : tensor<?xf64>
+// CHECK:         math.exp
+// CHECK:         %[[M:.+]] = tensor.dim %[[X]], %c0
+// CHECK:         %[[N:.+]] = tensor.dim %[[X]], %c1
+// CHECK:         tensor.empty(%[[M]], %[[N]]) : tensor<?x?xf32>
+func.func @softmax(%x: !ts.tensor<f32, [?, ?]>) -> !ts.tensor<f32, [?, ?]> {
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %none = ts.prim.Constant : !ts.none
+  %0 = ts.aten.softmax.int %x, %int1, %none : (!ts.tensor<f32, [?, ?]>, !ts.int, !ts.none) -> !ts.tensor<f32, [?, ?]>
+  return %0 : !ts.tensor<f32, [?, ?]>
+}
+
+// -----
+
+// An op without a lowering for dynamic sizes is named.
+func.func @matmul(%x: !ts.tensor<f32, [?, 4]>, %y: !ts.tensor<f32, [4, ?]>) -> !ts.tensor<f32, [?, ?]> {
+  // expected-error @+1 {{'aten::mm' has no lowering for tensors of dynamic sizes ('!ts.tensor<f32, [?, ?]>'): elementwise ops, reductions and softmax have one; specialise the graph for static sizes}}
+  %0 = ts.aten.mm %x, %y : (!ts.tensor<f32, [?, 4]>, !ts.tensor<f32, [4, ?]>) -> !ts.tensor<f32, [?, ?]>
+  return %0 : !ts.tensor<f32, [?, ?]>
+}
