@@ -1422,34 +1422,45 @@ public:
 /// size.int, dim, numel of a static tensor: i64 constants.
 class SizeLowering : public NamedOpLowering {
 public:
-  using NamedOpLowering::NamedOpLowering;
+  SizeLowering(const TypeConverter &converter, MLIRContext *ctx,
+               StringRef name)
+      : NamedOpLowering(converter, ctx, name) {
+    addDebugLabels(kDynamicSizesLabel);
+  }
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<SmallVector<int64_t>> shape =
-        getStaticSizes(op->getOperand(0));
-    if (!shape)
-      return rewriter.notifyMatchFailure(op, "tensor has no static shape");
-    int64_t value;
+    auto tensor = llvm::dyn_cast<RankedTensorType>(operands[0].getType());
+    if (!tensor)
+      return rewriter.notifyMatchFailure(op, "tensor has no known sizes");
+    ArrayRef<int64_t> shape = tensor.getShape();
+    Location loc = op->getLoc();
+    // Dynamic sizes are read at run time.
+    auto size = [&](int64_t d) -> Value {
+      if (!ShapedType::isDynamic(shape[d]))
+        return indexConstant(rewriter, loc, shape[d]);
+      return tensor::DimOp::create(rewriter, loc, operands[0], d);
+    };
+    Value value;
     if (llvm::isa<ts::AtenDimOp>(op)) {
-      value = shape->size();
+      value = indexConstant(rewriter, loc, shape.size());
     } else if (llvm::isa<ts::AtenNumelOp>(op)) {
-      value = 1;
-      for (int64_t s : *shape)
-        value *= s;
+      value = indexConstant(rewriter, loc, 1);
+      for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d)
+        value = arith::MulIOp::create(rewriter, loc, value, size(d));
     } else {
       std::optional<int64_t> dimArg = getConstInt(op->getOperand(1));
       if (!dimArg)
         return rewriter.notifyMatchFailure(op, "dim is not constant");
-      std::optional<int64_t> dim = wrapDim(*dimArg, shape->size());
-      if (!dim || shape->empty())
+      std::optional<int64_t> dim = wrapDim(*dimArg, shape.size());
+      if (!dim || shape.empty())
         return rewriter.notifyMatchFailure(op, "dim out of range");
-      value = (*shape)[*dim];
+      value = size(*dim);
     }
     remapListOperands(rewriter, op);
-    rewriter.replaceOp(op, createScalarConstant(rewriter, op->getLoc(),
-                                                rewriter.getI64Type(), value));
+    rewriter.replaceOpWithNewOp<arith::IndexCastOp>(op, rewriter.getI64Type(),
+                                                    value);
     return success();
   }
 };

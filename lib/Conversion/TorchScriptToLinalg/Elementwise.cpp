@@ -200,13 +200,18 @@ public:
   }
 };
 
-/// A tensor filled with one value: zeros, ones, full and their `_like`s.
+/// A tensor filled with one value: zeros, ones, full and their `_like`s
+/// (`like`: the sizes of operand 0, dynamic ones too).
 class FillLowering : public NamedOpLowering {
 public:
   FillLowering(const TypeConverter &converter, MLIRContext *ctx, StringRef name,
-               std::optional<double> value, unsigned valueOperand = 0)
+               std::optional<double> value, unsigned valueOperand = 0,
+               bool like = false)
       : NamedOpLowering(converter, ctx, name), value(value),
-        valueOperand(valueOperand) {}
+        valueOperand(valueOperand), like(like) {
+    if (like)
+      addDebugLabels(kDynamicSizesLabel);
+  }
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -222,13 +227,18 @@ public:
                        : operands[valueOperand];
     if (!llvm::isa<IntegerType, FloatType>(fill.getType()))
       return rewriter.notifyMatchFailure(op, "fill value is not a number");
-    rewriter.replaceOp(op, createFilled(rewriter, loc, resultType, fill));
+    Value filled = createFilled(rewriter, loc, resultType, fill,
+                                like ? ValueRange{operands[0]} : ValueRange{});
+    if (!filled)
+      return rewriter.notifyMatchFailure(op, "dynamic sizes it cannot read");
+    rewriter.replaceOp(op, filled);
     return success();
   }
 
 private:
   std::optional<double> value;
   unsigned valueOperand;
+  bool like;
 };
 
 /// triu and tril: keep the elements on one side of a diagonal of the last
@@ -768,15 +778,18 @@ void lowering::populateElementwisePatterns(const TypeConverter &converter,
                                           ts::AtenContiguousOp>())
     patterns.add<IdentityLowering>(converter, ctx, name);
   patterns.add<FillLowering>(converter, ctx,
-                             ts::AtenZerosLikeOp::getOperationName(), 0.0);
+                             ts::AtenZerosLikeOp::getOperationName(), 0.0,
+                             /*valueOperand=*/0, /*like=*/true);
   patterns.add<FillLowering>(converter, ctx,
                              ts::AtenZerosOp::getOperationName(), 0.0);
   patterns.add<FillLowering>(converter, ctx,
-                             ts::AtenOnesLikeOp::getOperationName(), 1.0);
+                             ts::AtenOnesLikeOp::getOperationName(), 1.0,
+                             /*valueOperand=*/0, /*like=*/true);
   patterns.add<FillLowering>(converter, ctx, ts::AtenOnesOp::getOperationName(),
                              1.0);
-  patterns.add<FillLowering>(
-      converter, ctx, ts::AtenFullLikeOp::getOperationName(), std::nullopt, 1);
+  patterns.add<FillLowering>(converter, ctx,
+                             ts::AtenFullLikeOp::getOperationName(),
+                             std::nullopt, 1, /*like=*/true);
   patterns.add<FillLowering>(converter, ctx, ts::AtenFullOp::getOperationName(),
                              std::nullopt, 1);
   patterns.add<TriangleLowering>(converter, ctx,

@@ -40,6 +40,25 @@ using namespace mlir::tsmlir::lowering;
 // Products
 //===----------------------------------------------------------------------===//
 
+/// `empty` filled with zeros.
+static Value fillZeros(OpBuilder &b, Location loc, Value empty) {
+  Type element = llvm::cast<RankedTensorType>(empty.getType()).getElementType();
+  return linalg::FillOp::create(b, loc,
+                                createScalarConstant(b, loc, element, 0), empty)
+      .getResult(0);
+}
+
+/// The number of rows of `shape` without its last dim, when it is static or
+/// one dim (a matrix's rows): the rows a product folds a batch into.
+static std::optional<int64_t> getFoldedRows(ArrayRef<int64_t> shape) {
+  ArrayRef<int64_t> leading = shape.drop_back();
+  if (leading.size() == 1)
+    return leading[0];
+  if (ShapedType::isDynamicShape(leading))
+    return std::nullopt;
+  return ShapedType::getNumElements(leading);
+}
+
 /// `a @ b` (`transposeB`: `a @ b^T`, with b of shape [N, K]) accumulated
 /// into `init` of shape [M, N].
 static Value buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
@@ -152,10 +171,15 @@ getProductTypes(const TypeConverter *converter, Operation *op,
   return ProductTypes{result, getAccType(result.getElementType())};
 }
 
-/// aten::mm, aten::bmm, aten::matmul, aten::dot.
+/// aten::mm, aten::bmm, aten::matmul, aten::dot. Dynamic sizes: all but
+/// the batched products with dynamic batch dims.
 class MatmulLowering : public NamedOpLowering {
 public:
-  using NamedOpLowering::NamedOpLowering;
+  MatmulLowering(const TypeConverter &converter, MLIRContext *ctx,
+                 StringRef name)
+      : NamedOpLowering(converter, ctx, name) {
+    addDebugLabels(kDynamicSizesLabel);
+  }
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -174,10 +198,16 @@ public:
     if (lhsRank == 0 || rhsRank == 0)
       return rewriter.notifyMatchFailure(op, "matmul of a 0-d tensor");
     int64_t k = lhsShape.back();
-    if (rhsShape[rhsRank == 1 ? 0 : rhsRank - 2] != k)
+    int64_t rhsK = rhsShape[rhsRank == 1 ? 0 : rhsRank - 2];
+    if (!ShapedType::isDynamic(k) && !ShapedType::isDynamic(rhsK) && rhsK != k)
       return rewriter.notifyMatchFailure(op, "contracted sizes differ");
+    checkSizesEqual(rewriter, loc, getDimSize(rewriter, loc, lhs, lhsRank - 1),
+                    getDimSize(rewriter, loc, rhs,
+                               rhsRank == 1 ? 0 : rhsRank - 2),
+                    "the contracted sizes of a matrix product differ");
 
     Value result;
+    std::optional<int64_t> rows = getFoldedRows(lhsShape);
     if (lhsRank == 1 && rhsRank == 1) {
       // dot.
       Value init = createZeros(rewriter, loc, {}, acc);
@@ -185,26 +215,32 @@ public:
                                      ValueRange{lhs, rhs}, ValueRange{init})
                    .getResult(0);
     } else if (lhsRank == 1 && rhsRank == 2) {
-      Value init = createZeros(rewriter, loc, {rhsShape[1]}, acc);
+      Value init = fillZeros(rewriter, loc,
+                             createEmptyFromDims(rewriter, loc, {{rhs, 1}}, acc));
       result =
           linalg::VecmatOp::create(rewriter, loc, TypeRange{init.getType()},
                                    ValueRange{lhs, rhs}, ValueRange{init})
               .getResult(0);
-    } else if (lhsRank >= 2 && rhsRank == 1) {
+    } else if (lhsRank >= 2 && rhsRank == 1 && rows) {
       // [batch..., M, K] @ [K]: the batch folds into the rows.
-      int64_t rows = ShapedType::getNumElements(lhsShape.drop_back());
-      Value flat = reshapeTo(rewriter, loc, lhs, {rows, k});
-      Value init = createZeros(rewriter, loc, {rows}, acc);
+      Value flat = reshapeTo(rewriter, loc, lhs, {*rows, k});
+      Value init = fillZeros(
+          rewriter, loc, createEmptyFromDims(rewriter, loc, {{flat, 0}}, acc));
       result =
           linalg::MatvecOp::create(rewriter, loc, TypeRange{init.getType()},
                                    ValueRange{flat, rhs}, ValueRange{init})
               .getResult(0);
-    } else if (lhsRank >= 2 && rhsRank == 2) {
+    } else if (lhsRank >= 2 && rhsRank == 2 && rows) {
       // [batch..., M, K] @ [K, N]: the batch folds into the rows.
-      int64_t rows = ShapedType::getNumElements(lhsShape.drop_back());
-      Value flat = reshapeTo(rewriter, loc, lhs, {rows, k});
-      Value init = createZeros(rewriter, loc, {rows, rhsShape[1]}, acc);
+      Value flat = reshapeTo(rewriter, loc, lhs, {*rows, k});
+      Value init = fillZeros(
+          rewriter, loc,
+          createEmptyFromDims(rewriter, loc, {{flat, 0}, {rhs, 1}}, acc));
       result = buildMatmul(rewriter, loc, flat, rhs, init);
+    } else if (ShapedType::isDynamicShape(lhsShape) ||
+               ShapedType::isDynamicShape(rhsShape)) {
+      return rewriter.notifyMatchFailure(
+          op, "a batched product of dynamic sizes");
     } else {
       // Batched, with broadcasting; a 1-D lhs is a row [1, K].
       if (lhsRank == 1)
@@ -227,8 +263,10 @@ public:
       }
       result = buildBatchedMatmul(rewriter, loc, lhs, rhs, batch, acc);
     }
-    if (getTensorType(result).getNumElements() !=
-        types->result.getNumElements())
+    if (getTensorType(result).hasStaticShape() &&
+        types->result.hasStaticShape() &&
+        getTensorType(result).getNumElements() !=
+            types->result.getNumElements())
       return rewriter.notifyMatchFailure(op, "result shape differs");
     rewriter.replaceOp(op, finish(rewriter, loc, result, types->result));
     return success();
@@ -239,7 +277,10 @@ public:
 /// with a transposed map over the input's rows, accumulating into the bias.
 class LinearLowering : public OpConversionPattern<ts::AtenLinearOp> {
 public:
-  using OpConversionPattern::OpConversionPattern;
+  LinearLowering(const TypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern(converter, ctx) {
+    addDebugLabels(kDynamicSizesLabel);
+  }
 
   LogicalResult
   matchAndRewrite(ts::AtenLinearOp op, OpAdaptor adaptor,
@@ -259,15 +300,26 @@ public:
     ArrayRef<int64_t> inputShape = getTensorType(input).getShape();
     ArrayRef<int64_t> weightShape = getTensorType(weight).getShape();
     if (inputShape.empty() || weightShape.size() != 2 ||
-        weightShape[1] != inputShape.back())
+        (!ShapedType::isDynamic(weightShape[1]) &&
+         !ShapedType::isDynamic(inputShape.back()) &&
+         weightShape[1] != inputShape.back()))
       return rewriter.notifyMatchFailure(
           op, "expected input [..., K] and weight [N, K]");
+    checkSizesEqual(rewriter, loc,
+                    getDimSize(rewriter, loc, input, inputShape.size() - 1),
+                    getDimSize(rewriter, loc, weight, 1),
+                    "the input's last size differs from the weight's");
     int64_t k = inputShape.back(), n = weightShape[0];
-    int64_t rows = ShapedType::getNumElements(inputShape.drop_back());
-    Value flat = reshapeTo(rewriter, loc, input, {rows, k});
-    Value init = *bias ? broadcastTo(rewriter, loc, *bias, {rows, n}, acc,
-                                     isUnsignedDtype(getTSDtype(op.getBias())))
-                       : createZeros(rewriter, loc, {rows, n}, acc);
+    std::optional<int64_t> rows = getFoldedRows(inputShape);
+    if (!rows)
+      return rewriter.notifyMatchFailure(op, "dynamic batch dims");
+    Value flat = reshapeTo(rewriter, loc, input, {*rows, k});
+    Value like =
+        createEmptyFromDims(rewriter, loc, {{flat, 0}, {weight, 0}}, acc);
+    Value init = *bias ? broadcastTo(rewriter, loc, *bias, {*rows, n}, acc,
+                                     isUnsignedDtype(getTSDtype(op.getBias())),
+                                     like)
+                       : fillZeros(rewriter, loc, like);
     Value result =
         buildMatmul(rewriter, loc, flat, weight, init, /*transposeB=*/true);
     rewriter.replaceOp(op, finish(rewriter, loc, result, types->result));
@@ -283,7 +335,9 @@ class AddmmLowering : public NamedOpLowering {
 public:
   AddmmLowering(const TypeConverter &converter, MLIRContext *ctx,
                 StringRef name, bool batched)
-      : NamedOpLowering(converter, ctx, name), batched(batched) {}
+      : NamedOpLowering(converter, ctx, name), batched(batched) {
+    addDebugLabels(kDynamicSizesLabel);
+  }
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -299,10 +353,20 @@ public:
     unsigned rank = batched ? 3 : 2;
     ArrayRef<int64_t> lhsShape = getTensorType(lhs).getShape();
     ArrayRef<int64_t> rhsShape = getTensorType(rhs).getShape();
+    auto differ = [](int64_t a, int64_t b) {
+      return !ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b;
+    };
     if (lhsShape.size() != rank || rhsShape.size() != rank ||
-        lhsShape[rank - 1] != rhsShape[rank - 2] ||
-        (batched && lhsShape[0] != rhsShape[0]))
+        differ(lhsShape[rank - 1], rhsShape[rank - 2]) ||
+        (batched && differ(lhsShape[0], rhsShape[0])))
       return rewriter.notifyMatchFailure(op, "mismatched matrix shapes");
+    checkSizesEqual(rewriter, loc, getDimSize(rewriter, loc, lhs, rank - 1),
+                    getDimSize(rewriter, loc, rhs, rank - 2),
+                    "the contracted sizes of a matrix product differ");
+    if (batched)
+      checkSizesEqual(rewriter, loc, getDimSize(rewriter, loc, lhs, 0),
+                      getDimSize(rewriter, loc, rhs, 0),
+                      "the batch sizes of a matrix product differ");
     ArrayRef<int64_t> shape = types->result.getShape();
     if (shape.size() != rank)
       return rewriter.notifyMatchFailure(op, "unexpected result rank");
@@ -311,9 +375,14 @@ public:
     bool plain = beta && alpha && *beta == 1 && *alpha == 1;
     bool isUnsigned = isUnsignedDtype(getTSDtype(op->getOperand(0)));
 
-    Value init =
-        plain ? broadcastTo(rewriter, loc, operands[0], shape, acc, isUnsigned)
-              : createZeros(rewriter, loc, shape, acc);
+    SmallVector<std::pair<Value, int64_t>> dims = {{lhs, rank - 2},
+                                                   {rhs, rank - 1}};
+    if (batched)
+      dims.insert(dims.begin(), {lhs, 0});
+    Value like = createEmptyFromDims(rewriter, loc, dims, acc);
+    Value init = plain ? broadcastTo(rewriter, loc, operands[0], shape, acc,
+                                     isUnsigned, like)
+                       : fillZeros(rewriter, loc, like);
     Value product = batched ? linalg::BatchMatmulOp::create(
                                   rewriter, loc, TypeRange{init.getType()},
                                   ValueRange{lhs, rhs}, ValueRange{init})

@@ -469,8 +469,9 @@ static LogicalResult checkLowerable(ModuleOp module,
         return;
       op->emitError() << "'" << torchScriptName(op)
                       << "' has no lowering for tensors of dynamic sizes ("
-                      << *t << "): elementwise ops, reductions and softmax "
-                      << "have one; specialise the graph for static sizes";
+                      << *t << "): elementwise ops, reductions, softmax "
+                      << "and matrix products have one; specialise the "
+                         "graph for static sizes";
       ok = false;
     }
   });

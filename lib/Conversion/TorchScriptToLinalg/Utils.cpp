@@ -15,11 +15,14 @@
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -247,6 +250,48 @@ Value lowering::createEmpty(OpBuilder &b, Location loc, RankedTensorType type,
   return tensor::EmptyOp::create(b, loc, type, *sizes);
 }
 
+OpFoldResult lowering::getDimSize(OpBuilder &b, Location loc, Value value,
+                                  int64_t d) {
+  int64_t size = llvm::cast<RankedTensorType>(value.getType()).getDimSize(d);
+  if (!ShapedType::isDynamic(size))
+    return b.getIndexAttr(size);
+  return tensor::DimOp::create(b, loc, value, d).getResult();
+}
+
+void lowering::checkSizesEqual(OpBuilder &b, Location loc, OpFoldResult size,
+                               OpFoldResult expected, const Twine &message) {
+  if (llvm::isa<Attribute>(size) && llvm::isa<Attribute>(expected))
+    return;
+  // The same dim of the same tensor.
+  auto dimOf = [](OpFoldResult r) {
+    auto v = llvm::dyn_cast<Value>(r);
+    return v ? v.getDefiningOp<tensor::DimOp>() : tensor::DimOp();
+  };
+  tensor::DimOp a = dimOf(size), c = dimOf(expected);
+  if (a && c && a.getSource() == c.getSource() && a.getConstantIndex() &&
+      a.getConstantIndex() == c.getConstantIndex())
+    return;
+  Value equal = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      getValueOrCreateConstantIndexOp(b, loc, size),
+      getValueOrCreateConstantIndexOp(b, loc, expected));
+  cf::AssertOp::create(b, loc, equal, message.str());
+}
+
+Value lowering::createEmptyFromDims(OpBuilder &b, Location loc,
+                                    ArrayRef<std::pair<Value, int64_t>> dims,
+                                    Type element) {
+  SmallVector<OpFoldResult> sizes;
+  for (auto [tensor, d] : dims) {
+    int64_t size = llvm::cast<RankedTensorType>(tensor.getType()).getDimSize(d);
+    if (ShapedType::isDynamic(size))
+      sizes.push_back(tensor::DimOp::create(b, loc, tensor, d).getResult());
+    else
+      sizes.push_back(b.getIndexAttr(size));
+  }
+  return tensor::EmptyOp::create(b, loc, sizes, element);
+}
+
 Value lowering::createFilled(OpBuilder &b, Location loc, RankedTensorType type,
                              Value value, ValueRange sources) {
   Value empty = createEmpty(b, loc, type, sources);
@@ -274,7 +319,8 @@ AffineMap lowering::getBroadcastMap(MLIRContext *ctx,
 
 Value lowering::buildElementwise(OpBuilder &b, Location loc,
                                  RankedTensorType resultType,
-                                 ValueRange inputs, ElementwiseBody body) {
+                                 ValueRange inputs, ElementwiseBody body,
+                                 ValueRange sizeSources) {
   MLIRContext *ctx = b.getContext();
   SmallVector<AffineMap> maps;
   for (Value input : inputs)
@@ -284,9 +330,32 @@ Value lowering::buildElementwise(OpBuilder &b, Location loc,
   maps.push_back(b.getMultiDimIdentityMap(resultType.getRank()));
   SmallVector<utils::IteratorType> iterators(resultType.getRank(),
                                              utils::IteratorType::parallel);
-  Value init = createEmpty(b, loc, resultType, inputs);
+  SmallVector<Value> sources(sizeSources);
+  llvm::append_range(sources, inputs);
+  Value init = createEmpty(b, loc, resultType, sources);
   if (!init)
     return Value();
+  // Dynamic sizes are taken to equal the result's where they are not
+  // broadcast: checked at run time, as PyTorch checks them.
+  if (!resultType.hasStaticShape() ||
+      llvm::any_of(inputs, [](Value input) {
+        return !llvm::cast<RankedTensorType>(input.getType()).hasStaticShape();
+      })) {
+    SmallVector<OpFoldResult> resultSizes =
+        llvm::cast<tensor::EmptyOp>(init.getDefiningOp()).getMixedSizes();
+    int64_t rank = resultType.getRank();
+    for (auto [k, input] : llvm::enumerate(inputs)) {
+      auto inputType = llvm::cast<RankedTensorType>(input.getType());
+      int64_t offset = rank - inputType.getRank();
+      for (int64_t i = 0; i < inputType.getRank(); ++i)
+        if (inputType.getDimSize(i) != 1)
+          checkSizesEqual(
+              b, loc, getDimSize(b, loc, input, i), resultSizes[offset + i],
+              llvm::formatv("the size of operand {0} at dimension {1} does "
+                            "not match the broadcast size of the others",
+                            k, offset + i));
+    }
+  }
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{resultType}, inputs, ValueRange{init}, maps, iterators,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
@@ -482,12 +551,14 @@ Value lowering::createZeros(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
 
 Value lowering::broadcastTo(OpBuilder &b, Location loc, Value value,
                          ArrayRef<int64_t> shape, Type element,
-                         bool isUnsigned) {
+                         bool isUnsigned, Value like) {
   auto type = RankedTensorType::get(shape, element);
-  return buildElementwise(b, loc, type, value,
-                          [&](OpBuilder &nb, Location l, ValueRange e) {
-                            return castScalar(nb, l, e[0], element, isUnsigned);
-                          });
+  return buildElementwise(
+      b, loc, type, value,
+      [&](OpBuilder &nb, Location l, ValueRange e) {
+        return castScalar(nb, l, e[0], element, isUnsigned);
+      },
+      like ? ValueRange{like} : ValueRange{});
 }
 
 Value lowering::finish(OpBuilder &b, Location loc, Value value,

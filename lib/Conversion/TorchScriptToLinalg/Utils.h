@@ -129,6 +129,22 @@ SmallVector<Value> loopOver(
     function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange ivs,
                                     ValueRange carried)>
         body);
+/// Stops the compiled code with `message` (cf.assert, which the CPU code
+/// raises as an exception) unless `size` equals `expected`: the check a
+/// dynamic size needs where the lowering takes it to equal another size
+/// (broadcast operands, contracted dims). Nothing when both are static.
+void checkSizesEqual(OpBuilder &b, Location loc, OpFoldResult size,
+                     OpFoldResult expected, const Twine &message);
+/// The size of dim `d` of the ranked tensor `value`: a constant when static,
+/// else `tensor.dim`.
+OpFoldResult getDimSize(OpBuilder &b, Location loc, Value value, int64_t d);
+
+/// A `tensor.empty` of element type `element` whose dim i has the size of
+/// dim `dims[i].second` of `dims[i].first` (a constant when static, else
+/// `tensor.dim`): the result of a product, sized from its operands.
+Value createEmptyFromDims(OpBuilder &b, Location loc,
+                          ArrayRef<std::pair<Value, int64_t>> dims,
+                          Type element);
 /// A tensor of `type` filled with `value` (cast to its element type), its
 /// dynamic sizes read from `sources` as createEmpty reads them.
 Value createFilled(OpBuilder &b, Location loc, RankedTensorType type,
@@ -143,8 +159,11 @@ using ElementwiseBody =
 /// each of `inputs` with PyTorch's broadcasting (aligned on the trailing
 /// dimension, size-1 dimensions repeated). The result's dynamic sizes are
 /// read from `inputs` (getDynamicSizes); null when one has none to give.
+/// `sizeSources`, when given, are looked at first: tensors of the result's
+/// rank with its sizes (another op's result, an init).
 Value buildElementwise(OpBuilder &b, Location loc, RankedTensorType resultType,
-                       ValueRange inputs, ElementwiseBody body);
+                       ValueRange inputs, ElementwiseBody body,
+                       ValueRange sizeSources = {});
 
 /// The map that reads a tensor of shape `inputShape` broadcast to
 /// `resultShape` (trailing alignment, size-1 dimensions broadcast).
@@ -209,8 +228,10 @@ Value createZeros(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
                   Type element);
 /// `value` (broadcast as PyTorch does, trailing-aligned) to `shape`, with
 /// elements cast to `element`: the initial value of an accumulation.
+/// Dynamic sizes of `shape` are read from `like`, a tensor of that shape.
 Value broadcastTo(OpBuilder &b, Location loc, Value value,
-                  ArrayRef<int64_t> shape, Type element, bool isUnsigned);
+                  ArrayRef<int64_t> shape, Type element, bool isUnsigned,
+                  Value like = {});
 /// `value`, of the accumulator's type, cast to the result type and
 /// reshaped to its shape.
 Value finish(OpBuilder &b, Location loc, Value value,

@@ -71,9 +71,44 @@ func.func @softmax(%x: !ts.tensor<f32, [?, ?]>) -> !ts.tensor<f32, [?, ?]> {
 
 // -----
 
-// An op without a lowering for dynamic sizes is named.
-func.func @matmul(%x: !ts.tensor<f32, [?, 4]>, %y: !ts.tensor<f32, [4, ?]>) -> !ts.tensor<f32, [?, ?]> {
-  // expected-error @+1 {{'aten::mm' has no lowering for tensors of dynamic sizes ('!ts.tensor<f32, [?, ?]>'): elementwise ops, reductions and softmax have one; specialise the graph for static sizes}}
-  %0 = ts.aten.mm %x, %y : (!ts.tensor<f32, [?, 4]>, !ts.tensor<f32, [4, ?]>) -> !ts.tensor<f32, [?, ?]>
+// A matrix product: the result's rows are the lhs's, its columns the
+// rhs's; the zero-filled init has those sizes.
+// CHECK-LABEL: func.func @matmul(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x?xf32>, %[[Y:.+]]: tensor<?x?xf32>) -> tensor<?x?xf32>
+// CHECK:         %[[M:.+]] = tensor.dim %[[X]], %c0
+// CHECK:         %[[N:.+]] = tensor.dim %[[Y]], %c1
+// CHECK:         %[[E:.+]] = tensor.empty(%[[M]], %[[N]]) : tensor<?x?xf32>
+// CHECK:         %[[Z:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[E]] : tensor<?x?xf32>)
+// CHECK:         linalg.matmul ins(%[[X]], %[[Y]] : tensor<?x?xf32>, tensor<?x?xf32>) outs(%[[Z]] : tensor<?x?xf32>)
+func.func @matmul(%x: !ts.tensor<f32, [?, ?]>, %y: !ts.tensor<f32, [?, ?]>) -> !ts.tensor<f32, [?, ?]> {
+  %0 = ts.aten.mm %x, %y : (!ts.tensor<f32, [?, ?]>, !ts.tensor<f32, [?, ?]>) -> !ts.tensor<f32, [?, ?]>
   return %0 : !ts.tensor<f32, [?, ?]>
+}
+
+// -----
+
+// linear: rows from the input, columns from the weight; the bias broadcast
+// into an init of those sizes.
+// CHECK-LABEL: func.func @linear(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x8xf32>, %[[W:.+]]: tensor<4x8xf32>, %[[B:.+]]: tensor<4xf32>)
+// CHECK:         %[[M:.+]] = tensor.dim %[[X]], %c0
+// CHECK:         %[[E:.+]] = tensor.empty(%[[M]]) : tensor<?x4xf32>
+// CHECK:         %[[M2:.+]] = tensor.dim %[[E]], %c0
+// CHECK:         %[[E2:.+]] = tensor.empty(%[[M2]]) : tensor<?x4xf32>
+// CHECK:         %[[INIT:.+]] = linalg.generic {{.+}} ins(%[[B]] : tensor<4xf32>) outs(%[[E2]] : tensor<?x4xf32>)
+// CHECK:         linalg.matmul {{.+}} ins(%[[X]], %[[W]] : tensor<?x8xf32>, tensor<4x8xf32>) outs(%[[INIT]] : tensor<?x4xf32>)
+func.func @linear(%x: !ts.tensor<f32, [?, 8]>, %w: !ts.tensor<f32, [4, 8]>, %b: !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [?, 4]> {
+  %0 = ts.aten.linear %x, %w, %b : (!ts.tensor<f32, [?, 8]>, !ts.tensor<f32, [4, 8]>, !ts.tensor<f32, [4]>) -> !ts.tensor<f32, [?, 4]>
+  return %0 : !ts.tensor<f32, [?, 4]>
+}
+
+// -----
+
+// An op without a lowering for dynamic sizes is named.
+func.func @cat(%x: !ts.tensor<f32, [?, 4]>, %y: !ts.tensor<f32, [?, 4]>) -> !ts.tensor<f32, [?, 4]> {
+  %int0 = ts.prim.Constant[0] : !ts.int
+  %list = ts.prim.ListConstruct %x, %y : (!ts.tensor<f32, [?, 4]>, !ts.tensor<f32, [?, 4]>) -> !ts.list<!ts.tensor>
+  // expected-error @+1 {{'aten::cat' has no lowering for tensors of dynamic sizes ('!ts.tensor<f32, [?, 4]>'): elementwise ops, reductions, softmax and matrix products have one; specialise the graph for static sizes}}
+  %0 = ts.aten.cat %list, %int0 : (!ts.list<!ts.tensor>, !ts.int) -> !ts.tensor<f32, [?, 4]>
+  return %0 : !ts.tensor<f32, [?, 4]>
 }

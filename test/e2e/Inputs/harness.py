@@ -143,11 +143,16 @@ def first_error(result):
 
 def run_tool(cmd, out_dir):
     """Runs `cmd` (a tsmlir-run command line) writing its outputs to a
-    fresh `out_dir`; None when it succeeded, else its first error."""
+    fresh `out_dir`, and what it printed to `out_dir`/stdout.txt; None when
+    it succeeded, else its first error."""
     os.makedirs(out_dir, exist_ok=True)
     for f in os.listdir(out_dir):
-        os.remove(os.path.join(out_dir, f))
+        path = os.path.join(out_dir, f)
+        if os.path.isfile(path):
+            os.remove(path)
     result = run(cmd + ["--output-dir", out_dir])
+    with open(os.path.join(out_dir, "stdout.txt"), "w") as f:
+        f.write(result.stdout or "")
     return None if result.returncode == 0 else first_error(result)
 
 

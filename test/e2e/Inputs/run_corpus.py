@@ -25,15 +25,20 @@ With --device cuda the same runs go to the GPU (tsmlir-run --device cuda).
 With --jit each form runs once through tsmlir-run --jit (the nnc strategy)
 with three calls on the case's inputs: the first profiles (the fallback
 runs), the second compiles the specialisation, the third hits it; the
-outputs of all three must match PyTorch's.
+outputs of all three must match PyTorch's. With --jit-dynamic the
+strategy is STATIC:0,DYNAMIC:1: the second call compiles the graph for
+dynamic sizes (or, when one of its ops has no lowering for them, runs the
+fallback), the third runs that code; a summary counts the forms compiled
+for dynamic sizes and names the ops that kept the others static.
 
 Usage: run_corpus.py CORPUS CALLEES TMPDIR [--jobs N] [--only CASE,...]
-                     [--device cpu|cuda] [--jit]
+                     [--device cpu|cuda] [--jit] [--jit-dynamic]
 """
 import argparse
 import concurrent.futures
 import json
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -81,7 +86,7 @@ JIT_CALLS = 3
 def run_one(job):
     case, form, variant, flags, cmd, case_dir, meta, out_dir = job
     why = harness.run_tool(cmd + flags, out_dir)
-    if variant != "jit":
+    if not variant.startswith("jit"):
         return job, why or compare(out_dir, case_dir, meta)
     for k in range(JIT_CALLS):
         why = why or compare(os.path.join(out_dir, "call%d" % k), case_dir,
@@ -95,6 +100,28 @@ def jit_command(cmd):
     inputs = [a[len("--input="):] for a in cmd if a.startswith("--input=")]
     rest = [a for a in cmd if not a.startswith("--input=")]
     return rest + ["--jit"] + ["--call=" + ",".join(inputs)] * JIT_CALLS
+
+
+def print_dynamic_summary(jobs):
+    """How many forms compiled for dynamic sizes, and, by op, why the others
+    did not (the JIT's log, in each form's stdout.txt)."""
+    dynamic, blockers = 0, {}
+    for job in jobs:
+        path = os.path.join(job[-1], "stdout.txt")
+        log = open(path).read() if os.path.exists(path) else ""
+        if "call 1: compiled dynamic" in log:
+            dynamic += 1
+            continue
+        m = re.search(r"no dynamic specialisation for \[.*\]: (.*)", log)
+        why = m.group(1) if m else "no log"
+        op = re.search(r"'([a-z_]+::[A-Za-z0-9_.]+)' has no lowering for "
+                       r"tensors of dynamic sizes", why)
+        key = op.group(1) if op else re.sub(r"^\S+:\d+:\d+: ", "", why)
+        blockers[key] = blockers.get(key, 0) + 1
+    print("dynamic sizes: %d of %d forms compiled for them" %
+          (dynamic, len(jobs)))
+    for key, n in sorted(blockers.items(), key=lambda kv: (-kv[1], kv[0])):
+        print("  static only: %s (%d forms)" % (key, n))
 
 
 def corpus_commands(corpus, callees, only=(), tool="tsmlir-run"):
@@ -140,7 +167,10 @@ def main():
     parser.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
     parser.add_argument("--jit", action="store_true",
                         help="three calls of tsmlir-run --jit per form")
+    parser.add_argument("--jit-dynamic", action="store_true",
+                        help="the same with STATIC:0,DYNAMIC:1")
     args = parser.parse_args()
+    args.jit = args.jit or args.jit_dynamic
 
     jobs = []
     only = set(filter(None, args.only.split(",")))
@@ -149,9 +179,12 @@ def main():
         if args.device != "cpu":
             cmd = cmd + ["--device", args.device]
         if args.jit:
-            out_dir = os.path.join(args.tmp, case, form, "jit")
-            jobs.append((case, form, "jit", [], jit_command(cmd), case_dir,
-                         meta, out_dir))
+            variant = "jit-dynamic" if args.jit_dynamic else "jit"
+            flags = (["--jit-log", "--jit-strategy", "STATIC:0,DYNAMIC:1"]
+                     if args.jit_dynamic else [])
+            out_dir = os.path.join(args.tmp, case, form, variant)
+            jobs.append((case, form, variant, flags, jit_command(cmd),
+                         case_dir, meta, out_dir))
             continue
         for variant, flags in VARIANTS:
             out_dir = os.path.join(args.tmp, case, form, variant)
@@ -168,6 +201,8 @@ def main():
     for (case, form), reason in sorted(EXPECTED_FAILURES.items()):
         print("expected failure: %s/%s.txt: %s" % (case, form, reason))
     tally.print("per case")
+    if args.jit_dynamic:
+        print_dynamic_summary(jobs)
     cases = len({j[0] for j in jobs})
     print("%s%s: %d cases, %d runs, %d match PyTorch, %d failures, "
           "%d expected failures, %d unexpected passes" %

@@ -9,6 +9,7 @@ NumPy.
                                   the inputs X.npy and Y.npy (in DIR, OUT's
                                   parent's parent) and the float A
     npy_tool.py mm OUT X Y        checks mm.txt's output in OUT (X @ Y)
+    npy_tool.py cat OUT X Y       checks cat.txt's output in OUT (X; Y)
 """
 import os
 import sys
@@ -76,9 +77,11 @@ def check(d, name):
     print("%s: ok" % name)
 
 
-def check_mm(out, x, y):
+def check_mm(out, x, y, op="mm"):
     d = os.path.dirname(os.path.dirname(os.path.abspath(out)))
-    w = np.load(os.path.join(d, x + ".npy")) @ np.load(os.path.join(d, y + ".npy"))
+    a = np.load(os.path.join(d, x + ".npy"))
+    b = np.load(os.path.join(d, y + ".npy"))
+    w = a @ b if op == "mm" else np.concatenate([a, b], 0)
     got = np.load(os.path.join(out, "out0.npy"))
     assert got.shape == w.shape and np.allclose(got, w, rtol=1e-5, atol=1e-6), (got, w)
     print("%s: ok" % os.path.basename(out))
@@ -102,7 +105,7 @@ if __name__ == "__main__":
         make(sys.argv[2])
     elif sys.argv[1] == "scale_add":
         check_scale_add(*sys.argv[2:6])
-    elif sys.argv[1] == "mm":
-        check_mm(*sys.argv[2:5])
+    elif sys.argv[1] in ("mm", "cat"):
+        check_mm(*sys.argv[2:5], op=sys.argv[1])
     else:
         check(sys.argv[2], sys.argv[3])
