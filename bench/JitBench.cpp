@@ -14,6 +14,10 @@
 //                          signature, cache lookup, the call, the outputs
 //   BM_DirectCallBaseline  the baseline: the CompiledGraph the hit runs,
 //                          called directly (setInputs, invoke, getOutputs)
+//   BM_JitDynamicHit       JitFunction::call that hits a specialisation
+//                          compiled for dynamic sizes (STATIC:0,DYNAMIC:1,
+//                          compiled on other sizes): both guard keys, the
+//                          lookups, the buffers sized for the call
 //   BM_JitSignature        the guard key alone
 //   BM_JitFirstCalls       a new JitFunction's first two calls: the profile
 //                          (the fallback compiled) and the specialisation
@@ -122,6 +126,29 @@ void BM_JitCallHit(benchmark::State &state) {
   state.counters["elements"] = state.range(0);
 }
 
+void BM_JitDynamicHit(benchmark::State &state) {
+  FailureOr<SmallVector<RunValue>> inputs = makeInputs(state.range(0));
+  FailureOr<SmallVector<RunValue>> first = makeInputs(state.range(0) + 3);
+  jit::JitOptions options;
+  options.strategy.steps = {{jit::FusionStrategy::Kind::Static, 0},
+                            {jit::FusionStrategy::Kind::Dynamic, 1}};
+  std::unique_ptr<jit::JitFunction> function = makeFunction(options);
+  if (failed(inputs) || failed(first) || !function)
+    return state.SkipWithError("cannot make the inputs or the function");
+  // Profile, then compile for dynamic sizes on other sizes than the calls'.
+  for (int i = 0; i < 2; ++i)
+    if (failed(function->call(*first)))
+      return state.SkipWithError("the first calls failed");
+  for (auto _ : state) {
+    FailureOr<jit::CallResult> result = function->call(*inputs);
+    if (failed(result) || result->path != jit::CallPath::Hit ||
+        !result->dynamic)
+      return state.SkipWithError("a call did not hit the dynamic code");
+    benchmark::DoNotOptimize(result->outputs.data());
+  }
+  state.counters["elements"] = state.range(0);
+}
+
 void BM_DirectCallBaseline(benchmark::State &state) {
   FailureOr<SmallVector<RunValue>> inputs = makeInputs(state.range(0));
   OwningOpRef<ModuleOp> module =
@@ -222,6 +249,7 @@ void BM_JitCacheHitNewFunction(benchmark::State &state) {
 BENCHMARK(BM_JitGuardMiss)->Arg(4)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_JitCacheHitNewFunction)->Arg(4)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_JitCallHit)->Arg(4)->Arg(4096)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_JitDynamicHit)->Arg(4)->Arg(4096)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_DirectCallBaseline)
     ->Arg(4)
     ->Arg(4096)

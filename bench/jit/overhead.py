@@ -2,7 +2,8 @@
 """The cost of one call of a tiny function, four ways, in one run:
 
   tsmlir JIT hit    JitFunction::call that hits its specialisation
-                    (tsmlir-bench BM_JitCallHit)
+                    (tsmlir-bench BM_JitCallHit); and one that hits a
+                    specialisation for dynamic sizes (BM_JitDynamicHit)
   tsmlir direct     the same compiled code called directly, the baseline
                     (tsmlir-bench BM_DirectCallBaseline)
   PyTorch eager     f(x, y) in Python, with torch's dispatcher
@@ -35,7 +36,8 @@ REPETITIONS = 5
 def tsmlir_times(bench):
     """{(name, n): microseconds} from tsmlir-bench's JSON."""
     out = subprocess.run(
-        [bench, "--benchmark_filter=BM_JitCallHit|BM_DirectCallBaseline|"
+        [bench, "--benchmark_filter=BM_JitCallHit|BM_JitDynamicHit|"
+         "BM_DirectCallBaseline|"
          "BM_JitSignature|BM_JitFirstCalls|BM_JitGuardMiss|"
          "BM_JitCacheHitNewFunction",
          "--benchmark_min_time=0.2",
@@ -87,6 +89,8 @@ def main():
     times = tsmlir_times(args.bench)
     times.update(torch_times())
     rows = [("tsmlir JIT, cache hit", "BM_JitCallHit"),
+            ("tsmlir JIT, hit of the code for dynamic sizes",
+             "BM_JitDynamicHit"),
             ("tsmlir, direct call (baseline)", "BM_DirectCallBaseline"),
             ("PyTorch eager", "eager"),
             ("TorchScript (profiled, optimised)", "torchscript")]
