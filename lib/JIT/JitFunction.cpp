@@ -66,18 +66,10 @@ llvm::Expected<FusionStrategy> FusionStrategy::parse(StringRef text) {
   return strategy;
 }
 
-unsigned FusionStrategy::staticBudget() const {
+unsigned FusionStrategy::getBudget(Kind kind) const {
   unsigned budget = 0;
   for (const Step &step : steps)
-    if (step.kind == Kind::Static)
-      budget += step.count;
-  return budget;
-}
-
-unsigned FusionStrategy::dynamicBudget() const {
-  unsigned budget = 0;
-  for (const Step &step : steps)
-    if (step.kind == Kind::Dynamic)
+    if (step.kind == kind)
       budget += step.count;
   return budget;
 }
@@ -548,8 +540,10 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
     std::unique_lock<std::shared_mutex> lock(mutex);
     ++counters.calls;
     unsigned numSpecialised = specialised.size();
-    unsigned staticBudget = options.strategy.staticBudget();
-    unsigned dynamicBudget = options.strategy.dynamicBudget();
+    unsigned staticBudget =
+        options.strategy.getBudget(FusionStrategy::Kind::Static);
+    unsigned dynamicBudget =
+        options.strategy.getBudget(FusionStrategy::Kind::Dynamic);
     auto dynamicIt = dynamicSpecialised.find(dynamicKey);
     if (dynamicIt != dynamicSpecialised.end())
       dynamicEntry = dynamicIt->second;

@@ -56,10 +56,8 @@ struct FusionStrategy {
 
   /// `STATIC:2,DYNAMIC:10` (kinds in either case, at least one step).
   static llvm::Expected<FusionStrategy> parse(StringRef text);
-  /// The number of static specialisations the strategy allows.
-  unsigned staticBudget() const;
-  /// The number of dynamic specialisations the strategy allows.
-  unsigned dynamicBudget() const;
+  /// The number of specialisations of `kind` the strategy allows.
+  unsigned getBudget(Kind kind) const;
 };
 
 struct JitOptions {

@@ -72,17 +72,20 @@ using namespace mlir::tsmlir::lowering;
 
 /// A copy of `input` into a tensor of `resultType`, reading `input` through
 /// `inputMap`: the form of permutations and broadcasts that elementwise
-/// fusion folds into the generic reading the result.
+/// fusion folds into the generic reading the result. `init`, when given, is
+/// the result's tensor.empty (of dynamic sizes).
 static Value buildCopy(OpBuilder &b, Location loc, Value input,
-                       AffineMap inputMap, RankedTensorType resultType) {
+                       AffineMap inputMap, RankedTensorType resultType,
+                       Value init = {}) {
   SmallVector<AffineMap> maps = {
       inputMap, b.getMultiDimIdentityMap(resultType.getRank())};
   SmallVector<utils::IteratorType> iterators(resultType.getRank(),
                                              utils::IteratorType::parallel);
+  if (!init)
+    init = createEmpty(b, loc, resultType);
   auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{resultType}, ValueRange{input},
-      ValueRange{createEmpty(b, loc, resultType)}, maps, iterators,
-      [](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+      b, loc, TypeRange{resultType}, ValueRange{input}, ValueRange{init}, maps,
+      iterators, [](OpBuilder &nested, Location nestedLoc, ValueRange args) {
         linalg::YieldOp::create(nested, nestedLoc, args[0]);
       });
   return generic.getResult(0);
@@ -294,7 +297,11 @@ namespace {
 /// prim::data: the input's elements in the result's shape.
 class ReshapeLowering : public NamedOpLowering {
 public:
-  using NamedOpLowering::NamedOpLowering;
+  ReshapeLowering(const TypeConverter &converter, MLIRContext *ctx,
+                  StringRef name)
+      : NamedOpLowering(converter, ctx, name) {
+    addDebugLabels(kDynamicSizesLabel);
+  }
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -302,7 +309,26 @@ public:
     RankedTensorType resultType = getResultType(getTypeConverter(), op);
     auto inputType = llvm::dyn_cast<RankedTensorType>(operands[0].getType());
     if (!resultType || !inputType)
-      return rewriter.notifyMatchFailure(op, "expected static tensors");
+      return rewriter.notifyMatchFailure(op, "expected ranked tensors");
+    if (!inputType.hasStaticShape() || !resultType.hasStaticShape()) {
+      // Dynamic sizes: only unit dims come and go (unsqueeze, squeeze).
+      auto withoutUnits = [](ArrayRef<int64_t> shape) {
+        return llvm::to_vector(
+            llvm::make_filter_range(shape, [](int64_t s) { return s != 1; }));
+      };
+      Value result;
+      if (withoutUnits(inputType.getShape()) ==
+              withoutUnits(resultType.getShape()) &&
+          inputType.getElementType() == resultType.getElementType())
+        result = reshapeTo(rewriter, op->getLoc(), operands[0],
+                           resultType.getShape());
+      if (!result)
+        return rewriter.notifyMatchFailure(
+            op, "a reshape of dynamic sizes other than of unit dims");
+      remapListOperands(rewriter, op);
+      rewriter.replaceOp(op, result);
+      return success();
+    }
     if (inputType.getNumElements() != resultType.getNumElements())
       return rewriter.notifyMatchFailure(op, "element counts differ");
     if (inputType.getElementType() != resultType.getElementType())
@@ -322,7 +348,11 @@ public:
 /// permute, transpose.int, t: a copy whose input map permutes the dims.
 class PermuteLowering : public NamedOpLowering {
 public:
-  using NamedOpLowering::NamedOpLowering;
+  PermuteLowering(const TypeConverter &converter, MLIRContext *ctx,
+                  StringRef name)
+      : NamedOpLowering(converter, ctx, name) {
+    addDebugLabels(kDynamicSizesLabel);
+  }
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -378,9 +408,15 @@ public:
     for (int64_t i = 0; i < rank; ++i)
       exprs[perm[i]] = rewriter.getAffineDimExpr(i);
     AffineMap map = AffineMap::get(rank, 0, exprs, op->getContext());
+    // The result's sizes are the input's, permuted (dynamic ones too).
+    SmallVector<std::pair<Value, int64_t>> dims;
+    for (int64_t i = 0; i < rank; ++i)
+      dims.push_back({operands[0], perm[i]});
+    Value init = createEmptyFromDims(rewriter, op->getLoc(), dims,
+                                     resultType.getElementType());
     remapListOperands(rewriter, op);
-    rewriter.replaceOp(
-        op, buildCopy(rewriter, op->getLoc(), operands[0], map, resultType));
+    rewriter.replaceOp(op, buildCopy(rewriter, op->getLoc(), operands[0], map,
+                                     resultType, init));
     return success();
   }
 };

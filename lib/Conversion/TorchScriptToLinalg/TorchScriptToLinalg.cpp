@@ -359,38 +359,31 @@ static void flattenReturnedTuples(func::FuncOp func) {
   });
 }
 
-/// Whether `t` is a tensor without a rank or a dtype the lowering has.
-static bool isUnknownTensor(Type t) {
-  auto tensor = llvm::dyn_cast<ts::TensorType>(t);
-  return tensor && (!tensor.hasSizes() || !convertDtype(tensor.getDtype()));
-}
-
-/// A tensor `op` reads or produces without a rank or dtype, other than a
-/// result sized at run time (DataDependentSizes.h).
-static std::optional<Type> findUnknownTensor(Operation *op) {
-  for (Value v : op->getResults())
-    if (isUnknownTensor(v.getType()) && !ts::getSizeBound(v))
-      return v.getType();
-  for (Type t : op->getOperandTypes())
-    if (isUnknownTensor(t))
-      return t;
-  return std::nullopt;
-}
-
-/// A tensor of dynamic sizes (a dynamic specialisation's `?`) that `op`
-/// reads or produces, other than a result sized at run time.
-static std::optional<Type> findDynamicTensor(Operation *op) {
-  auto isDynamic = [](Type t) {
+/// The type of a tensor `op` reads or produces for which `matches` holds,
+/// other than a result sized at run time (DataDependentSizes.h).
+static std::optional<Type>
+findTensor(Operation *op, function_ref<bool(ts::TensorType)> matches) {
+  auto check = [&](Type t) {
     auto tensor = llvm::dyn_cast<ts::TensorType>(t);
-    return tensor && tensor.hasSizes() && !tensor.hasStaticShape();
+    return tensor && matches(tensor);
   };
   for (Value v : op->getResults())
-    if (isDynamic(v.getType()) && !ts::getSizeBound(v))
+    if (check(v.getType()) && !ts::getSizeBound(v))
       return v.getType();
   for (Type t : op->getOperandTypes())
-    if (isDynamic(t))
+    if (check(t))
       return t;
   return std::nullopt;
+}
+
+/// A tensor without a rank or a dtype the lowering has.
+static bool isUnknownTensor(ts::TensorType tensor) {
+  return !tensor.hasSizes() || !convertDtype(tensor.getDtype());
+}
+
+/// A tensor of dynamic sizes (a dynamic specialisation's `?`).
+static bool isDynamicTensor(ts::TensorType tensor) {
+  return tensor.hasSizes() && !tensor.hasStaticShape();
 }
 
 /// Reports `op` when it reads a tensor sized at run time, which only the
@@ -456,7 +449,7 @@ static LogicalResult checkLowerable(ModuleOp module,
       ok = false;
       return;
     }
-    if (std::optional<Type> t = findUnknownTensor(op)) {
+    if (std::optional<Type> t = findTensor(op, isUnknownTensor)) {
       op->emitError() << "'" << torchScriptName(op) << "' has a tensor of "
                       << "unknown dtype or shape (" << *t
                       << "): specialise the graph for its inputs first "
@@ -464,7 +457,7 @@ static LogicalResult checkLowerable(ModuleOp module,
       ok = false;
       return;
     }
-    if (std::optional<Type> t = findDynamicTensor(op)) {
+    if (std::optional<Type> t = findTensor(op, isDynamicTensor)) {
       if (dynamic.contains(op->getName().getStringRef()))
         return;
       op->emitError() << "'" << torchScriptName(op)

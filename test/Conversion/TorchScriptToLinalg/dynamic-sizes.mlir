@@ -112,3 +112,44 @@ func.func @cat(%x: !ts.tensor<f32, [?, 4]>, %y: !ts.tensor<f32, [?, 4]>) -> !ts.
   %0 = ts.aten.cat %list, %int0 : (!ts.list<!ts.tensor>, !ts.int) -> !ts.tensor<f32, [?, 4]>
   return %0 : !ts.tensor<f32, [?, 4]>
 }
+
+// -----
+
+// permute: the result's sizes are the input's, permuted.
+// CHECK-LABEL: func.func @permute(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x3x?xf32>) -> tensor<?x?x3xf32>
+// CHECK:         %[[A:.+]] = tensor.dim %[[X]], %c2
+// CHECK:         %[[B:.+]] = tensor.dim %[[X]], %c0
+// CHECK:         %[[E:.+]] = tensor.empty(%[[A]], %[[B]]) : tensor<?x?x3xf32>
+// CHECK:         linalg.generic {{.+}} ins(%[[X]] : tensor<?x3x?xf32>) outs(%[[E]] : tensor<?x?x3xf32>)
+func.func @permute(%x: !ts.tensor<f32, [?, 3, ?]>) -> !ts.tensor<f32, [?, ?, 3]> {
+  %int0 = ts.prim.Constant[0] : !ts.int
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %int2 = ts.prim.Constant[2] : !ts.int
+  %dims = ts.prim.ListConstruct %int2, %int0, %int1 : (!ts.int, !ts.int, !ts.int) -> !ts.list<!ts.int>
+  %0 = ts.aten.permute %x, %dims : (!ts.tensor<f32, [?, 3, ?]>, !ts.list<!ts.int>) -> !ts.tensor<f32, [?, ?, 3]>
+  return %0 : !ts.tensor<f32, [?, ?, 3]>
+}
+
+// -----
+
+// unsqueeze and squeeze: unit dims come and go by reshapes; a view that
+// merges dynamic dims has no lowering for them.
+// CHECK-LABEL: func.func @unsqueeze(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x4xf32>) -> tensor<?x1x4xf32>
+// CHECK:         tensor.expand_shape %[[X]] {{\[\[}}0], [1, 2]] output_shape [%{{.+}}, 1, 4] : tensor<?x4xf32> into tensor<?x1x4xf32>
+func.func @unsqueeze(%x: !ts.tensor<f32, [?, 4]>) -> !ts.tensor<f32, [?, 1, 4]> {
+  %int1 = ts.prim.Constant[1] : !ts.int
+  %0 = ts.aten.unsqueeze %x, %int1 : (!ts.tensor<f32, [?, 4]>, !ts.int) -> !ts.tensor<f32, [?, 1, 4]>
+  return %0 : !ts.tensor<f32, [?, 1, 4]>
+}
+
+// -----
+
+func.func @view_merging(%x: !ts.tensor<f32, [?, ?]>) -> !ts.tensor<f32, [?]> {
+  %int-1 = ts.prim.Constant[-1] : !ts.int
+  %sizes = ts.prim.ListConstruct %int-1 : (!ts.int) -> !ts.list<!ts.int>
+  // expected-error @+1 {{'aten::view' cannot be compiled with these arguments}}
+  %0 = ts.aten.view %x, %sizes : (!ts.tensor<f32, [?, ?]>, !ts.list<!ts.int>) -> !ts.tensor<f32, [?]>
+  return %0 : !ts.tensor<f32, [?]>
+}
