@@ -111,6 +111,8 @@ struct JitFunction::Entry {
   std::mutex state;
   std::condition_variable ended;
   bool done = false;
+  /// The diagnostics of a failed background compilation, or the reason a
+  /// dynamic specialisation did not compile (its first error).
   std::string error;
 };
 
@@ -215,6 +217,17 @@ JitFunction::Stats JitFunction::getStats() const {
   stats.fallbacks = counters.fallbacks;
   stats.dynamic = counters.dynamic;
   return stats;
+}
+
+/// `diagnostic` as the log and errors give it: `file:line:col: message`
+/// (the location as MLIR prints it when it has no file).
+static void writeDiagnostic(llvm::raw_ostream &os, Diagnostic &diagnostic) {
+  if (auto file = diagnostic.getLocation()->findInstanceOf<FileLineColLoc>())
+    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+       << file.getColumn() << ": ";
+  else
+    os << diagnostic.getLocation() << ": ";
+  os << diagnostic;
 }
 
 /// Set on the threads that compile in the background: the log stream is
@@ -325,11 +338,7 @@ JitFunction::getOrCompile(llvm::StringMap<std::shared_ptr<Entry>> &table,
               if (diagnostics.empty() &&
                   diagnostic.getSeverity() == DiagnosticSeverity::Error) {
                 llvm::raw_string_ostream os(diagnostics);
-                if (auto file = diagnostic.getLocation()
-                                    ->findInstanceOf<FileLineColLoc>())
-                  os << file.getFilename().getValue() << ":" << file.getLine()
-                     << ":" << file.getColumn() << ": ";
-                os << diagnostic;
+                writeDiagnostic(os, diagnostic);
               }
               return success();
             });
@@ -407,7 +416,8 @@ void JitFunction::startCompilation(const std::shared_ptr<Entry> &entry,
         ScopedDiagnosticHandler handler(
             entry->context.get(), [&](Diagnostic &diagnostic) {
               llvm::raw_string_ostream os(diagnostics);
-              os << diagnostic.getLocation() << ": " << diagnostic << "\n";
+              writeDiagnostic(os, diagnostic);
+              os << "\n";
               return success();
             });
         OwningOpRef<ModuleOp> copy =
@@ -535,7 +545,6 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
   enum class Decision { Profile, Specialise, Dynamic, Fallback } decision;
   std::string missed, why;
   unsigned profiled = 0;
-  std::shared_ptr<Entry> dynamicEntry;
   {
     std::unique_lock<std::shared_mutex> lock(mutex);
     ++counters.calls;
@@ -544,9 +553,6 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
         options.strategy.getBudget(FusionStrategy::Kind::Static);
     unsigned dynamicBudget =
         options.strategy.getBudget(FusionStrategy::Kind::Dynamic);
-    auto dynamicIt = dynamicSpecialised.find(dynamicKey);
-    if (dynamicIt != dynamicSpecialised.end())
-      dynamicEntry = dynamicIt->second;
     if (counters.profiled < options.profileRuns && !cached) {
       profiled = ++counters.profiled;
       decision = Decision::Profile;
@@ -555,13 +561,13 @@ FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
     } else if (specialised.count(key) || numSpecialised < staticBudget) {
       // A signature another thread is compiling waits for it.
       decision = Decision::Specialise;
-    } else if (dynamicEntry) {
+    } else if (dynamicSpecialised.count(dynamicKey)) {
       // One another call compiles (or could not compile) for these sizes.
       decision = Decision::Dynamic;
     } else if (dynamicSpecialised.size() < dynamicBudget) {
+      // The slot is taken now, under this lock, as a static one is.
       decision = Decision::Dynamic;
-      dynamicEntry = std::make_shared<Entry>();
-      dynamicSpecialised[dynamicKey] = dynamicEntry;
+      dynamicSpecialised[dynamicKey] = std::make_shared<Entry>();
     } else {
       ++counters.fallbacks;
       decision = Decision::Fallback;

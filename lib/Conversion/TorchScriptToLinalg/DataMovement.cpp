@@ -1473,10 +1473,9 @@ public:
     ArrayRef<int64_t> shape = tensor.getShape();
     Location loc = op->getLoc();
     // Dynamic sizes are read at run time.
-    auto size = [&](int64_t d) -> Value {
-      if (!ShapedType::isDynamic(shape[d]))
-        return indexConstant(rewriter, loc, shape[d]);
-      return tensor::DimOp::create(rewriter, loc, operands[0], d);
+    auto size = [&](int64_t d) {
+      return getValueOrCreateConstantIndexOp(
+          rewriter, loc, getDimSize(rewriter, loc, operands[0], d));
     };
     Value value;
     if (llvm::isa<ts::AtenDimOp>(op)) {

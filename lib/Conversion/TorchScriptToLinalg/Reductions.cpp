@@ -30,6 +30,7 @@
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -187,8 +188,9 @@ static Value getReducedCountValue(OpBuilder &b, Location loc, Value input,
     return createScalarConstant(b, loc, type, count);
   Value product = indexConstant(b, loc, 1);
   for (int64_t d : dims)
-    product = arith::MulIOp::create(b, loc, product,
-                                    tensor::DimOp::create(b, loc, input, d));
+    product = arith::MulIOp::create(
+        b, loc, product,
+        getValueOrCreateConstantIndexOp(b, loc, getDimSize(b, loc, input, d)));
   Value asInt = arith::IndexCastOp::create(b, loc, b.getI64Type(), product);
   return arith::SIToFPOp::create(b, loc, type, asInt);
 }

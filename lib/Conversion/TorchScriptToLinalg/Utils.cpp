@@ -282,13 +282,8 @@ Value lowering::createEmptyFromDims(OpBuilder &b, Location loc,
                                     ArrayRef<std::pair<Value, int64_t>> dims,
                                     Type element) {
   SmallVector<OpFoldResult> sizes;
-  for (auto [tensor, d] : dims) {
-    int64_t size = llvm::cast<RankedTensorType>(tensor.getType()).getDimSize(d);
-    if (ShapedType::isDynamic(size))
-      sizes.push_back(tensor::DimOp::create(b, loc, tensor, d).getResult());
-    else
-      sizes.push_back(b.getIndexAttr(size));
-  }
+  for (auto [tensor, d] : dims)
+    sizes.push_back(getDimSize(b, loc, tensor, d));
   return tensor::EmptyOp::create(b, loc, sizes, element);
 }
 

@@ -83,8 +83,10 @@ static bool mayWrite(Operation *op) {
 }
 
 /// Whether every tensor an op reads or writes has a known dtype and sizes.
-/// Dynamic sizes (`?`, a dynamic specialisation) count as known for the
-/// classes whose lowering takes them (pointwise ops, reductions, softmax).
+/// Dynamic sizes (`?`, a dynamic specialisation) count as known for
+/// pointwise ops, reductions and softmax, whose groups fuse as static ones
+/// do; matrix products with dynamic sizes stay out of groups (their own
+/// lowering takes them).
 static bool hasKnownShapes(Operation *op, OpClass cls) {
   bool dynamicSizes = cls == OpClass::Pointwise || cls == OpClass::Reduction ||
                       cls == OpClass::Softmax;
