@@ -74,8 +74,10 @@ resolveDim(Value value, int64_t d, Block *entry) {
     } else if (auto collapse = llvm::dyn_cast<tensor::CollapseShapeOp>(op)) {
       // A group of unit dims and one dynamic dim.
       ArrayRef<int64_t> sourceShape = collapse.getSrcType().getShape();
+      SmallVector<ReassociationIndices> groups =
+          collapse.getReassociationIndices();
       std::optional<int64_t> only;
-      for (int64_t s : collapse.getReassociationIndices()[d]) {
+      for (int64_t s : groups[d]) {
         if (sourceShape[s] == 1)
           continue;
         if (only || !ShapedType::isDynamic(sourceShape[s]))
