@@ -460,6 +460,28 @@ static FailureOr<func::FuncOp> inlineAndFreeze(ModuleOp module,
   return func;
 }
 
+/// Refuses the module's state (ts.module_state) where a compiled graph
+/// cannot keep it: in the JIT, whose specialisations would each keep their
+/// own, and on the GPU.
+static LogicalResult checkModuleState(ModuleOp module,
+                                      const CompileOptions &options) {
+  auto states = module.getOps<ts::ModuleStateOp>();
+  if (states.empty() || (options.moduleState && options.device == Device::CPU))
+    return success();
+  ts::ModuleStateOp state = *states.begin();
+  InFlightDiagnostic diag = state.emitError()
+                            << "the module's attribute '" << state.getSymName()
+                            << "' is written in place: state that a compiled "
+                               "graph keeps from call to call";
+  if (!options.moduleState)
+    diag << ", and the JIT's specialisations would each keep their own; "
+            "compile the module once (tsmlir-run without --jit, "
+            "tsmlir-compile)";
+  else
+    diag << ", which is compiled for the CPU only";
+  return failure();
+}
+
 /// Binds `inputs` to the arguments of `func`: tensors give their
 /// arguments' types (the returned specialisation), ints, bools and None
 /// become constants (recorded in `graph.bound`), floats stay arguments.
@@ -788,7 +810,7 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
     func.removeArgAttr(i, "ts.default");
 
   FailureOr<func::FuncOp> frozen = inlineAndFreeze(module, func);
-  if (failed(frozen))
+  if (failed(frozen) || failed(checkModuleState(module, options)))
     return failure();
   func = *frozen;
   SmallVector<std::string> names;

@@ -373,6 +373,7 @@ bool JitFunction::compileEntry(Entry &entry, ModuleOp source,
   if (variant == Variant::Fallback)
     compileOptions.fusion.reset();
   compileOptions.dynamicSizes = variant == Variant::Dynamic;
+  compileOptions.moduleState = false;
   FailureOr<std::unique_ptr<CompiledGraph>> graph =
       CompiledGraph::compile(*copy, inputs, compileOptions);
   if (failed(graph)) {

@@ -235,8 +235,9 @@ int mlir::tsmlir::runSharedObject(const SharedObjectRun &run) {
   };
   llvm::outs().flush();
   auto start = std::chrono::steady_clock::now();
-  if (call())
-    return 1;
+  for (unsigned i = 0; i < std::max(run.repeat, 1u); ++i)
+    if (call())
+      return 1;
   double runSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();

@@ -19,6 +19,8 @@ struct SharedObjectRun {
   std::string entry;
   SmallVector<RunValue> inputs;
   std::string outputDir;
+  /// Calls before the outputs are written (a module's state carries).
+  unsigned repeat = 1;
   unsigned benchmark = 0;
 };
 

@@ -67,6 +67,12 @@ static cl::list<std::string> functionFiles(
 static cl::opt<std::string>
     outputDir("output-dir", cl::desc("Where to write out0.npy, out1.npy, ..."),
               cl::init("."), cl::cat(category));
+static cl::opt<unsigned> repeat(
+    "repeat",
+    cl::desc("Call the compiled graph N times with the same inputs (default "
+             "1): a module's state (running statistics in training mode) "
+             "carries from call to call; the outputs are the last call's"),
+    cl::init(1), cl::cat(category));
 static cl::opt<unsigned> benchmark(
     "benchmark",
     cl::desc("Run N more times after a warm-up run and print the median and "
@@ -232,6 +238,7 @@ int main(int argc, char **argv) {
     run.inputs = std::move(values);
     run.outputDir = outputDir;
     run.benchmark = benchmark;
+    run.repeat = repeat;
     return runSharedObject(run);
   }
 
@@ -270,9 +277,9 @@ int main(int argc, char **argv) {
     return 1;
 
   if (jitMode) {
-    if (compileOnly || benchmark > 0) {
-      llvm::errs() << "tsmlir-run: --jit runs its calls: no --compile-only "
-                      "or --benchmark\n";
+    if (compileOnly || benchmark > 0 || repeat != 1) {
+      llvm::errs() << "tsmlir-run: --jit runs its calls: no --compile-only, "
+                      "--benchmark or --repeat\n";
       return 1;
     }
     JitRun run;
@@ -343,13 +350,14 @@ int main(int argc, char **argv) {
   llvm::outs().flush();
   std::setvbuf(stdout, nullptr, _IONBF, 0);
   auto start = std::chrono::steady_clock::now();
-  if (failed((*graph)->invoke())) {
-    if (!(*graph)->raised.empty())
-      llvm::errs() << "tsmlir-run: " << llvm::sys::path::filename(inputFile)
-                   << ": the graph raised an exception: " << (*graph)->raised
-                   << "\n";
-    return 1;
-  }
+  for (unsigned i = 0; i < std::max(repeat.getValue(), 1u); ++i)
+    if (failed((*graph)->invoke())) {
+      if (!(*graph)->raised.empty())
+        llvm::errs() << "tsmlir-run: " << llvm::sys::path::filename(inputFile)
+                     << ": the graph raised an exception: " << (*graph)->raised
+                     << "\n";
+      return 1;
+    }
   double runSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();

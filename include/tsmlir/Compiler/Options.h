@@ -83,6 +83,11 @@ struct CompileOptions {
   /// same dtypes, ranks and sizes 0 and 1 (the JIT's DYNAMIC steps). Only
   /// graphs of ops whose lowering takes dynamic sizes compile so.
   bool dynamicSizes = false;
+  /// Compile graphs that write a module's state (ts.module_state: a layer's
+  /// running statistics in training mode), which the compiled graph keeps
+  /// from call to call (CPU). The JIT turns it off: its specialisations would
+  /// each keep a state of their own.
+  bool moduleState = true;
   HostOptions host;
   GpuOptions gpu;
 

@@ -71,6 +71,7 @@ def ConvertTorchScriptToLinalgPass
     "::mlir::arith::ArithDialect", "::mlir::bufferization::BufferizationDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::math::MathDialect",
+    "::mlir::ml_program::MLProgramDialect",
     "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
     "::mlir::tsmlir::fusion::FusionDialect",
     "::mlir::tsmlir::ts::TorchScriptDialect",

@@ -46,6 +46,9 @@ void populateScatterPatterns(const TypeConverter &converter,
 /// sort, sort.stable and topk.
 void populateSortPatterns(const TypeConverter &converter,
                           RewritePatternSet &patterns);
+/// ts.module_state and its reads and writes: ml_program globals.
+void populateModuleStatePatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
 /// prim::If and prim::Loop.
 void populateControlFlowPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);

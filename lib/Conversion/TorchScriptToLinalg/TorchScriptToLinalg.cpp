@@ -78,22 +78,11 @@ static Value materializeConstant(OpBuilder &b, Type type, Value input,
     return Value();
   Attribute value = cst.getValueAttr();
   if (auto tensorType = llvm::dyn_cast<RankedTensorType>(type)) {
-    if (auto dense = llvm::dyn_cast<DenseElementsAttr>(value)) {
-      if (dense.getType().getShape() != tensorType.getShape())
-        return Value();
-      DenseElementsAttr converted =
-          dense.getElementType() == tensorType.getElementType()
-              ? dense
-              : DenseElementsAttr::getFromRawBuffer(tensorType,
-                                                    dense.getRawData());
-      return arith::ConstantOp::create(b, loc, tensorType, converted);
-    }
-    if (auto resource = llvm::dyn_cast<DenseResourceElementsAttr>(value)) {
-      auto converted =
-          DenseResourceElementsAttr::get(tensorType, resource.getRawHandle());
-      return arith::ConstantOp::create(b, loc, tensorType, converted);
-    }
-    return Value();
+    ElementsAttr converted = lowering::convertElementsAttr(value, tensorType);
+    if (!converted)
+      return Value();
+    return arith::ConstantOp::create(b, loc, tensorType,
+                                     llvm::cast<TypedAttr>(converted));
   }
   if (!type.isIntOrFloat())
     return Value();
@@ -172,6 +161,7 @@ void mlir::tsmlir::populateTorchScriptToLinalgPatterns(
   populateScatterPatterns(converter, patterns);
   populateSortPatterns(converter, patterns);
   populateControlFlowPatterns(converter, patterns);
+  populateModuleStatePatterns(converter, patterns);
   verifyPatternRoots(patterns);
 }
 

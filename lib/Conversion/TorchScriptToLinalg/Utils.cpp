@@ -627,3 +627,20 @@ mlir::tsmlir::lowering::broadcastShapes(ValueRange values) {
   }
   return shape;
 }
+
+ElementsAttr lowering::convertElementsAttr(Attribute value,
+                                           RankedTensorType type) {
+  if (auto dense = llvm::dyn_cast<DenseElementsAttr>(value)) {
+    if (dense.getType().getShape() != type.getShape())
+      return {};
+    return dense.getElementType() == type.getElementType()
+               ? dense
+               : DenseElementsAttr::getFromRawBuffer(type, dense.getRawData());
+  }
+  if (auto resource = llvm::dyn_cast<DenseResourceElementsAttr>(value)) {
+    if (resource.getType().getShape() != type.getShape())
+      return {};
+    return DenseResourceElementsAttr::get(type, resource.getRawHandle());
+  }
+  return {};
+}

@@ -18,6 +18,12 @@
 
 namespace mlir::tsmlir::lowering {
 
+/// The tensor data `value` (dense or a dense resource, as a
+/// ts.prim.Constant or a ts.module_state holds it) as elements of `type`,
+/// whose element type is the builtin one of the same width (si64 data as
+/// i64); null when the sizes differ or `value` is not tensor data.
+ElementsAttr convertElementsAttr(Attribute value, RankedTensorType type);
+
 //===----------------------------------------------------------------------===//
 // Patterns
 //===----------------------------------------------------------------------===//

@@ -16,9 +16,11 @@
 #include "CallBinding.h"
 #include "Emitter.h"
 
+#include "tsmlir/Dialect/TorchScript/IR/Aliasing.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 #include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
+#include "tsmlir/Dialect/TorchScript/Transforms/Transforms.h"
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -217,8 +219,16 @@ FailureOr<SValue> Emitter::getObjectAttr(const SValue &object,
       return failure();
     declared = *type;
   }
-  if (const pickle::Value *value = object.object->object.getAttribute(name))
-    return materialize(*value, declared, path, /*isConstant=*/false, loc);
+  if (const pickle::Value *value = object.object->object.getAttribute(name)) {
+    if (value->kind == pickle::Value::Kind::Tensor &&
+        mutableAttributes.count(path))
+      return readModuleState(*value, path, loc);
+    FailureOr<SValue> read =
+        materialize(*value, declared, path, /*isConstant=*/false, loc);
+    if (succeeded(read) && value->kind == pickle::Value::Kind::Tensor)
+      tensorAttributeReads[path].push_back(read->value);
+    return read;
+  }
   // A class-level constant: `eps : Final[float] = 1e-05`.
   if (decl != cls->attributes.end() && decl->second->getValue()) {
     Frame classFrame;
@@ -259,4 +269,50 @@ FailureOr<SValue> Emitter::getConstantTensor(int64_t index, const char *loc) {
   return materialize(*(*constants)[index], Type(),
                      ("CONSTANTS.c" + llvm::Twine(index)).str(),
                      /*isConstant=*/true, loc);
+}
+
+FailureOr<SValue> Emitter::readModuleState(const pickle::Value &value,
+                                           llvm::StringRef path,
+                                           const char *loc) {
+  Location location =
+      NameLoc::get(StringAttr::get(context, "self." + path), getLoc(loc));
+  auto state = states.find(path.str());
+  if (state == states.end()) {
+    FailureOr<ElementsAttr> data = archive.getTensorData(
+        value.tensor, /*isConstant=*/false, path, location);
+    if (failed(data))
+      return failure();
+    auto shaped = llvm::cast<ShapedType>(data->getType());
+    Type type = ts::TensorType::get(context, shaped.getElementType(),
+                                    shaped.getShape());
+    ts::ModuleStateOp op =
+        ts::createModuleState(entryFunc->getParentOfType<ModuleOp>(), location,
+                              path, type, *data, entryFunc);
+    state = states.emplace(path.str(), op).first;
+  }
+  Value read = ts::ModuleStateReadOp::create(
+      builder, location, state->second.getType(),
+      FlatSymbolRefAttr::get(state->second.getSymNameAttr()));
+  tensorAttributeReads[path.str()].push_back(read);
+  return SValue::get(read);
+}
+
+LogicalResult Emitter::bindModuleStates(func::FuncOp func) {
+  for (auto &[path, reads] : tensorAttributeReads) {
+    auto state = states.find(path);
+    if (state == states.end()) {
+      if (llvm::any_of(reads, [](Value read) {
+            return ts::isWrittenThroughAliases(read, /*orEscapes=*/false);
+          }))
+        writtenConstants.insert(path);
+      continue;
+    }
+    if (failed(ts::bindModuleState(func, state->second, reads)))
+      return mlir::emitError(reads.front().getLoc())
+             << "the module's attribute '" << path
+             << "' is written in place, and its reads cannot be made one "
+                "state (their types differ)";
+  }
+  tensorAttributeReads.clear();
+  return success();
 }

@@ -366,6 +366,7 @@ OwningOpRef<ModuleOp> Emitter::emitModule(llvm::StringRef entry,
   std::string name = functionName.empty() ? entry.str() : functionName.str();
   auto func = func::FuncOp::create(builder, getLoc(fn.getLoc()), name,
                                    builder.getFunctionType(argTypes, {}));
+  entryFunc = func;
   Block *body = func.addEntryBlock();
   for (auto [arg, loc] : llvm::zip_equal(body->getArguments(), argLocs))
     arg.setLoc(loc);
@@ -425,6 +426,8 @@ OwningOpRef<ModuleOp> Emitter::emitModule(llvm::StringRef entry,
   func.setFunctionType(builder.getFunctionType(
       argTypes, ValueRange(results).getTypes()));
   frame = nullptr;
+  if (failed(bindModuleStates(func)))
+    return nullptr;
   if (failed(mlir::verify(*module)))
     return nullptr;
   return module;

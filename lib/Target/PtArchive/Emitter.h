@@ -32,14 +32,17 @@
 #include "Archive.h"
 #include "Source/AST.h"
 
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
-#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 namespace mlir::tsmlir::pt {
@@ -112,6 +115,16 @@ public:
   /// Emits method `entry` of the archive's root object as a function.
   OwningOpRef<ModuleOp> emitModule(llvm::StringRef entry,
                                    llvm::StringRef functionName);
+
+  /// The module's tensor attributes (paths from `self`) that the method
+  /// writes in place: emitted as the module's state (ts.module_state), read
+  /// where the method reads them, and never folded while emitting.
+  std::set<std::string> mutableAttributes;
+  /// After emitModule: the tensor attributes emitted as constants that the
+  /// method writes in place (to emit again as mutableAttributes).
+  const std::set<std::string> &getWrittenConstants() const {
+    return writtenConstants;
+  }
 
 private:
   //===--------------------------------------------------------------------===//
@@ -223,6 +236,21 @@ private:
   unsigned inlineDepth = 0;
   /// Whether the block being emitted has ended in a raise.
   bool blockRaised = false;
+  /// The values each read of a module's tensor attribute gave (a constant,
+  /// or a read of its state), by path.
+  std::map<std::string, llvm::SmallVector<Value>> tensorAttributeReads;
+  /// The states of mutableAttributes, by path, once read.
+  std::map<std::string, ts::ModuleStateOp> states;
+  /// The function being emitted (the states go before it).
+  func::FuncOp entryFunc;
+  std::set<std::string> writtenConstants;
+  /// A read of the state of the mutable attribute `path`, whose value when
+  /// saved is `value`.
+  FailureOr<SValue> readModuleState(const pickle::Value &value,
+                                    llvm::StringRef path, const char *loc);
+  /// Binds each state's reads in `func` (one read at the entry, a write
+  /// before each return); records the written constants.
+  LogicalResult bindModuleStates(func::FuncOp func);
 };
 
 } // namespace mlir::tsmlir::pt

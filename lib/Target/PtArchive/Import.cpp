@@ -20,6 +20,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <fstream>
+#include <set>
 
 using namespace mlir;
 using namespace mlir::tsmlir;
@@ -33,8 +34,23 @@ OwningOpRef<ModuleOp> mlir::tsmlir::importPtArchive(
       pt::PtArchive::open(path, context);
   if (failed(archive))
     return nullptr;
-  pt::Emitter emitter(**archive);
-  return emitter.emitModule(options.entry, options.functionName);
+  // The tensor attributes the method writes in place are its state: known
+  // once it is emitted, they are emitted again as state, which nothing
+  // folds while emitting (a read after a write must see the write).
+  std::set<std::string> mutableAttributes;
+  while (true) {
+    pt::Emitter emitter(**archive);
+    emitter.mutableAttributes = mutableAttributes;
+    OwningOpRef<ModuleOp> module =
+        emitter.emitModule(options.entry, options.functionName);
+    if (!module)
+      return nullptr;
+    size_t known = mutableAttributes.size();
+    mutableAttributes.insert(emitter.getWrittenConstants().begin(),
+                             emitter.getWrittenConstants().end());
+    if (mutableAttributes.size() == known)
+      return module;
+  }
 }
 
 bool mlir::tsmlir::isZipFile(llvm::StringRef path) {

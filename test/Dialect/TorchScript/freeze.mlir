@@ -66,18 +66,23 @@ module attributes {ts.state_dict = {"bn.weight" = dense<1.0> : tensor<2xf32>, "b
 
 // -----
 
-// A batch_norm that may train writes its running statistics: they stay
-// attributes, its weight and bias do not.
+// A batch_norm that may train writes its running statistics: they become
+// the module's state, read at the entry and written before the return; its
+// weight is frozen.
+// CHECK-DAG:   ts.module_state @running_mean : !ts.tensor = dense<0.000000e+00> : tensor<2xf32>
+// CHECK-DAG:   ts.module_state @running_var : !ts.tensor = dense<1.000000e+00> : tensor<2xf32>
 // CHECK-LABEL: func.func @training_unknown(
-// CHECK-DAG:     ts.prim.GetAttr %{{.+}}["running_mean"]
-// CHECK-DAG:     ts.prim.GetAttr %{{.+}}["running_var"]
-// CHECK-NOT:     ts.prim.GetAttr %{{.+}}["weight"]
+// CHECK-DAG:     %[[MEAN:.+]] = ts.module_state.read @running_mean : !ts.tensor
+// CHECK-DAG:     %[[VAR:.+]] = ts.module_state.read @running_var : !ts.tensor
+// CHECK-NOT:     ts.prim.GetAttr
+// CHECK:         ts.aten.batch_norm %{{.+}}, %{{.+}}, %{{.+}}, %[[MEAN]], %[[VAR]],
+// CHECK-DAG:     ts.module_state.write @running_mean = %[[MEAN]] : !ts.tensor
+// CHECK-DAG:     ts.module_state.write @running_var = %[[VAR]] : !ts.tensor
+// CHECK:         return
 module attributes {ts.state_dict = {"weight" = dense<1.0> : tensor<2xf32>, "running_mean" = dense<0.0> : tensor<2xf32>, "running_var" = dense<1.0> : tensor<2xf32>}} {
   func.func @training_unknown(%self: !ts.class<"BN">, %x: !ts.tensor, %train: !ts.bool) -> !ts.tensor {
     %eps = ts.prim.Constant[1.0e-05] : !ts.float
-    // expected-remark @+1 {{attribute 'running_mean' not frozen: the tensor may be written in place or escapes}}
     %mean = ts.prim.GetAttr %self["running_mean"] : !ts.class<"BN"> -> !ts.tensor
-    // expected-remark @+1 {{attribute 'running_var' not frozen: the tensor may be written in place or escapes}}
     %var = ts.prim.GetAttr %self["running_var"] : !ts.class<"BN"> -> !ts.tensor
     %w = ts.prim.GetAttr %self["weight"] : !ts.class<"BN"> -> !ts.tensor
     %none = ts.prim.Constant : !ts.none
@@ -114,25 +119,32 @@ module attributes {ts.state_dict = {"steps" = 3 : i64, "sub.w" = dense<1.0> : te
 
 // -----
 
-// A tensor written in place, through a view, or escaping into a list, a call
-// or the function's results, stays an attribute, at every read of it.
+// A tensor written in place, directly or through a view, is the module's
+// state: one read at the entry serves every read of it, so the later read
+// of `a` sees the write. One escaping into a list, a call or the function's
+// results stays an attribute.
+// CHECK-DAG:     ts.module_state @a : !ts.tensor = dense<1.000000e+00> : tensor<2xf32>
+// CHECK-DAG:     ts.module_state @b : !ts.tensor = dense<2.000000e+00> : tensor<2xf32>
 // CHECK-LABEL: func.func @written(
-// CHECK:         ts.prim.Constant[dense<4.000000e+00> : tensor<2xf32>]
-// CHECK-COUNT-2: ts.prim.GetAttr %{{.+}}["a"]
-// CHECK:         ts.prim.GetAttr %{{.+}}["b"]
+// CHECK-DAG:     %[[A:.+]] = ts.module_state.read @a
+// CHECK-DAG:     %[[B:.+]] = ts.module_state.read @b
+// CHECK-DAG:     ts.prim.Constant[dense<4.000000e+00> : tensor<2xf32>]
+// CHECK:         ts.aten.mul_.Tensor %[[A]],
+// CHECK:         ts.aten.select.int %[[B]],
 // CHECK:         ts.prim.GetAttr %{{.+}}["c"]
 // CHECK:         ts.prim.GetAttr %{{.+}}["d"]
+// CHECK:         ts.aten.add.Tensor %[[A]],
+// CHECK-DAG:     ts.module_state.write @a = %[[A]]
+// CHECK-DAG:     ts.module_state.write @b = %[[B]]
+// CHECK:         return
 module attributes {ts.state_dict = {"a" = dense<1.0> : tensor<2xf32>, "b" = dense<2.0> : tensor<2xf32>, "c" = dense<3.0> : tensor<2xf32>, "d" = dense<3.0> : tensor<2xf32>, "e" = dense<4.0> : tensor<2xf32>}} {
   func.func @written(%self: !ts.class<"M">, %x: !ts.tensor) -> (!ts.tensor, !ts.tensor) {
     %zero = ts.prim.Constant[0] : !ts.int
     %one = ts.prim.Constant[1] : !ts.int
-    // expected-remark @+1 {{attribute 'a' not frozen: the tensor may be written in place or escapes}}
     %a = ts.prim.GetAttr %self["a"] : !ts.class<"M"> -> !ts.tensor
     %a1 = ts.aten.mul_.Tensor %a, %x : (!ts.tensor, !ts.tensor) -> !ts.tensor
     // The same attribute, read again: only read here, but written above.
-    // expected-remark @+1 {{attribute 'a' not frozen: the tensor may be written in place or escapes}}
     %a2 = ts.prim.GetAttr %self["a"] : !ts.class<"M"> -> !ts.tensor
-    // expected-remark @+1 {{attribute 'b' not frozen: the tensor may be written in place or escapes}}
     %b = ts.prim.GetAttr %self["b"] : !ts.class<"M"> -> !ts.tensor
     %v = ts.aten.select.int %b, %zero, %zero : (!ts.tensor, !ts.int, !ts.int) -> !ts.tensor
     %v1 = ts.aten.relu_ %v : (!ts.tensor) -> !ts.tensor

@@ -1197,3 +1197,26 @@ module attributes {ts.state_dict = {"fc.weight" = [1, 2]}} {
 func.func @state_dict_on_func() attributes {ts.state_dict = {}} {
   return
 }
+
+// -----
+
+// A module's state written in place (ModuleStateOps.cpp).
+func.func @state_missing() -> !ts.tensor<f32, [3]> {
+  // expected-error @+1 {{'ts.module_state.read' op names no ts.module_state: @missing}}
+  %0 = ts.module_state.read @missing : !ts.tensor<f32, [3]>
+  return %0 : !ts.tensor<f32, [3]>
+}
+
+// -----
+
+ts.module_state @s : !ts.tensor<f32, [3]> = dense<0.0> : tensor<3xf32>
+func.func @state_type(%v: !ts.tensor<f32, [2]>) {
+  // expected-error @+1 {{'ts.module_state.write' op has the type '!ts.tensor<f32, [2]>', and the state @s holds '!ts.tensor<f32, [3]>'}}
+  ts.module_state.write @s = %v : !ts.tensor<f32, [2]>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'ts.module_state' op}}
+ts.module_state @bad_value : !ts.tensor<f32, [3]> = dense<0> : tensor<2xi64>

@@ -41,22 +41,10 @@ import harness  # noqa: E402
 FORMS = ("scripted", "frozen", "traced")
 
 # (layer, form) -> the reason its run fails, exactly as the driver sees it.
-# A layer in training mode writes its running statistics, which are module
-# attributes (constants of the compiled graph): state that changes from
-# call to call, which compiled graphs do not keep yet. The functional forms
-# (statistics passed as inputs) compile: OpInfo's batch_norm and
-# instance_norm samples.
-_WRITES_ATTRIBUTE = (
-    "error: '%s' writes in place a tensor that other values may share "
-    "(defined by 'prim::Constant'): in-place writes compile into fresh "
-    "tensors, their views and the graph's inputs only (a module's "
-    "attributes are not written)")
-EXPECTED_FAILURES = {
-    ("batch_norm2d_train", "scripted"): _WRITES_ATTRIBUTE % "aten::add_.Scalar",
-    ("batch_norm2d_train", "traced"): _WRITES_ATTRIBUTE % "aten::add_.Tensor",
-    ("instance_norm_train", "scripted"): _WRITES_ATTRIBUTE % "aten::copy_",
-    ("instance_norm_train", "traced"): _WRITES_ATTRIBUTE % "aten::copy_",
-}
+# The layers in training mode write their running statistics, the module's
+# state, which the compiled graph keeps (test/e2e/module-state.test calls
+# them more than once).
+EXPECTED_FAILURES = {}
 
 
 class Call(nn.Module):

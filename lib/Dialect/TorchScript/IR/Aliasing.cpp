@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -53,8 +54,10 @@ static bool mayReturnOperand(OpOperand &use) {
   return use.getOperandNumber() == 0;
 }
 
-/// A `batch_norm` updates its running statistics (operands 3 and 4) unless
-/// it certainly does not train.
+/// A `batch_norm` (`native_batch_norm`, `_batch_norm_impl_index`) updates
+/// its running statistics (operands 3 and 4) unless it certainly does not
+/// train; an `instance_norm` unless it certainly does not use the input's
+/// statistics.
 static bool writesRunningStats(OpOperand &use) {
   Operation *op = use.getOwner();
   Value training;
@@ -62,6 +65,10 @@ static bool writesRunningStats(OpOperand &use) {
     training = bn.getTraining();
   else if (auto bn = llvm::dyn_cast<Aten_BatchNormImplIndexOp>(op))
     training = bn.getTraining();
+  else if (auto bn = llvm::dyn_cast<AtenNativeBatchNormOp>(op))
+    training = bn.getTraining();
+  else if (auto in = llvm::dyn_cast<AtenInstanceNormOp>(op))
+    training = in.getUseInputStats();
   else
     return false;
   unsigned index = use.getOperandNumber();
@@ -86,7 +93,7 @@ UseKind ts::classifyUse(OpOperand &use) {
     return index < 2 ? UseKind::Read : UseKind::Alias;
   if (llvm::isa<PrimIfOp, PrimGetAttrOp, PrimPrintOp, PrimRaiseExceptionOp,
                 AtenWarnOp, PrimListUnpackOp, PrimTupleUnpackOp,
-                PrimTupleIndexOp, Aten__Getitem__TOp>(op))
+                PrimTupleIndexOp, Aten__Getitem__TOp, ModuleStateWriteOp>(op))
     return UseKind::Read; // Element results are not aliases of the container.
   if (llvm::isa<PrimListConstructOp, PrimTupleConstructOp,
                 PrimDictConstructOp, PrimSetAttrOp, PrimCallFunctionOp,
@@ -151,7 +158,8 @@ bool ts::isFreshValue(Value value) {
   Operation *op = value.getDefiningOp();
   if (!op)
     return false; // A function or block argument.
-  if (llvm::isa<PrimListConstructOp>(op))
+  // A module state's read copies it.
+  if (llvm::isa<PrimListConstructOp, ModuleStateReadOp>(op))
     return true;
   if (!llvm::isa<TorchScriptDialect>(op->getDialect()))
     return false;
@@ -255,6 +263,32 @@ bool mayBeWritten(Value value) {
   AliasSet set;
   set.build(value);
   return set.unsafe;
+}
+
+bool isWrittenThroughAliases(Value value, bool orEscapes) {
+  llvm::SmallVector<Value> worklist{value};
+  llvm::DenseSet<Value> seen{value};
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    for (OpOperand &use : current.getUses()) {
+      switch (classifyUse(use)) {
+      case UseKind::Read:
+        break;
+      case UseKind::Alias:
+        for (Value alias : getAliases(use))
+          if (seen.insert(alias).second)
+            worklist.push_back(alias);
+        break;
+      case UseKind::Write:
+        return true;
+      case UseKind::Escape:
+        if (orEscapes)
+          return true;
+        break;
+      }
+    }
+  }
+  return false;
 }
 
 bool canReplaceWithAlias(Value result, Value operand) {

@@ -17,6 +17,9 @@ std::string ts::getNodeKind(StringRef opName, bool withOverload) {
   if (!opName.consume_front("ts."))
     return "";
   auto [ns, rest] = opName.split('.');
+  // A module's state (ts.module_state...) is no TorchScript node.
+  if (ns == "module_state")
+    return "";
   return (ns + "::" + (withOverload ? rest : rest.split('.').first)).str();
 }
 

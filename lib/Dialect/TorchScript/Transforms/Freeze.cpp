@@ -26,6 +26,7 @@
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Debug.h"
 
@@ -70,38 +71,6 @@ static std::string joinPath(StringRef parent, StringRef name) {
   return parent.empty() ? name.str() : (parent + "." + name).str();
 }
 
-/// Whether the tensor `value` may be written while the function runs or
-/// after it: an alias of it (a view, a cast, a region result) is written in
-/// place, or it escapes where its writes cannot be followed, returning
-/// included (a frozen tensor is one object for every call). Unlike
-/// ts::mayBeWritten, which folders call once per op and which gives up
-/// beyond a fixed budget, it follows every alias: freezing asks once per
-/// attribute read, and a weight may have many users.
-static bool mayBeWrittenOrEscape(Value value) {
-  llvm::SmallVector<Value> worklist{value};
-  llvm::DenseSet<Value> seen{value};
-  while (!worklist.empty()) {
-    Value current = worklist.pop_back_val();
-    for (OpOperand &use : current.getUses()) {
-      switch (classifyUse(use)) {
-      case UseKind::Read:
-        break;
-      case UseKind::Alias:
-        for (Value alias : getAliases(use))
-          if (seen.insert(alias).second)
-            worklist.push_back(alias);
-        break;
-      case UseKind::Write:
-      case UseKind::Escape:
-        LLVM_DEBUG(llvm::dbgs() << "  written or escaping at "
-                                << *use.getOwner() << "\n");
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
 namespace {
 /// One round of binding in one function.
 class AttributeBinder {
@@ -121,9 +90,10 @@ public:
 private:
   /// The object values reached from `self`, by path.
   void collectPaths();
-  /// Why the attribute `read` reads cannot be frozen, or "".
-  std::string whyNotFrozen(PrimGetAttrOp read, StringRef path,
-                           Attribute &value);
+  /// Why the attribute `read` reads cannot be frozen, or "". Sets `state`
+  /// when the attribute is state instead: a tensor the graph writes in place.
+  std::string whyNotFrozen(PrimGetAttrOp read, StringRef path, Attribute &value,
+                           bool &state);
   bool isWritten(Type objectType, StringRef name) const {
     return writtenClassAttrs.contains(getClassAttrKey(objectType, name));
   }
@@ -140,6 +110,8 @@ private:
   llvm::StringSet<> escapedObjects;
   /// Paths of tensors that some read lets be written.
   llvm::StringSet<> writtenTensors;
+  /// Paths of tensors that some read lets be written in place.
+  llvm::StringSet<> stateTensors;
 };
 } // namespace
 
@@ -171,14 +143,21 @@ void AttributeBinder::collectPaths() {
       escapedObjects.insert(info.first);
       break;
     }
-  for (PrimGetAttrOp read : reads)
-    if (isTensorLike(read.getType()) && mayBeWrittenOrEscape(read.getResult()))
-      writtenTensors.insert(
-          joinPath(objects[read.getObject()].first, read.getName()));
+  for (PrimGetAttrOp read : reads) {
+    if (!isTensorLike(read.getType()))
+      continue;
+    std::string path =
+        joinPath(objects[read.getObject()].first, read.getName());
+    if (isWrittenThroughAliases(read.getResult(), /*orEscapes=*/true))
+      writtenTensors.insert(path);
+    if (llvm::isa<ts::TensorType>(read.getType()) &&
+        isWrittenThroughAliases(read.getResult(), /*orEscapes=*/false))
+      stateTensors.insert(path);
+  }
 }
 
 std::string AttributeBinder::whyNotFrozen(PrimGetAttrOp read, StringRef path,
-                                          Attribute &value) {
+                                          Attribute &value, bool &state) {
   auto [objectPath, objectWritten] = objects[read.getObject()];
   if (objectWritten || isWritten(read.getObject().getType(), read.getName()))
     return "a prim::SetAttr writes it";
@@ -201,8 +180,12 @@ std::string AttributeBinder::whyNotFrozen(PrimGetAttrOp read, StringRef path,
     return ("'" + path + "' has no value in the module's " +
             TorchScriptDialect::getStateDictAttrName())
         .str();
-  if (isTensorLike(type) && writtenTensors.contains(path))
-    return "the tensor may be written in place or escapes";
+  if (isTensorLike(type) && writtenTensors.contains(path)) {
+    // Written in place: state from call to call (a layer's running
+    // statistics in training mode).
+    state = stateTensors.contains(path) && llvm::isa<ElementsAttr>(value);
+    return state ? "" : "the tensor may be written in place or escapes";
+  }
   if (!isTensorLike(type) && !llvm::isa<ts::IntType, ts::FloatType, ts::BoolType, ts::StrType,
                                         ts::NumberType, ts::OptionalType>(type))
     return "only tensors and scalars are frozen";
@@ -214,12 +197,23 @@ std::string AttributeBinder::whyNotFrozen(PrimGetAttrOp read, StringRef path,
 unsigned AttributeBinder::run() {
   collectPaths();
   unsigned bound = 0;
+  // The reads of each attribute that is state, and its value.
+  llvm::MapVector<StringRef, std::pair<SmallVector<Value>, ElementsAttr>>
+      states;
   for (PrimGetAttrOp read : reads) {
     std::string path = joinPath(objects[read.getObject()].first, read.getName());
     Attribute value;
-    std::string why = whyNotFrozen(read, path, value);
+    bool state = false;
+    std::string why = whyNotFrozen(read, path, value, state);
     if (!why.empty()) {
       kept.push_back({read, why});
+      continue;
+    }
+    if (state) {
+      auto &[stateReads, initial] =
+          states[writtenTensors.insert(path).first->getKey()];
+      stateReads.push_back(read.getResult());
+      initial = llvm::cast<ElementsAttr>(value);
       continue;
     }
     LLVM_DEBUG(llvm::dbgs() << "freezing 'self." << path << "'\n");
@@ -232,6 +226,17 @@ unsigned AttributeBinder::run() {
     read.getResult().replaceAllUsesWith(constant.getResult());
     read.erase();
     ++bound;
+  }
+  for (auto &[path, state] : states) {
+    auto &[stateReads, initial] = state;
+    if (failed(liftModuleState(func, path, initial, stateReads))) {
+      for (Value read : stateReads)
+        kept.push_back({read.getDefiningOp<PrimGetAttrOp>(),
+                        "its reads have different types"});
+      continue;
+    }
+    LLVM_DEBUG(llvm::dbgs() << "state 'self." << path << "'\n");
+    bound += stateReads.size();
   }
   return bound;
 }

@@ -32,6 +32,15 @@ static void constantRule(Operation *op, const ShapeFacts &,
       makeTensor(op->getContext(), isValidDtype(dtype) ? dtype : Type(), sizes);
 }
 
+/// A module state's read: the state's value's dtype and sizes.
+static void moduleStateReadRule(Operation *op, const ShapeFacts &,
+                                SmallVectorImpl<Type> &results) {
+  auto read = llvm::cast<ModuleStateReadOp>(op);
+  if (auto state = SymbolTable::lookupNearestSymbolFrom<ModuleStateOp>(
+          op, read.getStateAttr()))
+    results[0] = state.getValueType();
+}
+
 static void tupleConstructRule(Operation *op, const ShapeFacts &,
                                SmallVectorImpl<Type> &results) {
   auto tuple = llvm::cast<PrimTupleConstructOp>(op);
@@ -167,6 +176,7 @@ static void ifThenElseRule(Operation *op, const ShapeFacts &facts,
 
 void populatePrimShapeRules(ShapeRuleSet &rules) {
   rules.add<PrimConstantOp>(constantRule);
+  rules.add<ModuleStateReadOp>(moduleStateReadRule);
   rules.add<PrimTupleConstructOp>(tupleConstructRule);
   rules.add<PrimTupleUnpackOp>(tupleUnpackRule);
   rules.add<PrimTupleIndexOp>(tupleIndexRule);

@@ -94,6 +94,13 @@ bool onlyReadsMemory(Operation *op);
 /// doubt.
 bool mayBeWritten(Value value);
 
+/// Whether `value` or an alias of it (a view, a cast, a region result) is
+/// written in place, or, with `orEscapes`, escapes where its writes cannot
+/// be followed (a container, a call, an op tsmlir does not know, a return).
+/// Unlike mayBeWritten it follows every alias, whatever their number: for
+/// questions asked once per module attribute, not once per op.
+bool isWrittenThroughAliases(Value value, bool orEscapes);
+
 /// Whether every use of `result` may be replaced by `operand` without changing
 /// what the program computes through aliasing: neither value nor any view of
 /// them may be written, and if either reaches the caller (`return`), neither

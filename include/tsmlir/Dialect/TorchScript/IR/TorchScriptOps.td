@@ -329,6 +329,71 @@ def TS_PrimSetAttrOp : TS_Op<"prim.SetAttr", [TS_SideEffecting]> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Module state
+//===----------------------------------------------------------------------===//
+
+def TS_ModuleStateOp : TS_Op<"module_state", [Symbol], /*namedByLoc=*/0> {
+  let summary = "A tensor attribute of a module that calls write in place";
+  let description = [{
+    A module's tensor attribute that the graph writes in place, as a layer
+    in training mode writes its running statistics
+    (`self.running_mean`, `self.num_batches_tracked.add_(1)`): state that
+    lasts from call to call. The symbol is the attribute's path from `self`;
+    the value is the attribute's when the module was saved, which the first
+    call reads. Attributes that no call writes are constants instead.
+
+    ```mlir
+    ts.module_state @"bn.running_mean" : !ts.tensor<f32, [3]> = dense<0.0> : tensor<3xf32>
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
+                       ElementsAttr:$initial_value);
+  let assemblyFormat =
+      "$sym_name `:` $type `=` $initial_value attr-dict";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The tensor type of the value: the initial value's dtype and sizes
+    /// (`type` may leave them unknown, as the attribute's declaration does).
+    ::mlir::tsmlir::ts::TensorType getValueType();
+  }];
+}
+
+def TS_ModuleStateReadOp : TS_Op<"module_state.read",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+     MemoryEffects<[MemRead]>]> {
+  let summary = "A new tensor holding a module state's value";
+  let description = [{
+    The state's value now, in a tensor of its own, which the graph may write
+    in place: `ts-remove-mutation` then computes its new value, which a
+    `ts.module_state.write` stores. The result's type, and a write's value's,
+    may leave the dtype or sizes unknown; those it gives are the state's.
+
+    ```mlir
+    %mean = ts.module_state.read @"bn.running_mean" : !ts.tensor<f32, [3]>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$state);
+  let results = (outs Res<TS_Tensor, "", [MemAlloc]>:$result);
+  let assemblyFormat = "$state attr-dict `:` qualified(type($result))";
+}
+
+def TS_ModuleStateWriteOp : TS_Op<"module_state.write",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+     MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Store a module state's value for the next call";
+  let description = [{
+    The state's value from here on (a copy of `value`): each path of a graph
+    that writes the state ends with one.
+
+    ```mlir
+    ts.module_state.write @"bn.running_mean" = %new : !ts.tensor<f32, [3]>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$state, TS_Tensor:$value);
+  let assemblyFormat = "$state `=` $value attr-dict `:` qualified(type($value))";
+}
+
 // The calls implement CallOpInterface: the callee is the `func.func` named
 // after the called function or method (see getCalleeName), so MLIR's inliner
 // (and `ts-inline`) can inline them.

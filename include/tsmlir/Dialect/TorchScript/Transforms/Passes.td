@@ -212,6 +212,13 @@ def TSFreezePass : Pass<"ts-freeze", "::mlir::ModuleOp"> {
     The module's state is read once, when freezing, so the constants hold
     the values at that time. `ts.state_dict` is removed afterwards.
 
+    A tensor attribute that the function writes in place and that nothing
+    else keeps from freezing (a layer's running statistics in training
+    mode) becomes a `ts.module_state` holding its value: one
+    `ts.module_state.read` at the function's entry replaces its reads, and a
+    `ts.module_state.write` of it precedes each return, so that each call
+    starts from the value the last one left.
+
     ```mlir
     module attributes {ts.state_dict = {"fc.weight" = dense<1.0> : tensor<2x2xf32>}} {
       func.func @forward(%self: !ts.class<"M">, %x: !ts.tensor) -> !ts.tensor {

@@ -55,6 +55,31 @@ llvm::SmallVector<func::FuncOp>
 findDeadCallees(ModuleOp module, llvm::ArrayRef<func::FuncOp> candidates,
                 SymbolTableCollection &symbolTables);
 
+class ModuleStateOp;
+
+/// A `ts.module_state` named `path` (renamed if the name is taken) in
+/// `module`, before `before` (or at the end), holding `initialValue`.
+ModuleStateOp createModuleState(ModuleOp module, Location loc, StringRef path,
+                                Type type, ElementsAttr initialValue,
+                                Operation *before = nullptr);
+
+/// Makes `reads`, the values a module attribute has where `func` reads it
+/// (each the one result of an op with no other use, all of one type), one
+/// `ts.module_state.read` of `state` at the entry of `func`, so that every
+/// read sees the writes before it; each `return` of `func` is preceded by a
+/// `ts.module_state.write` of that value, which ts-remove-mutation then
+/// makes the state's last value. Fails, changing nothing, when the reads'
+/// types differ.
+LogicalResult bindModuleState(func::FuncOp func, ModuleStateOp state,
+                              ArrayRef<Value> reads);
+
+/// Makes the module attribute `path` (from `self`: "bn.running_mean"),
+/// which `func` writes in place and reads as `reads` (prim::Constants or
+/// prim::GetAttrs), a `ts.module_state` holding `initialValue`, before
+/// `func`: createModuleState, then bindModuleState.
+LogicalResult liftModuleState(func::FuncOp func, StringRef path,
+                              ElementsAttr initialValue, ArrayRef<Value> reads);
+
 } // namespace mlir::tsmlir::ts
 
 #endif // TSMLIR_DIALECT_TORCHSCRIPT_TRANSFORMS_TRANSFORMS_H
