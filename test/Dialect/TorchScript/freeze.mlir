@@ -218,3 +218,30 @@ func.func @no_state(%self: !ts.class<"M">) -> (!ts.tensor, !ts.bool) {
   %t = ts.prim.GetAttr %self["training"] : !ts.class<"M"> -> !ts.bool
   return %w, %t : !ts.tensor, !ts.bool
 }
+
+// -----
+
+// A write in a branch that folding removes (eval mode: `training` is false)
+// does not make the attribute the module's state: it is frozen once the
+// branch is gone.
+// CHECK-NOT:     ts.module_state
+// CHECK-LABEL: func.func @eval_branch(
+// CHECK-NOT:     ts.module_state
+// CHECK:         ts.prim.Constant[dense<0> : tensor<si64>]
+// CHECK-NOT:     ts.module_state
+// CHECK:         return
+module attributes {ts.state_dict = {"num_batches_tracked" = dense<0> : tensor<si64>}} {
+  func.func @eval_branch(%self: !ts.class<"BN">) -> !ts.tensor {
+    %one = ts.prim.Constant[1] : !ts.int
+    %training = ts.prim.GetAttr %self["training"] : !ts.class<"BN"> -> !ts.bool
+    %n = ts.prim.GetAttr %self["num_batches_tracked"] : !ts.class<"BN"> -> !ts.tensor
+    ts.prim.If %training {
+      %n1 = ts.aten.add_.Scalar %n, %one, %one : (!ts.tensor, !ts.int, !ts.int) -> !ts.tensor
+      ts.prim.Yield
+    } else {
+      ts.prim.Yield
+    }
+    %y = ts.aten.mul.Tensor %n, %n : (!ts.tensor, !ts.tensor) -> !ts.tensor
+    return %y : !ts.tensor
+  }
+}

@@ -75,10 +75,12 @@ namespace {
 /// One round of binding in one function.
 class AttributeBinder {
 public:
+  /// With `liftStates`, the tensors written in place become the module's
+  /// state; without, they are kept (folding may yet show them unwritten).
   AttributeBinder(func::FuncOp func, DictionaryAttr stateDict,
-                  const llvm::StringSet<> &writtenClassAttrs)
-      : func(func), stateDict(stateDict),
-        writtenClassAttrs(writtenClassAttrs) {}
+                  const llvm::StringSet<> &writtenClassAttrs, bool liftStates)
+      : func(func), stateDict(stateDict), writtenClassAttrs(writtenClassAttrs),
+        liftStates(liftStates) {}
 
   using Kept = llvm::SmallVector<std::pair<PrimGetAttrOp, std::string>>;
 
@@ -101,6 +103,7 @@ private:
   func::FuncOp func;
   DictionaryAttr stateDict;
   const llvm::StringSet<> &writtenClassAttrs;
+  bool liftStates;
   /// Path of each object value (self is ""), and whether some object on the
   /// way is reassigned by a prim::SetAttr.
   llvm::DenseMap<Value, std::pair<std::string, bool>> objects;
@@ -183,7 +186,8 @@ std::string AttributeBinder::whyNotFrozen(PrimGetAttrOp read, StringRef path,
   if (isTensorLike(type) && writtenTensors.contains(path)) {
     // Written in place: state from call to call (a layer's running
     // statistics in training mode).
-    state = stateTensors.contains(path) && llvm::isa<ElementsAttr>(value);
+    state = liftStates && stateTensors.contains(path) &&
+            llvm::isa<ElementsAttr>(value);
     return state ? "" : "the tensor may be written in place or escapes";
   }
   if (!isTensorLike(type) && !llvm::isa<ts::IntType, ts::FloatType, ts::BoolType, ts::StrType,
@@ -300,13 +304,20 @@ void TSFreezePass::runOnOperation() {
     if (fold)
       (void)applyPatternsGreedily(root, *foldPatterns);
     AttributeBinder::Kept kept;
+    // States last: folding the constants bound may remove the writes (an
+    // eval-mode branch that updates num_batches_tracked).
+    bool liftStates = false;
     while (true) {
-      AttributeBinder binder(root, stateDict, written);
+      AttributeBinder binder(root, stateDict, written, liftStates);
       unsigned bound = binder.run();
       numFrozen += bound;
       kept = std::move(binder.kept);
-      if (!bound)
-        break;
+      if (!bound) {
+        if (liftStates)
+          break;
+        liftStates = true;
+        continue;
+      }
       if (fold && failed(applyPatternsGreedily(root, *foldPatterns)))
         LLVM_DEBUG(llvm::dbgs() << "folding did not converge\n");
     }
