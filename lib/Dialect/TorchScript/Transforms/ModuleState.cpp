@@ -34,14 +34,18 @@ ts::ModuleStateOp ts::createModuleState(ModuleOp module, Location loc,
   return state;
 }
 
+/// Whether `reads` are some values, all of one type.
+static bool areOfOneType(ArrayRef<Value> reads) {
+  return !reads.empty() && llvm::all_of(reads, [&](Value read) {
+    return read.getType() == reads.front().getType();
+  });
+}
+
 LogicalResult ts::bindModuleState(func::FuncOp func, ModuleStateOp state,
                                   ArrayRef<Value> reads) {
-  if (reads.empty())
+  if (!areOfOneType(reads))
     return failure();
   Type type = reads.front().getType();
-  for (Value read : reads)
-    if (read.getType() != type)
-      return failure();
   auto symbol = FlatSymbolRefAttr::get(state.getSymNameAttr());
   OpBuilder builder(func.getContext());
   builder.setInsertionPointToStart(&func.getBody().front());
@@ -63,9 +67,7 @@ LogicalResult ts::bindModuleState(func::FuncOp func, ModuleStateOp state,
 LogicalResult ts::liftModuleState(func::FuncOp func, StringRef path,
                                   ElementsAttr initialValue,
                                   ArrayRef<Value> reads) {
-  if (reads.empty() || llvm::any_of(reads, [&](Value read) {
-        return read.getType() != reads.front().getType();
-      }))
+  if (!areOfOneType(reads))
     return failure();
   MLIRContext *context = func.getContext();
   Location loc = NameLoc::get(StringAttr::get(context, "self." + path),
