@@ -9,8 +9,10 @@
 #include "tsmlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace mlir::tsmlir {
 #define GEN_PASS_DEF_TSUNSHAREINITTENSORSPASS
@@ -79,6 +81,40 @@ public:
         OpBuilder b(use->getOwner());
         use->set(cloneChain(b, value));
       }
+    }
+    copyYieldedTensorsReadElsewhere();
+  }
+
+  /// A conditional's branch (outside loops) that yields a tensor another
+  /// op also reads yields a copy of it instead: eliminating empty tensors traces an
+  /// output back through both branches, and would otherwise make that
+  /// tensor's init the output's buffer, which the other branch's result
+  /// then overwrites while the tensor is still to be read (`a = x if c else
+  /// -x; return a, x`).
+  void copyYieldedTensorsReadElsewhere() {
+    SmallVector<OpOperand *> yielded;
+    getOperation().walk([&](scf::YieldOp yield) {
+      // In a loop, a copy would break the equivalence of what the body
+      // yields with what it carries, which bufferizing the loop needs.
+      Operation *parent = yield->getParentOp();
+      if (!llvm::isa<scf::IfOp>(parent) ||
+          parent->getParentOfType<LoopLikeOpInterface>())
+        return;
+      for (OpOperand &operand : yield->getOpOperands()) {
+        auto type = llvm::dyn_cast<RankedTensorType>(operand.get().getType());
+        if (type && type.hasStaticShape() && !operand.get().hasOneUse())
+          yielded.push_back(&operand);
+      }
+    });
+    for (OpOperand *operand : yielded) {
+      Value value = operand->get();
+      auto type = llvm::cast<RankedTensorType>(value.getType());
+      OpBuilder b(operand->getOwner());
+      Location loc = operand->getOwner()->getLoc();
+      Value init = tensor::EmptyOp::create(b, loc, type.getShape(),
+                                           type.getElementType());
+      operand->set(
+          linalg::CopyOp::create(b, loc, value, init).getResult(0));
     }
   }
 };

@@ -51,3 +51,38 @@ func.func @concats(%a: tensor<2xf32>, %b: tensor<2xf32>, %c: tensor<2xf32>) -> (
   %y = tensor.insert_slice %c into %p[2] [2] [1] : tensor<2xf32> into tensor<4xf32>
   return %x, %y : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// A branch yielding a tensor that is also read after the conditional yields
+// a copy: otherwise the output buffer of the conditional's result would
+// become that tensor's init, and the other branch's result would overwrite
+// it before it is read (`a = -x if c else x; return a, x`).
+// CHECK-LABEL: func.func @yielded_and_read(
+// CHECK:         %[[X:.+]] = linalg.generic
+// CHECK:         scf.if
+// CHECK:           scf.yield
+// CHECK:         } else {
+// CHECK:           %[[E:.+]] = tensor.empty() : tensor<4xf32>
+// CHECK:           %[[C:.+]] = linalg.copy ins(%[[X]] : tensor<4xf32>) outs(%[[E]] : tensor<4xf32>)
+// CHECK:           scf.yield %[[C]]
+// CHECK:         return %{{.+}}, %[[X]]
+func.func @yielded_and_read(%a: tensor<4xf32>, %c: i1) -> (tensor<4xf32>, tensor<4xf32>) {
+  %e = tensor.empty() : tensor<4xf32>
+  %x = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.mulf %in, %in : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  %r = scf.if %c -> (tensor<4xf32>) {
+    %n = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %m = arith.negf %in : f32
+      linalg.yield %m : f32
+    } -> tensor<4xf32>
+    scf.yield %n : tensor<4xf32>
+  } else {
+    scf.yield %x : tensor<4xf32>
+  }
+  return %r, %x : tensor<4xf32>, tensor<4xf32>
+}

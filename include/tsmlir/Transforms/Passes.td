@@ -165,6 +165,11 @@ def TSUnshareInitTensorsPass
     %b = linalg.generic ... outs(%z : tensor<f32>)
     // after: %b writes a fill of its own
     ```
+
+    A branch of an `scf.if` that yields a tensor some other op also reads
+    yields a copy of it: the elimination traces an output back through both
+    branches and would make that tensor's init the output buffer, which the
+    other branch's result then overwrites while the tensor is still read.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }

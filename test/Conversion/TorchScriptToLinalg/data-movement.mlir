@@ -309,6 +309,22 @@ func.func @stack(%x: !ts.tensor<f32, [2, 3]>, %y: !ts.tensor<f32, [2, 3]>) -> !t
 
 // -----
 
+// A stack of tensors with no elements inserts nothing (a slice's offsets
+// along a dim of size 0 would be out of its bounds).
+
+// CHECK-LABEL: func.func @stack_empty(
+// CHECK:         %[[INIT:.+]] = tensor.empty() : tensor<2x0x1x0xf32>
+// CHECK-NOT:     tensor.insert_slice
+// CHECK:         return %[[INIT]]
+func.func @stack_empty(%x: !ts.tensor<f32, [0, 1, 0]>, %y: !ts.tensor<f32, [0, 1, 0]>) -> !ts.tensor<f32, [2, 0, 1, 0]> {
+  %int0 = ts.prim.Constant[0] : !ts.int
+  %list = ts.prim.ListConstruct %x, %y : (!ts.tensor<f32, [0, 1, 0]>, !ts.tensor<f32, [0, 1, 0]>) -> !ts.list<!ts.tensor>
+  %0 = ts.aten.stack %list, %int0 : (!ts.list<!ts.tensor>, !ts.int) -> !ts.tensor<f32, [2, 0, 1, 0]>
+  return %0 : !ts.tensor<f32, [2, 0, 1, 0]>
+}
+
+// -----
+
 // 10 elements in 3 chunks: 4, 4 and 2.
 
 // CHECK-LABEL: func.func @constant_chunk(

@@ -87,6 +87,35 @@ func.func @svdvals(%a: !ts.tensor<f32, [4, 3]>) -> !ts.tensor {
 
 // -----
 
+// lstsq of a tall matrix with gelsd: one SVD's loop; the solution pinv(A) B,
+// the squared residuals of the columns (m > n), the rank and the singular
+// values.
+// CHECK-LABEL: func.func @lstsq_gelsd(
+// CHECK-NOT:     ts.aten.linalg_lstsq
+// CHECK:         ts.prim.Loop
+// CHECK-NOT:     ts.prim.Loop
+// CHECK:         return {{.*}} : !ts.tensor<f32, [3, 2]>, !ts.tensor<f32, [2]>, !ts.tensor<si64, []>, !ts.tensor<f32, [3]>
+func.func @lstsq_gelsd(%a: !ts.tensor<f32, [4, 3]>, %b: !ts.tensor<f32, [4, 2]>) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  %none = ts.prim.Constant : !ts.none
+  %driver = ts.prim.Constant["gelsd"] : !ts.str
+  %0:4 = ts.aten.linalg_lstsq %a, %b, %none, %driver : (!ts.tensor<f32, [4, 3]>, !ts.tensor<f32, [4, 2]>, !ts.none, !ts.str) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor)
+  return %0#0, %0#1, %0#2, %0#3 : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// lstsq with the default driver (gelsy): the rank, no residuals and no
+// singular values (empty tensors).
+// CHECK-LABEL: func.func @lstsq_gelsy(
+// CHECK:         return {{.*}} : !ts.tensor<f64, [2, 3, 2]>, !ts.tensor<f64, [0]>, !ts.tensor<si64, [2]>, !ts.tensor<f64, [0]>
+func.func @lstsq_gelsy(%a: !ts.tensor<f64, [2, 4, 3]>, %b: !ts.tensor<f64, [2, 4, 2]>) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor) {
+  %none = ts.prim.Constant : !ts.none
+  %0:4 = ts.aten.linalg_lstsq %a, %b, %none, %none : (!ts.tensor<f64, [2, 4, 3]>, !ts.tensor<f64, [2, 4, 2]>, !ts.none, !ts.none) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor)
+  return %0#0, %0#1, %0#2, %0#3 : !ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor
+}
+
+// -----
+
 // symeig without eigenvectors: eigh's values, and an empty tensor for the
 // vectors.
 // CHECK-LABEL: func.func @symeig_values_only(

@@ -357,6 +357,28 @@ func.func @new_factories(%x: !ts.tensor<si64, [4]>) -> (!ts.tensor, !ts.tensor) 
 
 // -----
 
+// empty_like and new_empty_strided are zeros of their sizes (any contents
+// will do; the strides are a layout, which values do not show).
+// CHECK-LABEL: func.func @empty_factories(
+// CHECK: ts.aten.zeros_like %arg0
+// CHECK: %[[D:.*]] = ts.prim.dtype %arg0
+// CHECK: ts.aten.zeros %{{.*}}, %[[D]]
+// CHECK-NOT: ts.aten.empty_like
+// CHECK-NOT: ts.aten.new_empty_strided
+// SHAPES-LABEL: func.func @empty_factories(
+// SHAPES: ts.aten.zeros_like {{.*}} -> !ts.tensor<si64, [0, 5, 0]>
+// SHAPES: ts.aten.zeros {{.*}} -> !ts.tensor<si64, [2, 0]>
+func.func @empty_factories(%x: !ts.tensor<si64, [0, 5, 0]>) -> (!ts.tensor, !ts.tensor) {
+  %none = ts.prim.Constant : !ts.none
+  %size = ts.prim.Constant[[2, 0]] : !ts.list<!ts.int>
+  %stride = ts.prim.Constant[[3, 4]] : !ts.list<!ts.int>
+  %0 = ts.aten.empty_like %x, %none, %none, %none, %none, %none : (!ts.tensor<si64, [0, 5, 0]>, !ts.none, !ts.none, !ts.none, !ts.none, !ts.none) -> !ts.tensor
+  %1 = ts.aten.new_empty_strided %x, %size, %stride, %none, %none, %none, %none : (!ts.tensor<si64, [0, 5, 0]>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.none, !ts.none, !ts.none, !ts.none) -> !ts.tensor
+  return %0, %1 : !ts.tensor, !ts.tensor
+}
+
+// -----
+
 // copy.t of a known list (swin's `shift_size.copy()`) is a new list of its
 // elements.
 // CHECK-LABEL: func.func @list_copy(
@@ -551,6 +573,21 @@ func.func @unfold_combinations(%x: !ts.tensor<f32, [5]>) -> (!ts.tensor, !ts.ten
   %0 = ts.aten.unfold %x, %zero, %two, %two : (!ts.tensor<f32, [5]>, !ts.int, !ts.int, !ts.int) -> !ts.tensor
   %1 = ts.aten.combinations %x, %two, %false : (!ts.tensor<f32, [5]>, !ts.int, !ts.bool) -> !ts.tensor
   return %0, %1 : !ts.tensor, !ts.tensor
+}
+
+// -----
+
+// A 0-d tensor unfolds into [size] copies of its element (size 0 or 1).
+// CHECK-LABEL: func.func @unfold_0d(
+// CHECK: %[[ONE:.*]] = ts.aten.reshape %arg0
+// CHECK: ts.aten.index_select %[[ONE]]
+// SHAPES-LABEL: func.func @unfold_0d(
+// SHAPES: ts.aten.index_select {{.*}} -> !ts.tensor<f32, [1]>
+func.func @unfold_0d(%x: !ts.tensor<f32, []>) -> !ts.tensor {
+  %zero = ts.prim.Constant[0] : !ts.int
+  %one = ts.prim.Constant[1] : !ts.int
+  %0 = ts.aten.unfold %x, %zero, %one, %one : (!ts.tensor<f32, []>, !ts.int, !ts.int, !ts.int) -> !ts.tensor
+  return %0 : !ts.tensor
 }
 
 // -----

@@ -9,6 +9,9 @@
 //   x.new_zeros(size, dtype, ...)          zeros(size, dtype or x's dtype)
 //   x.new_ones(size, dtype, ...)           ones(...)
 //   x.new_empty(size, dtype, ...)          zeros(...) (any contents will do)
+//   x.new_empty_strided(size, stride, ...) zeros(...) (the strides are a
+//                                          layout, which values do not show)
+//   empty_like(x, dtype, ...)              zeros_like(x, dtype, ...)
 //   x.new_full(size, fill, dtype, ...)     full(size, fill, dtype or x's)
 //   scalar_tensor(s, dtype, ...)           full([], s, dtype or the default
 //                                          float dtype, whatever s is)
@@ -48,6 +51,37 @@ struct DecomposeNewFactory : public OpRewritePattern<OpTy> {
     Value result = FactoryOp::create(rewriter, op.getLoc(), t.tensor(),
                                      op.getSize(), dtype, op.getLayout(),
                                      op.getDevice(), op.getPinMemory());
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+struct DecomposeNewEmptyStrided
+    : public OpRewritePattern<AtenNewEmptyStridedOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenNewEmptyStridedOp op,
+                                PatternRewriter &rewriter) const override {
+    TSBuilder t{rewriter, op.getLoc()};
+    Value dtype = dtypeOrSelf(t, op.getDtype(), op.getSelf());
+    Value result = AtenZerosOp::create(rewriter, op.getLoc(), t.tensor(),
+                                       op.getSize(), dtype, op.getLayout(),
+                                       op.getDevice(), op.getPinMemory());
+    replaceWithDeclaredTypes(rewriter, op, {result});
+    return success();
+  }
+};
+
+struct DecomposeEmptyLike : public OpRewritePattern<AtenEmptyLikeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtenEmptyLikeOp op,
+                                PatternRewriter &rewriter) const override {
+    TSBuilder t{rewriter, op.getLoc()};
+    Value result = AtenZerosLikeOp::create(
+        rewriter, op.getLoc(), t.tensor(), op.getSelf(), op.getDtype(),
+        op.getLayout(), op.getDevice(), op.getPinMemory(),
+        op.getMemoryFormat());
     replaceWithDeclaredTypes(rewriter, op, {result});
     return success();
   }
@@ -128,6 +162,7 @@ void mlir::tsmlir::ts::decompose::populateFactoryPatterns(
   patterns.add<DecomposeNewFactory<AtenNewZerosOp, AtenZerosOp>,
                DecomposeNewFactory<AtenNewOnesOp, AtenOnesOp>,
                DecomposeNewFactory<AtenNewEmptyOp, AtenZerosOp>,
+               DecomposeNewEmptyStrided, DecomposeEmptyLike,
                DecomposeNewFull, DecomposeFillScalar, DecomposeFillTensor,
                DecomposeScalarTensor>(
       patterns.getContext());

@@ -435,8 +435,20 @@ struct DecomposeUnfold : public OpRewritePattern<AtenUnfoldOp> {
     std::optional<int64_t> dimArg = constInt(op.getDimension());
     std::optional<int64_t> size = constInt(op.getSize());
     std::optional<int64_t> step = constInt(op.getStep());
-    if (!sizes || sizes->empty() || !dimArg || !size || !step)
+    if (!sizes || !dimArg || !size || !step)
       return rewriter.notifyMatchFailure(op, "sizes or arguments not known");
+    TSBuilder t{rewriter, op.getLoc()};
+    // A 0-d tensor unfolds as one element of dim 0 into `size` (at most 1)
+    // copies: [size], as PyTorch.
+    if (sizes->empty()) {
+      if (!normalizeDim(*dimArg, 1) || *size < 0 || *size > 1 || *step <= 0)
+        return rewriter.notifyMatchFailure(op, "invalid arguments");
+      Value taken = AtenIndexSelectOp::create(
+          rewriter, op.getLoc(), t.tensor(), t.reshape(op.getSelf(), {1}),
+          t.i(0), t.longs(SmallVector<int64_t>(*size, 0), {*size}));
+      replaceWithDeclaredTypes(rewriter, op, {taken});
+      return success();
+    }
     int64_t rank = sizes->size();
     std::optional<int64_t> dim = normalizeDim(*dimArg, rank);
     if (!dim || *size < 0 || *step <= 0 || *size > (*sizes)[*dim])
@@ -446,7 +458,6 @@ struct DecomposeUnfold : public OpRewritePattern<AtenUnfoldOp> {
     for (int64_t k = 0; k < windows; ++k)
       for (int64_t j = 0; j < *size; ++j)
         index.push_back(k * *step + j);
-    TSBuilder t{rewriter, op.getLoc()};
     Value taken = AtenIndexSelectOp::create(
         rewriter, op.getLoc(), t.tensor(), op.getSelf(), t.i(*dim),
         t.longs(index, {static_cast<int64_t>(index.size())}));

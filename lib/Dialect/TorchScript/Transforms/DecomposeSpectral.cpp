@@ -35,7 +35,9 @@
 // eigh, eigvalsh, symeig (an empty tensor for the eigenvectors it is not
 // asked for); matrix norms of order 2, -2 and 'nuc' (the largest, the
 // smallest and the sum of the singular values), nuclear_norm, and cond for
-// p None, 2 and -2 (the ratio of the extreme singular values).
+// p None, 2 and -2 (the ratio of the extreme singular values); lstsq as
+// pinv(A) B with the rank, singular values and residuals its driver
+// reports.
 //
 //===----------------------------------------------------------------------===//
 
@@ -533,6 +535,67 @@ template <typename OpTy> struct DecomposePinv : MatrixPattern<OpTy> {
   }
 };
 
+/// lstsq(A, B, rcond, driver): the minimum-norm least-squares solution
+/// pinv(A) B from one SVD (the values above rcond times the largest kept;
+/// every nonzero one for gels, which assumes full rank), and what the
+/// driver reports besides: the rank (gelsy, gelsd, gelss), the singular
+/// values (gelsd, gelss) and, for tall A (m > n) and a driver other than
+/// gelsy, the squared residuals ||A X - B||^2 of each column; an empty
+/// tensor for what it does not report. LAPACK's gelsd and gelss leave the
+/// residuals empty where A is rank-deficient, which this does not.
+struct DecomposeLstsq : MatrixPattern<AtenLinalgLstsqOp> {
+  using MatrixPattern::MatrixPattern;
+  LogicalResult rewrite(AtenLinalgLstsqOp op, MatrixBuilder &mb,
+                        const MatrixBatch &s,
+                        SmallVector<Value> &results) const override {
+    // PyTorch's default driver on the CPU.
+    StringRef driver = "gelsy";
+    if (!isNone(op.getDriver())) {
+      std::optional<StringRef> given = constStr(op.getDriver());
+      if (!given)
+        return failure();
+      driver = *given;
+    }
+    if (!llvm::is_contained({"gels", "gelsy", "gelsd", "gelss"}, driver))
+      return failure();
+    std::optional<double> rcond;
+    if (!isNone(op.getRcond()) && !(rcond = constFloat(op.getRcond())))
+      return failure();
+    // B: [batch..., m, k] of A's batch and dtype.
+    std::optional<MatrixBatch> rhs = matrixBatch(op.getB());
+    if (!rhs || rhs->batch != s.batch || rhs->rows != s.rows ||
+        dtypeOf(op.getB()) != mb.dtype || std::min(s.rows, s.cols) == 0 ||
+        shape::numElements(s.batch) == 0)
+      return failure();
+    TSBuilder &t = mb.t;
+    Value a = op.getSelf(), b = op.getB();
+    Svd d = svd(mb, a, s, false, false);
+    Value largest = t.narrow(d.s, mb.B, 0, 1);
+    bool gels = driver == "gels";
+    Value tol = tolerance(mb, largest, s, /*atol=*/0.0,
+                          gels ? std::optional<double>(0.0) : rcond);
+    Value keep = AtenGtTensorOp::create(t.b, t.loc, t.tensor(), d.s, tol);
+    Value inverse =
+        t.whereNumber(t.logicalNot(keep), t.f(0), mb.reciprocal(d.s));
+    // V diag(1 / s) (U^T B).
+    Value projected = t.mul(t.matmul(mb.transpose(d.u), b),
+                            t.unsqueeze(inverse, mb.B + 1));
+    Value solution = t.matmul(d.v, projected);
+    auto empty = [&](int64_t code) { return t.zeros({0}, code); };
+    Value residuals = t.castTo(empty(kLong), mb.dtype);
+    if (s.rows > s.cols && driver != "gelsy") {
+      Value error = t.sub(t.matmul(a, solution), b);
+      residuals = t.sumDim(t.mul(error, error), mb.B);
+    }
+    Value rank = gels ? empty(kLong) : t.sumDim(keep, mb.B);
+    Value values = driver == "gelsd" || driver == "gelss"
+                       ? d.s
+                       : t.castTo(empty(kLong), mb.dtype);
+    results = {solution, residuals, rank, values};
+    return success();
+  }
+};
+
 /// The matrix norms that need singular values: linalg_matrix_norm and
 /// linalg_norm of ord 2, -2 or 'nuc' over two dims, nuclear_norm; and cond
 /// of p None, 2 and -2.
@@ -679,7 +742,7 @@ void mlir::tsmlir::ts::decompose::populateSpectralPatterns(
            DecomposePinv<AtenPinverseOp>, DecomposePinv<AtenLinalgPinvOp>,
            DecomposePinv<AtenLinalgPinvAtolRtolFloatOp>,
            DecomposePinv<AtenLinalgPinvAtolRtolTensorOp>,
-           DecomposePinv<AtenLinalgPinvRcondTensorOp>>(ctx);
+           DecomposePinv<AtenLinalgPinvRcondTensorOp>, DecomposeLstsq>(ctx);
   patterns.add<DecomposeSpectralNorm<AtenNuclearNormOp>,
                DecomposeSpectralNorm<AtenNuclearNormDimOp>,
                DecomposeSpectralNorm<AtenLinalgMatrixNormOp>,
