@@ -11,6 +11,7 @@
 #include "tsmlir/Conversion/Passes.h"
 #include "tsmlir/Dialect/Fusion/IR/FusionDialect.h"
 #include "tsmlir/Dialect/Fusion/Transforms/Passes.h"
+#include "tsmlir/Dialect/TorchScript/Autodiff/Passes.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
 #include "tsmlir/Pipelines/Pipelines.h"
@@ -37,6 +38,7 @@ void mlir::tsmlir::registerAllDialectsWithUpstream(DialectRegistry &registry) {
 void mlir::tsmlir::registerAllPasses() {
   mlir::registerAllPasses();
   ts::registerTorchScriptPasses();
+  ts::registerTorchScriptAutodiffPasses();
   fusion::registerFusionPasses();
   registerTSMLIRConversionPasses();
   registerTSMLIRTransformsPasses();

@@ -70,6 +70,8 @@ std::string CompileOptions::describe() const {
       optLevel);
   if (dynamicSizes)
     text += " dynamic-sizes";
+  if (gradients)
+    text += " gradients";
   if (device == Device::CUDA)
     text += llvm::formatv(" chip={0} format={1} block={2} max-blocks={3} "
                           "vector-width={4}",

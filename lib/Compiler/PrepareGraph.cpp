@@ -16,6 +16,7 @@
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 #include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
+#include "tsmlir/Dialect/TorchScript/Autodiff/Passes.h"
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
 #include "tsmlir/Transforms/Passes.h"
 
@@ -647,14 +648,24 @@ bindInputs(func::FuncOp func, ArrayRef<RunValue> inputs,
   return spec;
 }
 
-/// Specialises the module for `spec`, optimises it, reports the operators
-/// left without an op, and forms the fusion groups `options` ask for.
-static LogicalResult optimiseAndFuse(ModuleOp module,
+/// Specialises the module for `spec`, optimises it, differentiates `entry`
+/// when `options` ask for gradients, reports the operators left without an
+/// op, and forms the fusion groups `options` ask for.
+static LogicalResult optimiseAndFuse(ModuleOp module, StringRef entry,
                                      ts::SpecializationSpec spec,
                                      const CompileOptions &options) {
   return runPasses(module, [&](PassManager &pm) {
     pm.addPass(ts::createTSSpecializePass(std::move(spec)));
     pm.addPass(ts::createTSOptimizePass());
+    if (options.gradients) {
+      // Forward and backward in one function, the backward's ops then
+      // simplified and typed as the forward's were.
+      ts::TSDifferentiatePassOptions differentiate;
+      differentiate.func = entry.str();
+      differentiate.joint = true;
+      pm.addPass(ts::createTSDifferentiatePass(differentiate));
+      pm.addPass(ts::createTSOptimizePass());
+    }
     // Nodes import kept by name (ts.operator) that optimisation left
     // have no lowering: report them by name, where they are.
     ts::TSReportUnknownOpsPassOptions report;
@@ -723,6 +734,36 @@ static LogicalResult describeInputs(func::FuncOp func,
     value.shape.assign(tensor.getSizesOrEmpty().begin(),
                        tensor.getSizesOrEmpty().end());
     graph.inputs.push_back(std::move(value));
+  }
+  return success();
+}
+
+/// The upstream gradients given (`grads`) against the `expected` ones the
+/// entry takes, the last of `graph.inputs`: one per floating-point tensor
+/// output, each of its output's dtype and shape.
+static LogicalResult checkGradientInputs(func::FuncOp func,
+                                         ArrayRef<RunValue> grads,
+                                         unsigned expected,
+                                         const PreparedGraph &graph) {
+  unsigned numGraphInputs = graph.inputs.size();
+  if (grads.size() != expected)
+    return func.emitError() << "the graph has " << expected
+                            << " floating-point tensor output"
+                            << (expected == 1 ? "" : "s") << ", but "
+                            << grads.size() << " upstream gradient"
+                            << (grads.size() == 1 ? " was" : "s were")
+                            << " given (--grad-output)";
+  for (auto [k, grad] : llvm::enumerate(grads)) {
+    const GraphValue &input = graph.inputs[numGraphInputs - expected + k];
+    std::optional<Dtype> dtype =
+        grad.kind == RunValue::Kind::Tensor
+            ? getDtypeForNpyDescr(grad.tensor.header.descr)
+            : std::nullopt;
+    if (!dtype || *dtype != input.dtype ||
+        ArrayRef<int64_t>(grad.tensor.shape()) != ArrayRef(input.shape))
+      return func.emitError()
+             << "upstream gradient " << k << " ('" << grad.text
+             << "') must be a tensor of its output's type " << input.typeText;
   }
   return success();
 }
@@ -816,19 +857,39 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
   SmallVector<std::string> names;
   for (BlockArgument arg : func.getArguments())
     names.push_back(ts::getArgumentName(arg).str());
+  // With gradients, the upstream gradients follow the graph's inputs.
+  ArrayRef<RunValue> gradInputs;
+  if (options.gradients) {
+    if (options.device != Device::CPU || options.dynamicSizes)
+      return module.emitError()
+             << "gradients are compiled for the CPU, for static sizes";
+    if (inputs.size() > names.size()) {
+      gradInputs = inputs.drop_front(names.size());
+      inputs = inputs.take_front(names.size());
+    }
+  }
   llvm::BitVector erase;
   FailureOr<ts::SpecializationSpec> spec =
       bindInputs(func, inputs, options, graph, erase);
-  if (failed(spec) ||
-      failed(optimiseAndFuse(module, std::move(*spec), options)))
+  if (failed(spec))
+    return failure();
+  unsigned numBound = func.getNumArguments();
+  if (failed(optimiseAndFuse(module, graph.entry, std::move(*spec), options)))
     return failure();
   dumpModule(module, options.dumpDir, "ts");
 
   func = module.lookupSymbol<func::FuncOp>(graph.entry);
+  // The upstream gradients differentiation added, after the arguments.
+  for (unsigned k = numBound; k < func.getNumArguments(); ++k) {
+    erase.push_back(false);
+    names.push_back("grad_out" + std::to_string(k - numBound));
+  }
   graph.noneOutputs = dropNoneOutputs(func);
   module.walk([&](fusion::GroupOp) { ++graph.numFusionGroups; });
   if (failed(checkSizes(func)) ||
       failed(describeInputs(func, erase, names, options.dynamicSizes, graph)) ||
+      failed(checkGradientInputs(func, gradInputs,
+                                 func.getNumArguments() - numBound, graph)) ||
       failed(
           describeOutputs(func, sizedAtRunTime, options.dynamicSizes, graph)))
     return failure();

@@ -52,3 +52,20 @@ mlir::tsmlir::writeOutputs(StringRef dir, ArrayRef<HostTensor> outputs,
   }
   return written;
 }
+
+llvm::Error mlir::tsmlir::writeGradients(StringRef dir,
+                                         ArrayRef<HostTensor> gradients,
+                                         ArrayRef<unsigned> inputNumbers) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return llvm::createStringError("cannot create '" + dir.str() +
+                                   "': " + ec.message());
+  for (auto [t, number] : llvm::zip_equal(gradients, inputNumbers)) {
+    llvm::SmallString<128> path(dir);
+    llvm::sys::path::append(path,
+                            "grad_in" + std::to_string(number) + ".npy");
+    if (llvm::Error error = writeNpy(path, getDtypeInfo(t.dtype).npyDescr,
+                                     t.shape, t.data.data(), t.data.size()))
+      return error;
+  }
+  return llvm::Error::success();
+}

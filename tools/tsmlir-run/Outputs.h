@@ -23,6 +23,11 @@ llvm::Expected<std::string> writeOutputs(StringRef dir,
                                          ArrayRef<HostTensor> outputs,
                                          ArrayRef<unsigned> none);
 
+/// Writes grad_inI.npy into `dir` for each gradient, I its input's number
+/// among the .npy inputs (`inputNumbers`, one per gradient).
+llvm::Error writeGradients(StringRef dir, ArrayRef<HostTensor> gradients,
+                           ArrayRef<unsigned> inputNumbers);
+
 } // namespace mlir::tsmlir
 
 #endif // TSMLIR_TOOLS_TSMLIR_RUN_OUTPUTS_H

@@ -55,6 +55,13 @@ static cl::list<std::string>
                     "excluded): a .npy file, an int, a float, true, false "
                     "or none"),
            cl::value_desc("x.npy|3|2.5|true|none"), cl::cat(category));
+static cl::list<std::string> gradOutputs(
+    "grad-output",
+    cl::desc("Run the backward too: the upstream gradient of each "
+             "floating-point tensor output, in output order (repeatable); "
+             "writes grad_inI.npy for each floating-point tensor input, I "
+             "its number among the .npy inputs"),
+    cl::value_desc("g.npy"), cl::cat(category));
 static cl::opt<std::string>
     params("params",
            cl::desc("A safetensors file with the module's attributes"),
@@ -230,6 +237,15 @@ int main(int argc, char **argv) {
     values.push_back(std::move(*value));
   }
 
+  if (!gradOutputs.empty()) {
+    if (jitMode || llvm::StringRef(inputFile).ends_with(".so")) {
+      llvm::errs() << "tsmlir-run: --grad-output compiles the graph's "
+                      "backward: not with --jit or a shared object\n";
+      return 1;
+    }
+    options.gradients = true;
+  }
+
   // A model from tsmlir-compile --shared runs through its C ABI.
   if (llvm::StringRef(inputFile).ends_with(".so")) {
     SharedObjectRun run;
@@ -275,6 +291,29 @@ int main(int argc, char **argv) {
       return 1;
   if (!jitMode && failed(appendDefaultInputs(*module, options.entry, values)))
     return 1;
+  // With --grad-output: the numbers of the floating-point tensor inputs
+  // (among the .npy inputs), whose gradients the graph returns last; the
+  // upstream gradients follow the inputs.
+  SmallVector<unsigned> gradInputNumbers;
+  if (options.gradients) {
+    unsigned number = 0;
+    for (const RunValue &value : values) {
+      if (value.kind != RunValue::Kind::Tensor)
+        continue;
+      if (value.tensor.header.kind == 'f')
+        gradInputNumbers.push_back(number);
+      ++number;
+    }
+    for (const std::string &text : gradOutputs) {
+      llvm::Expected<RunValue> value = RunValue::parse(text);
+      if (!value) {
+        llvm::errs() << "tsmlir-run: --grad-output " << text << ": "
+                     << llvm::toString(value.takeError()) << "\n";
+        return 1;
+      }
+      values.push_back(std::move(*value));
+    }
+  }
 
   if (jitMode) {
     if (compileOnly || benchmark > 0 || repeat != 1) {
@@ -377,6 +416,22 @@ int main(int argc, char **argv) {
   }
 
   SmallVector<HostTensor> outputs = (*graph)->getOutputs();
+  if (options.gradients) {
+    if (outputs.size() < gradInputNumbers.size()) {
+      llvm::errs() << "tsmlir-run: the compiled graph returns fewer results "
+                      "than the gradients of its inputs\n";
+      return 1;
+    }
+    ArrayRef<HostTensor> gradients =
+        ArrayRef(outputs).take_back(gradInputNumbers.size());
+    if (llvm::Error error =
+            writeGradients(outputDir, gradients, gradInputNumbers)) {
+      llvm::errs() << "tsmlir-run: " << llvm::toString(std::move(error))
+                   << "\n";
+      return 1;
+    }
+    outputs.resize(outputs.size() - gradInputNumbers.size());
+  }
   llvm::Expected<std::string> written =
       writeOutputs(outputDir, outputs, (*graph)->noneOutputs);
   if (!written) {
@@ -400,6 +455,7 @@ int main(int argc, char **argv) {
                        : std::string())
                << llvm::format("; compiled in %.2f s, ran in %.3f ms",
                                (*graph)->compileSeconds, runSeconds * 1e3)
-               << "; wrote " << outputDir << "/out*.npy\n";
+               << "; wrote " << outputDir << "/out*.npy"
+               << (options.gradients ? " and grad_in*.npy" : "") << "\n";
   return 0;
 }

@@ -88,6 +88,11 @@ struct CompileOptions {
   /// from call to call (CPU). The JIT turns it off: its specialisations would
   /// each keep a state of their own.
   bool moduleState = true;
+  /// Compile the gradients too (ts-differentiate, joint): the entry takes,
+  /// after its inputs, one upstream gradient per floating-point tensor
+  /// output, and returns, after its outputs, the gradient of each
+  /// floating-point tensor input (CPU; not with dynamic sizes).
+  bool gradients = false;
   HostOptions host;
   GpuOptions gpu;
 

@@ -1,0 +1,473 @@
+//===- Differentiate.cpp - Backward graphs of ts functions ----------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Reverse-mode differentiation of a function's body, op by op from its
+// return back to its arguments:
+//
+//   1. the active values: the floating-point tensor arguments, and what an
+//      op computes from an active value (a tensor of a floating-point
+//      dtype, or a container);
+//   2. one upstream gradient argument per floating-point tensor result;
+//   3. in reverse order, each op a gradient reaches and that reads an
+//      active value applies its formula (Formulas.h), which adds to its
+//      operands' gradients; a value reached twice sums them;
+//   4. the arguments' gradients are returned (zeros for an argument no
+//      gradient reaches).
+//
+// The split form then moves the gradient ops into a function of their own:
+// what they read of the forward part is returned by the forward function
+// and passed to the backward one, except constants (and lists of
+// constants), which the backward function makes again.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsmlir/Dialect/TorchScript/Autodiff/Autodiff.h"
+#include "tsmlir/Dialect/TorchScript/Autodiff/Passes.h"
+
+#include "Formulas.h"
+
+#include "tsmlir/Dialect/TorchScript/IR/NodeKind.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::tsmlir::ts {
+#define GEN_PASS_DEF_TSDIFFERENTIATEPASS
+#include "tsmlir/Dialect/TorchScript/Autodiff/Passes.h.inc"
+} // namespace mlir::tsmlir::ts
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::ts;
+using namespace mlir::tsmlir::ts::autodiff;
+
+bool ts::isDifferentiableType(Type type) {
+  auto tensor = llvm::dyn_cast<ts::TensorType>(type);
+  return tensor && tensor.getDtype() &&
+         llvm::isa<mlir::FloatType>(tensor.getDtype());
+}
+
+/// The values `func` returns, tuples flattened into their elements.
+static SmallVector<Value> flattenResults(func::ReturnOp ret) {
+  SmallVector<Value> flat;
+  std::function<void(Value)> add = [&](Value v) {
+    if (auto tuple = v.getDefiningOp<PrimTupleConstructOp>()) {
+      for (Value element : tuple.getElements())
+        add(element);
+      return;
+    }
+    flat.push_back(v);
+  };
+  for (Value v : ret.getOperands())
+    add(v);
+  return flat;
+}
+
+/// Whether `op` (or an op nested in it) reads a value of `values`.
+static bool readsAny(Operation &op, const DenseSet<Value> &values) {
+  WalkResult found = op.walk([&](Operation *nested) {
+    for (Value v : nested->getOperands())
+      if (values.contains(v))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
+namespace {
+/// Gradients accumulated so far, by value: one map per scope (the function,
+/// each branch of a conditional's backward).
+using GradMap = DenseMap<Value, Value>;
+
+/// One differentiation: the active values and the formulas.
+struct Differentiator {
+  const FormulaTable &table;
+  DenseSet<Value> active;
+
+  /// Marks the values `ops` compute from active ones (in order, nested
+  /// regions included) active.
+  void findActive(Block &block) {
+    for (Operation &op : block.without_terminator()) {
+      for (Region &region : op.getRegions())
+        for (Block &inner : region)
+          findActive(inner);
+      if (!readsAny(op, active))
+        continue;
+      for (Value r : op.getResults())
+        if (isDifferentiableType(r.getType()) ||
+            llvm::isa<ts::ListType, ts::TupleType>(r.getType()))
+          active.insert(r);
+    }
+  }
+
+  void accumulate(GradMap &grads, TSBuilder &t, Value value, Value grad) {
+    if (!grad || !active.contains(value))
+      return;
+    Value &sum = grads[value];
+    sum = sum ? t.add(sum, grad) : grad;
+  }
+
+  /// Applies the formulas of `ops` in reverse, building at `b`.
+  LogicalResult backward(ArrayRef<Operation *> ops, GradMap &grads,
+                         OpBuilder &b);
+  LogicalResult backwardIf(PrimIfOp op, ArrayRef<Value> resultGrads,
+                           GradMap &grads, OpBuilder &b);
+};
+} // namespace
+
+LogicalResult Differentiator::backward(ArrayRef<Operation *> ops,
+                                       GradMap &grads, OpBuilder &b) {
+  for (Operation *op : llvm::reverse(ops)) {
+    SmallVector<Value> resultGrads;
+    bool reached = false;
+    for (Value r : op->getResults()) {
+      resultGrads.push_back(grads.lookup(r));
+      reached |= static_cast<bool>(resultGrads.back());
+    }
+    if (!reached || !readsAny(*op, active))
+      continue;
+    if (auto conditional = llvm::dyn_cast<PrimIfOp>(op)) {
+      if (failed(backwardIf(conditional, resultGrads, grads, b)))
+        return failure();
+      continue;
+    }
+    if (op->getNumRegions() != 0)
+      return op->emitError()
+             << "cannot differentiate '" << getNodeKind(op)
+             << "': a loop on the gradient's path is not supported";
+    auto isStatic = [](Type type) {
+      auto tensor = llvm::dyn_cast<ts::TensorType>(type);
+      return !tensor || (tensor.hasStaticShape() && tensor.hasDtype());
+    };
+    if (!llvm::all_of(op->getOperandTypes(), isStatic) ||
+        !llvm::all_of(op->getResultTypes(), isStatic))
+      return op->emitError()
+             << "cannot differentiate '" << getNodeKind(op)
+             << "': its tensors' dtypes and sizes are not all known";
+    const Formula *formula = table.lookup(op);
+    if (!formula)
+      return op->emitError() << "no derivative formula for '"
+                             << getNodeKind(op, /*withOverload=*/true) << "'";
+    TSBuilder t{b, op->getLoc()};
+    GradContext context{
+        t, op, resultGrads,
+        [&](Value value, Value grad) { accumulate(grads, t, value, grad); }};
+    if (failed((*formula)(context)))
+      return failure();
+  }
+  return success();
+}
+
+/// The conditional's backward is a conditional on the same condition: each
+/// branch computes its forward ops again (their values are not visible
+/// outside it), differentiates them from the gradients of what it yields,
+/// and yields the gradients of the active values it read from outside
+/// (zeros for those it did not reach), which then add to theirs.
+LogicalResult Differentiator::backwardIf(PrimIfOp op,
+                                         ArrayRef<Value> resultGrads,
+                                         GradMap &grads, OpBuilder &b) {
+  llvm::SetVector<Value> captured;
+  op->walk([&](Operation *nested) {
+    for (Value v : nested->getOperands())
+      if (active.contains(v) &&
+          !op->isAncestor(v.getParentRegion()->getParentOp()))
+        captured.insert(v);
+  });
+  if (captured.empty())
+    return success();
+  Location loc = op.getLoc();
+  TSBuilder t{b, loc};
+  SmallVector<Type> types(captured.size(), t.tensor());
+  auto backwardOp = PrimIfOp::create(b, loc, types, op.getCondition());
+  for (auto [forward, region] :
+       llvm::zip_equal(op->getRegions(), backwardOp->getRegions())) {
+    Block *block = b.createBlock(&region);
+    OpBuilder rb = OpBuilder::atBlockEnd(block);
+    IRMapping map;
+    SmallVector<Operation *> cloned;
+    Block &body = forward.front();
+    for (Operation &inner : body.without_terminator())
+      cloned.push_back(rb.clone(inner, map));
+    // The copies are active where the originals are.
+    body.walk([&](Operation *inner) {
+      for (Value r : inner->getResults())
+        if (active.contains(r) && map.contains(r))
+          active.insert(map.lookup(r));
+    });
+    GradMap local;
+    TSBuilder rt{rb, loc};
+    for (auto [yielded, grad] :
+         llvm::zip_equal(body.getTerminator()->getOperands(), resultGrads))
+      accumulate(local, rt, map.lookupOrDefault(yielded), grad);
+    if (failed(backward(cloned, local, rb)))
+      return failure();
+    SmallVector<Value> yielded;
+    for (Value v : captured) {
+      Value grad = local.lookup(v);
+      yielded.push_back(grad ? grad : zerosLike(rt, v));
+    }
+    PrimYieldOp::create(rb, loc, yielded);
+  }
+  b.setInsertionPointAfter(backwardOp);
+  for (auto [v, grad] : llvm::zip_equal(captured, backwardOp.getResults()))
+    accumulate(grads, t, v, grad);
+  return success();
+}
+
+/// Erases `op` when nothing uses its results, after the ops its regions
+/// hold that nothing uses (every op a formula builds computes a value and
+/// nothing else).
+static void eraseUnused(Operation *op) {
+  for (Region &region : op->getRegions())
+    for (Block &block : region) {
+      SmallVector<Operation *> inner;
+      for (Operation &nested : block.without_terminator())
+        inner.push_back(&nested);
+      for (Operation *nested : llvm::reverse(inner))
+        eraseUnused(nested);
+    }
+  if (op->use_empty())
+    op->erase();
+}
+
+LogicalResult ts::differentiateJoint(func::FuncOp func) {
+  if (func.isExternal() || !func.getBody().hasOneBlock())
+    return func.emitError("only a function of one block is differentiated");
+  Block &body = func.front();
+  auto ret = llvm::cast<func::ReturnOp>(body.getTerminator());
+  Differentiator d{getFormulaTable(), {}};
+  for (BlockArgument arg : func.getArguments())
+    if (isDifferentiableType(arg.getType()))
+      d.active.insert(arg);
+  d.findActive(body);
+  SmallVector<Operation *> forward;
+  for (Operation &op : body.without_terminator())
+    forward.push_back(&op);
+
+  Operation *lastForward = ret->getPrevNode();
+  OpBuilder b(ret);
+  GradMap grads;
+  // One upstream gradient per floating-point tensor result.
+  unsigned numArgs = func.getNumArguments();
+  for (Value result : flattenResults(ret)) {
+    if (!isDifferentiableType(result.getType()))
+      continue;
+    unsigned index = func.getNumArguments();
+    if (failed(func.insertArgument(index, result.getType(), {},
+                                   result.getLoc())))
+      return failure();
+    TSBuilder t{b, result.getLoc()};
+    d.accumulate(grads, t, result, func.getArgument(index));
+  }
+  if (failed(d.backward(forward, grads, b)))
+    return failure();
+
+  // The arguments' gradients, after the results.
+  SmallVector<Value> returned(ret.getOperands());
+  for (BlockArgument arg : func.getArguments().take_front(numArgs)) {
+    if (!isDifferentiableType(arg.getType()))
+      continue;
+    TSBuilder t{b, arg.getLoc()};
+    Value grad = grads.lookup(arg);
+    returned.push_back(grad ? grad : zerosLike(t, arg));
+  }
+  auto newReturn = func::ReturnOp::create(b, ret.getLoc(), returned);
+  ret.erase();
+  // Formulas build every operand's gradient; those of operands that need
+  // none (an integer tensor, a constant) are left unused.
+  Operation *firstBackward =
+      lastForward ? lastForward->getNextNode() : &body.front();
+  SmallVector<Operation *> backwardOps;
+  for (Operation *op = firstBackward; op != newReturn; op = op->getNextNode())
+    backwardOps.push_back(op);
+  for (Operation *op : llvm::reverse(backwardOps))
+    eraseUnused(op);
+  func.setFunctionType(mlir::FunctionType::get(
+      func.getContext(), func.getArgumentTypes(),
+      ValueRange(returned).getTypes()));
+  return success();
+}
+
+/// Whether the backward function can make `value` again instead of taking
+/// it: a constant, or a list of them.
+static bool isFreeToRemake(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  if (llvm::isa<PrimConstantOp>(def))
+    return true;
+  if (llvm::isa<PrimListConstructOp>(def))
+    return llvm::all_of(def->getOperands(), isFreeToRemake);
+  return false;
+}
+
+/// Clones the ops defining `value` (isFreeToRemake) into `b`.
+static void remake(OpBuilder &b, Value value, IRMapping &map) {
+  if (map.contains(value))
+    return;
+  Operation *def = value.getDefiningOp();
+  for (Value operand : def->getOperands())
+    remake(b, operand, map);
+  b.clone(*def, map);
+}
+
+LogicalResult ts::splitForwardBackward(func::FuncOp joint,
+                                       unsigned numArguments,
+                                       unsigned numResults) {
+  Block &body = joint.front();
+  auto ret = llvm::cast<func::ReturnOp>(body.getTerminator());
+  // The backward ops: those that read the upstream gradients, and what
+  // they feed, in order. The rest is the forward function.
+  DenseSet<Value> backwardValues;
+  for (BlockArgument arg : joint.getArguments().drop_front(numArguments))
+    backwardValues.insert(arg);
+  SmallVector<Operation *> forwardOps, backwardOrder;
+  for (Operation &op : body.without_terminator()) {
+    // The zeros of an argument no gradient reaches read no gradient, but
+    // are returned as one: backward too.
+    bool backward =
+        readsAny(op, backwardValues) ||
+        llvm::any_of(op.getResults(), [&](Value r) {
+          return llvm::any_of(r.getUses(), [&](OpOperand &use) {
+            return use.getOwner() == ret &&
+                   use.getOperandNumber() >= numResults;
+          });
+        });
+    // Constants (and lists of them) are made again where they are read.
+    if (!backward && op.getNumResults() != 0 &&
+        llvm::all_of(op.getResults(), isFreeToRemake))
+      continue;
+    (backward ? backwardOrder : forwardOps).push_back(&op);
+    if (backward)
+      for (Value r : op.getResults())
+        backwardValues.insert(r);
+  }
+  // What the backward ops read of the forward part.
+  llvm::SetVector<Value> saved;
+  auto noteRead = [&](Value v) {
+    if (!backwardValues.contains(v) && !isFreeToRemake(v))
+      saved.insert(v);
+  };
+  Region *top = &joint.getBody();
+  // The function-level values an op reads, in its regions too.
+  auto readFromTop = [&](Operation *op, function_ref<void(Value)> fn) {
+    op->walk([&](Operation *nested) {
+      for (Value v : nested->getOperands())
+        if (v.getParentRegion() == top)
+          fn(v);
+    });
+  };
+  for (Operation *op : backwardOrder)
+    readFromTop(op, noteRead);
+  for (Value v : ret.getOperands().drop_front(numResults))
+    noteRead(v);
+
+  MLIRContext *ctx = joint.getContext();
+  OpBuilder b(joint);
+  std::string name = joint.getSymName().str();
+  // Forward: the original arguments; the results, then the saved values.
+  SmallVector<Type> forwardArgs(
+      joint.getArgumentTypes().take_front(numArguments));
+  SmallVector<Type> forwardResults(
+      TypeRange(ret.getOperandTypes()).take_front(numResults));
+  for (Value v : saved)
+    forwardResults.push_back(v.getType());
+  auto forward = func::FuncOp::create(
+      b, joint.getLoc(), name + "_forward",
+      mlir::FunctionType::get(ctx, forwardArgs, forwardResults));
+  forward.setVisibility(joint.getVisibility());
+  {
+    Block *entry = forward.addEntryBlock();
+    IRMapping map;
+    for (unsigned i = 0; i < numArguments; ++i) {
+      map.map(joint.getArgument(i), entry->getArgument(i));
+      if (DictionaryAttr attrs = joint.getArgAttrDict(i))
+        forward.setArgAttrs(i, attrs);
+    }
+    OpBuilder fb = OpBuilder::atBlockEnd(entry);
+    auto remakeRead = [&](Operation *op) {
+      readFromTop(op, [&](Value v) {
+        if (!map.contains(v) && isFreeToRemake(v))
+          remake(fb, v, map);
+      });
+    };
+    for (Operation *op : forwardOps) {
+      remakeRead(op);
+      fb.clone(*op, map);
+    }
+    SmallVector<Value> values;
+    for (Value v : ret.getOperands().take_front(numResults)) {
+      if (!map.contains(v) && isFreeToRemake(v))
+        remake(fb, v, map);
+      values.push_back(map.lookup(v));
+    }
+    for (Value v : saved)
+      values.push_back(map.lookup(v));
+    func::ReturnOp::create(fb, ret.getLoc(), values);
+  }
+  // Backward: the saved values, then the upstream gradients.
+  SmallVector<Type> backwardArgs;
+  for (Value v : saved)
+    backwardArgs.push_back(v.getType());
+  for (BlockArgument arg : joint.getArguments().drop_front(numArguments))
+    backwardArgs.push_back(arg.getType());
+  auto backward = func::FuncOp::create(
+      b, joint.getLoc(), name + "_backward",
+      mlir::FunctionType::get(ctx, backwardArgs,
+                        TypeRange(ret.getOperandTypes()).drop_front(numResults)));
+  backward.setVisibility(joint.getVisibility());
+  {
+    Block *entry = backward.addEntryBlock();
+    IRMapping map;
+    for (auto [i, v] : llvm::enumerate(saved))
+      map.map(v, entry->getArgument(i));
+    for (auto [i, arg] :
+         llvm::enumerate(joint.getArguments().drop_front(numArguments)))
+      map.map(arg, entry->getArgument(saved.size() + i));
+    OpBuilder bb = OpBuilder::atBlockEnd(entry);
+    for (Operation *op : backwardOrder) {
+      readFromTop(op, [&](Value v) {
+        if (!map.contains(v) && isFreeToRemake(v))
+          remake(bb, v, map);
+      });
+      bb.clone(*op, map);
+    }
+    SmallVector<Value> values;
+    for (Value v : ret.getOperands().drop_front(numResults)) {
+      if (!map.contains(v) && isFreeToRemake(v))
+        remake(bb, v, map);
+      values.push_back(map.lookup(v));
+    }
+    func::ReturnOp::create(bb, ret.getLoc(), values);
+  }
+  joint.erase();
+  return success();
+}
+
+namespace {
+struct TSDifferentiatePass
+    : public ts::impl::TSDifferentiatePassBase<TSDifferentiatePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto target = module.lookupSymbol<func::FuncOp>(func);
+    if (!target) {
+      module.emitError() << "no function named '" << func << "'";
+      return signalPassFailure();
+    }
+    unsigned numArguments = target.getNumArguments();
+    unsigned numResults = target.getNumResults();
+    if (failed(differentiateJoint(target)) ||
+        (!joint &&
+         failed(splitForwardBackward(target, numArguments, numResults))))
+      return signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,109 @@
+//===- Formulas.h - Derivative formulas of ts ops ---------------*- C++ -*-===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// One formula per op (or family of ops): from the gradients of the op's
+// results, the gradients of its operands, as PyTorch's autograd defines them
+// (tools/autograd/derivatives.yaml and the *_backward functions of
+// torch/csrc/autograd/FunctionsManual.cpp), including its subgradients at
+// ties and boundaries. Formulas build ts ops with unrefined types (the
+// decompositions' builder); shape inference refines them afterwards.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSMLIR_LIB_DIALECT_TORCHSCRIPT_AUTODIFF_FORMULAS_H
+#define TSMLIR_LIB_DIALECT_TORCHSCRIPT_AUTODIFF_FORMULAS_H
+
+// The builder and readers of constant operands the decompositions use.
+#include "../Transforms/DecomposeUtils.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <functional>
+
+namespace mlir::tsmlir::ts::autodiff {
+
+using decompose::TSBuilder;
+
+/// What a formula sees of one op, and where it puts the gradients.
+struct GradContext {
+  TSBuilder &t;
+  Operation *op;
+  /// One per result; null where no gradient reaches the result (a zero
+  /// gradient, never materialised).
+  ArrayRef<Value> resultGrads;
+  /// Adds `grad` to the gradient of `value` (an operand, or an element of a
+  /// list operand); ignored when no gradient is needed there.
+  std::function<void(Value value, Value grad)> accumulate;
+
+  Value grad(unsigned i = 0) const { return resultGrads[i]; }
+  Value operand(unsigned i) const { return op->getOperand(i); }
+  Value result(unsigned i = 0) const { return op->getResult(i); }
+
+  /// Gives operand `i` the gradient `grad` of the op's result `resultIndex`
+  /// (so of its sizes): summed back to the operand's sizes where the op
+  /// broadcast it, and cast to its dtype where the two differ.
+  void give(unsigned i, Value grad, unsigned resultIndex = 0);
+  /// The same for a value given with the sizes of `value` already.
+  void giveExact(Value value, Value grad) { accumulate(value, grad); }
+  /// Fails with a diagnostic at the op saying why it is not differentiated.
+  LogicalResult refuse(const Twine &why);
+};
+
+/// A formula: fills the operands' gradients, or fails with a diagnostic.
+using Formula = std::function<LogicalResult(GradContext &)>;
+
+/// The formulas by op.
+class FormulaTable {
+public:
+  template <typename... OpTys> void add(const Formula &formula) {
+    (formulas.try_emplace(TypeID::get<OpTys>(), formula), ...);
+  }
+  /// Ops whose results carry no gradient to their operands (comparisons,
+  /// rounding, factories of a tensor's sizes).
+  template <typename... OpTys> void addNonDifferentiable() {
+    add<OpTys...>([](GradContext &) { return success(); });
+  }
+  const Formula *lookup(Operation *op) const {
+    auto it = formulas.find(op->getName().getTypeID());
+    return it == formulas.end() ? nullptr : &it->second;
+  }
+
+private:
+  llvm::DenseMap<TypeID, Formula> formulas;
+};
+
+/// The table of every formula.
+const FormulaTable &getFormulaTable();
+
+void populateElementwiseFormulas(FormulaTable &table);
+void populateReductionFormulas(FormulaTable &table);
+void populateLinearAlgebraFormulas(FormulaTable &table);
+void populateNNFormulas(FormulaTable &table);
+void populateViewFormulas(FormulaTable &table);
+
+/// Helpers the formulas share.
+/// `x` viewed with `sizes`.
+Value reshapeTo(TSBuilder &t, Value x, ArrayRef<int64_t> sizes);
+/// The static sizes of `v`, which every op autodiff reads has.
+SmallVector<int64_t> sizesOf(Value v);
+/// `dim` in [0, rank).
+int64_t wrapDim(int64_t dim, int64_t rank);
+/// `g` (the sizes of a reduction over `dims` of `input`, kept or not)
+/// expanded back to `input`'s sizes.
+Value expandReduced(TSBuilder &t, Value g, Value input, ArrayRef<int64_t> dims,
+                    bool keepdim);
+/// g * number (a ts number value).
+Value mulNumber(TSBuilder &t, Value g, Value number);
+Value mulNumber(TSBuilder &t, Value g, double number);
+Value neg(TSBuilder &t, Value x);
+/// zeros with the sizes and dtype of `like`.
+Value zerosLike(TSBuilder &t, Value like);
+
+} // namespace mlir::tsmlir::ts::autodiff
+
+#endif // TSMLIR_LIB_DIALECT_TORCHSCRIPT_AUTODIFF_FORMULAS_H

@@ -1,0 +1,101 @@
+//===- FormulasLinearAlgebra.cpp - Derivatives of matrix products ---------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+//   matmul(a, b)        g b^T and a^T g on the operands as matrices (a
+//                       vector a as a row, b as a column), summed over the
+//                       batch dims an operand was broadcast along
+//   mm, bmm             the same without broadcasting
+//   linear(x, W, b)     g W; g^T x over every leading dim; g summed to b
+//   addmm(c, m1, m2,    beta g summed to c; alpha g m2^T; alpha m1^T g
+//   beta, alpha)
+//
+//===----------------------------------------------------------------------===//
+
+#include "Formulas.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::ts;
+using namespace mlir::tsmlir::ts::autodiff;
+using namespace mlir::tsmlir::ts::decompose;
+
+/// The last two dims of `x` swapped.
+static Value transposed(TSBuilder &t, Value x) { return t.transpose(x, -1, -2); }
+
+void autodiff::populateLinearAlgebraFormulas(FormulaTable &table) {
+  table.add<AtenMatmulOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value a = c.operand(0), b = c.operand(1);
+    SmallVector<int64_t> aSizes = sizesOf(a), bSizes = sizesOf(b);
+    if (aSizes.size() == 1 && bSizes.size() == 1) {
+      // A dot product: g a scalar.
+      c.giveExact(a, t.mul(c.grad(), b));
+      c.giveExact(b, t.mul(c.grad(), a));
+      return success();
+    }
+    // The operands as matrices and the gradient as their product's.
+    Value am = aSizes.size() == 1 ? t.unsqueeze(a, 0) : a;
+    Value bm = bSizes.size() == 1 ? t.unsqueeze(b, -1) : b;
+    Value g = c.grad();
+    if (aSizes.size() == 1)
+      g = t.unsqueeze(g, -2);
+    if (bSizes.size() == 1)
+      g = t.unsqueeze(g, -1);
+    Value ga = t.matmul(g, transposed(t, bm));
+    Value gb = t.matmul(transposed(t, am), g);
+    // Broadcast batch dims summed back, vectors viewed back.
+    SmallVector<int64_t> amSizes(aSizes), bmSizes(bSizes);
+    if (aSizes.size() == 1)
+      amSizes.insert(amSizes.begin(), 1);
+    if (bSizes.size() == 1)
+      bmSizes.push_back(1);
+    auto back = [&](Value grad, ArrayRef<int64_t> matrix,
+                    ArrayRef<int64_t> sizes) {
+      grad = AtenSumToSizeOp::create(t.b, t.loc, t.tensor(), grad,
+                                     t.sizes(matrix));
+      return matrix.size() == sizes.size() ? grad : reshapeTo(t, grad, sizes);
+    };
+    c.giveExact(a, back(ga, amSizes, aSizes));
+    c.giveExact(b, back(gb, bmSizes, bSizes));
+    return success();
+  });
+  table.add<AtenMmOp, AtenBmmOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    c.giveExact(c.operand(0), t.matmul(c.grad(), transposed(t, c.operand(1))));
+    c.giveExact(c.operand(1), t.matmul(transposed(t, c.operand(0)), c.grad()));
+    return success();
+  });
+  table.add<AtenLinearOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0), w = c.operand(1), g = c.grad();
+    SmallVector<int64_t> xSizes = sizesOf(x), wSizes = sizesOf(w);
+    if (wSizes.size() != 2)
+      return c.refuse("the weight is not a matrix");
+    int64_t out = wSizes[0], in = wSizes[1];
+    c.giveExact(x, t.matmul(g, w));
+    // g^T x with every leading dim as rows.
+    Value g2 = reshapeTo(t, g, {-1, out});
+    Value x2 = reshapeTo(t, x, {-1, in});
+    c.giveExact(w, t.matmul(transposed(t, g2), x2));
+    if (!isNone(c.operand(2)))
+      c.give(2, g);
+    return success();
+  });
+  table.add<AtenAddmmOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value g = c.grad();
+    c.give(0, mulNumber(t, g, c.operand(3)));
+    c.giveExact(c.operand(1),
+                mulNumber(t, t.matmul(g, transposed(t, c.operand(2))),
+                          c.operand(4)));
+    c.giveExact(c.operand(2),
+                mulNumber(t, t.matmul(transposed(t, c.operand(1)), g),
+                          c.operand(4)));
+    return success();
+  });
+}

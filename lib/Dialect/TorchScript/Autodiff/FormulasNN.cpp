@@ -1,0 +1,281 @@
+//===- FormulasNN.cpp - Derivatives of normalisation, conv and pooling ----===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+//   layer_norm,          with x^ = (x - mean) rstd over the normalised dims
+//   batch_norm           (batch statistics: layer_norm's over the normalised
+//   (training)           dims, batch_norm's over every dim but the
+//                        channels): rstd (g' - mean(g') - x^ mean(g' x^)),
+//                        g' = g w; weight: sum of g x^, bias: sum of g over
+//                        the other dims
+//   batch_norm (eval)    g w rsqrt(running_var + eps); weight and bias as
+//                        above with the running statistics
+//   conv1d, conv2d,      input: conv_transpose2d of g by the weight (the
+//   _convolution         output padding restoring the input's sizes);
+//                        weight: per group, the conv of the input's
+//                        channels by g's as the kernel (stride and dilation
+//                        exchanged), cut to the kernel's sizes; bias: g
+//                        summed over all but the channels (1-D as 2-D of
+//                        height 1)
+//   max_pool2d           g added at the window maxima's indices
+//                        (max_pool2d_with_indices)
+//   adaptive_avg_pool2d  g spread over each output's window, divided by its
+//                        size: P_h^T g P_w with the windows' averaging
+//                        matrices
+//
+//===----------------------------------------------------------------------===//
+
+#include "Formulas.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::ts;
+using namespace mlir::tsmlir::ts::autodiff;
+using namespace mlir::tsmlir::ts::decompose;
+
+static Value meanKept(TSBuilder &t, Value x, ArrayRef<int64_t> dims) {
+  return AtenMeanDimOp::create(t.b, t.loc, t.tensor(), x, t.sizes(dims),
+                               t.flag(true), t.none());
+}
+
+/// The sum of `x` over `dims`, not kept; `x` itself for no dims (a sum
+/// over an empty list would reduce every dim).
+static Value sumOver(TSBuilder &t, Value x, ArrayRef<int64_t> dims) {
+  if (dims.empty())
+    return x;
+  return AtenSumDimIntListOp::create(t.b, t.loc, t.tensor(), x, t.sizes(dims),
+                                     t.flag(false), t.none());
+}
+
+/// The input's gradient through a normalisation by batch statistics over
+/// `dims`: rstd (g' - mean(g') - x^ mean(g' x^)).
+static Value normalizedInputGrad(TSBuilder &t, Value gHat, Value xHat,
+                                 Value rstd, ArrayRef<int64_t> dims) {
+  Value centred = t.sub(gHat, meanKept(t, gHat, dims));
+  Value projected = t.mul(xHat, meanKept(t, t.mul(gHat, xHat), dims));
+  return t.mul(rstd, t.sub(centred, projected));
+}
+
+/// (x^, rstd) of `x` normalised over `dims` by its own statistics.
+static std::pair<Value, Value> batchStatistics(TSBuilder &t, Value x,
+                                               ArrayRef<int64_t> dims,
+                                               Value eps) {
+  Value centred = t.sub(x, meanKept(t, x, dims));
+  Value var = meanKept(t, t.mul(centred, centred), dims);
+  Value rstd = AtenRsqrtOp::create(
+      t.b, t.loc, t.tensor(),
+      AtenAddScalarOp::create(t.b, t.loc, t.tensor(), var, eps, t.i(1)));
+  return {t.mul(centred, rstd), rstd};
+}
+
+/// `v` [C] viewed to broadcast along dim 1 of a tensor of `rank` dims.
+static Value perChannel(TSBuilder &t, Value v, int64_t channels,
+                        int64_t rank) {
+  SmallVector<int64_t> sizes(rank, 1);
+  sizes[1] = channels;
+  return reshapeTo(t, v, sizes);
+}
+
+/// Averaging matrix [out, in] of adaptive pooling: row i holds 1 / n over
+/// the window [floor(i in / out), ceil((i + 1) in / out)).
+static Value averagingMatrix(TSBuilder &t, int64_t out, int64_t in,
+                             Type dtype) {
+  SmallVector<int64_t> ones(out * in, 0), counts;
+  for (int64_t i = 0; i < out; ++i) {
+    int64_t start = (i * in) / out, end = ((i + 1) * in + out - 1) / out;
+    for (int64_t j = start; j < end; ++j)
+      ones[i * in + j] = 1;
+    counts.push_back(end - start);
+  }
+  Value indicator = t.castTo(t.longs(ones, {out, in}), dtype);
+  return t.div(indicator, t.longs(counts, {out, 1}));
+}
+
+/// The gradients of a 1-D or 2-D convolution of operands 0 (input) and 1
+/// (weight) and `bias`, computed on 2-D views (a 1-D one as height 1):
+/// the input's by conv_transpose2d of g by the weight (the output padding
+/// restoring the input's sizes); the weight's, per group, by the conv of
+/// the input's channels by g's as the kernel (stride and dilation
+/// exchanged), cut to the kernel's sizes; the bias's by summing g over all
+/// but the channels.
+static LogicalResult convolutionGrads(GradContext &c, Value bias,
+                                      Value strideArg, Value paddingArg,
+                                      Value dilationArg, Value groupsArg,
+                                      int64_t spatial) {
+  TSBuilder &t = c.t;
+  Value x = c.operand(0), w = c.operand(1), g = c.grad();
+  std::optional<SmallVector<int64_t>> stride = intList(strideArg, spatial);
+  std::optional<SmallVector<int64_t>> padding = intList(paddingArg, spatial);
+  std::optional<SmallVector<int64_t>> dilation =
+      intList(dilationArg, spatial);
+  std::optional<int64_t> groups = constInt(groupsArg);
+  SmallVector<int64_t> xs = sizesOf(x), ws = sizesOf(w);
+  if (!stride || !padding || !dilation || !groups ||
+      static_cast<int64_t>(xs.size()) != spatial + 2 ||
+      (spatial != 1 && spatial != 2))
+    return c.refuse("arguments not constant, or not a batched 1-D or 2-D "
+                    "convolution");
+  if (spatial == 1) {
+    // [N, C, L] as [N, C, 1, L].
+    x = t.unsqueeze(x, 2);
+    w = t.unsqueeze(w, 2);
+    g = t.unsqueeze(g, 2);
+    stride->insert(stride->begin(), 1);
+    padding->insert(padding->begin(), 0);
+    dilation->insert(dilation->begin(), 1);
+  }
+  SmallVector<int64_t> x4 = sizesOf(c.operand(0)), w4 = sizesOf(c.operand(1)),
+                       g4 = sizesOf(c.result());
+  if (spatial == 1) {
+    x4.insert(x4.begin() + 2, 1);
+    w4.insert(w4.begin() + 2, 1);
+    g4.insert(g4.begin() + 2, 1);
+  }
+  SmallVector<int64_t> outputPadding;
+  for (int i = 0; i < 2; ++i)
+    outputPadding.push_back(x4[2 + i] -
+                            ((g4[2 + i] - 1) * (*stride)[i] -
+                             2 * (*padding)[i] +
+                             (*dilation)[i] * (w4[2 + i] - 1) + 1));
+  Value gx = AtenConvTranspose2dInputOp::create(
+      t.b, t.loc, t.tensor(), g, w, t.none(), t.sizes(*stride),
+      t.sizes(*padding), t.sizes(outputPadding), t.i(*groups),
+      t.sizes(*dilation));
+  int64_t inPerGroup = x4[1] / *groups, outPerGroup = w4[0] / *groups;
+  SmallVector<Value> parts;
+  for (int64_t k = 0; k < *groups; ++k) {
+    Value xg = t.transpose(t.narrow(x, 1, k * inPerGroup, inPerGroup), 0, 1);
+    Value gg = t.transpose(t.narrow(g, 1, k * outPerGroup, outPerGroup), 0, 1);
+    Value conv = AtenConv2dOp::create(t.b, t.loc, t.tensor(), xg, gg,
+                                      t.none(), t.sizes(*dilation),
+                                      t.sizes(*padding), t.sizes(*stride),
+                                      t.i(1));
+    // [in, out, kh', kw'] -> [out, in, kh, kw].
+    Value part = t.transpose(conv, 0, 1);
+    parts.push_back(t.narrow(t.narrow(part, 2, 0, w4[2]), 3, 0, w4[3]));
+  }
+  Value gw = parts.size() == 1 ? parts.front() : t.cat(parts, 0);
+  c.giveExact(c.operand(0), reshapeTo(t, gx, xs));
+  c.giveExact(c.operand(1), reshapeTo(t, gw, ws));
+  if (!isNone(bias)) {
+    SmallVector<int64_t> others = {0};
+    for (int64_t d = 2; d < spatial + 2; ++d)
+      others.push_back(d);
+    c.giveExact(bias, sumOver(t, c.grad(), others));
+  }
+  return success();
+}
+
+void autodiff::populateNNFormulas(FormulaTable &table) {
+  table.add<AtenLayerNormOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0), w = c.operand(2), b = c.operand(3);
+    std::optional<SmallVector<int64_t>> shape = constIntList(c.operand(1));
+    if (!shape)
+      return c.refuse("normalized_shape not constant");
+    int64_t rank = sizesOf(x).size();
+    int64_t axis = rank - shape->size();
+    SmallVector<int64_t> normalized, batch;
+    for (int64_t d = 0; d < rank; ++d)
+      (d >= axis ? normalized : batch).push_back(d);
+    auto [xHat, rstd] = batchStatistics(t, x, normalized, c.operand(4));
+    Value g = c.grad();
+    Value gHat = isNone(w) ? g : t.mul(g, w);
+    c.giveExact(x, normalizedInputGrad(t, gHat, xHat, rstd, normalized));
+    if (!isNone(w))
+      c.giveExact(w, sumOver(t, t.mul(g, xHat), batch));
+    if (!isNone(b))
+      c.giveExact(b, sumOver(t, g, batch));
+    return success();
+  });
+  table.add<AtenBatchNormOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0), w = c.operand(1), b = c.operand(2);
+    Value mean = c.operand(3), var = c.operand(4);
+    std::optional<bool> training = constBool(c.operand(5));
+    if (!training)
+      return c.refuse("training not constant");
+    SmallVector<int64_t> sizes = sizesOf(x);
+    int64_t rank = sizes.size();
+    if (rank < 2)
+      return c.refuse("the input has no channel dim");
+    int64_t channels = sizes[1];
+    SmallVector<int64_t> others;
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != 1)
+        others.push_back(d);
+    Value g = c.grad();
+    Value wv = isNone(w) ? Value() : perChannel(t, w, channels, rank);
+    Value gHat = wv ? t.mul(g, wv) : g;
+    Value xHat;
+    if (*training || isNone(mean) || isNone(var)) {
+      auto [normalized, rstd] = batchStatistics(t, x, others, c.operand(7));
+      xHat = normalized;
+      c.giveExact(x, normalizedInputGrad(t, gHat, xHat, rstd, others));
+    } else {
+      Value rstd = AtenRsqrtOp::create(
+          t.b, t.loc, t.tensor(),
+          AtenAddScalarOp::create(t.b, t.loc, t.tensor(), var, c.operand(7),
+                                  t.i(1)));
+      Value rstdv = perChannel(t, rstd, channels, rank);
+      xHat = t.mul(t.sub(x, perChannel(t, mean, channels, rank)), rstdv);
+      c.giveExact(x, t.mul(gHat, rstdv));
+    }
+    if (wv)
+      c.giveExact(w, sumOver(t, t.mul(g, xHat), others));
+    if (!isNone(b))
+      c.giveExact(b, sumOver(t, g, others));
+    return success();
+  });
+  table.add<AtenConv2dOp, AtenConv1dOp>([](GradContext &c) {
+    int64_t spatial = llvm::isa<AtenConv1dOp>(c.op) ? 1 : 2;
+    return convolutionGrads(c, c.operand(2), c.operand(3), c.operand(4),
+                            c.operand(5), c.operand(6), spatial);
+  });
+  // _convolution (traced graphs): a convolution unless `transposed`.
+  table.add<Aten_ConvolutionOp>([](GradContext &c) {
+    std::optional<bool> transposed = constBool(c.operand(6));
+    if (!transposed || *transposed)
+      return c.refuse("a transposed convolution");
+    int64_t spatial = static_cast<int64_t>(sizesOf(c.operand(0)).size()) - 2;
+    return convolutionGrads(c, c.operand(2), c.operand(3), c.operand(4),
+                            c.operand(5), c.operand(8), spatial);
+  });
+  table.add<AtenMaxPool2dOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0);
+    SmallVector<int64_t> xs = sizesOf(x), gs = sizesOf(c.result());
+    int64_t rank = xs.size();
+    auto pool = AtenMaxPool2dWithIndicesOp::create(
+        t.b, t.loc, TypeRange{t.tensor(), t.tensor()}, x, c.operand(1),
+        c.operand(2), c.operand(3), c.operand(4), c.operand(5));
+    // The planes flattened: indices count within each plane.
+    SmallVector<int64_t> planes(xs.begin(), xs.end() - 2);
+    SmallVector<int64_t> flatX(planes), flatG(planes);
+    flatX.push_back(xs[rank - 2] * xs[rank - 1]);
+    flatG.push_back(gs[rank - 2] * gs[rank - 1]);
+    Value zeros = zerosLike(t, reshapeTo(t, x, flatX));
+    Value added = AtenScatterAddOp::create(
+        t.b, t.loc, t.tensor(), zeros, t.i(rank - 2),
+        reshapeTo(t, pool.getResult(1), flatG),
+        reshapeTo(t, c.grad(), flatG));
+    c.giveExact(x, reshapeTo(t, added, xs));
+    return success();
+  });
+  table.add<AtenAdaptiveAvgPool2dOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0);
+    SmallVector<int64_t> xs = sizesOf(x), gs = sizesOf(c.result());
+    int64_t rank = xs.size();
+    Type dtype = dtypeOf(x);
+    Value ph = averagingMatrix(t, gs[rank - 2], xs[rank - 2], dtype);
+    Value pw = averagingMatrix(t, gs[rank - 1], xs[rank - 1], dtype);
+    Value rows = t.matmul(t.transpose(ph, 0, 1), c.grad());
+    c.giveExact(x, t.matmul(rows, pw));
+    return success();
+  });
+}

@@ -1,0 +1,175 @@
+//===- FormulasReductions.cpp - Derivatives of reductions -----------------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+//   sum, mean          g expanded back over the reduced dims (mean: divided
+//                      by the count)
+//   amax, amin         g shared evenly by the elements equal to the result
+//                      along the reduced dims (scale_grad_by_count)
+//   max, min (all)     g shared evenly by the elements equal to the result
+//                      (evenly_distribute_backward)
+//   max.dim, min.dim   g scattered to the selected index
+//   softmax            y (g - sum(g y))
+//   log_softmax        g - exp(y) sum(g)
+//   logsumexp          g exp(x - y)
+//
+//===----------------------------------------------------------------------===//
+
+#include "Formulas.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::ts;
+using namespace mlir::tsmlir::ts::autodiff;
+using namespace mlir::tsmlir::ts::decompose;
+
+static SmallVector<int64_t> allDims(int64_t rank) {
+  return llvm::to_vector(llvm::seq<int64_t>(0, rank));
+}
+
+/// The dims a `int[]?` dims operand reduces over: every dim for None or an
+/// empty list (as PyTorch), nullopt when not constant.
+static std::optional<SmallVector<int64_t>> reducedDims(Value dims,
+                                                       int64_t rank) {
+  std::optional<SmallVector<int64_t>> list;
+  if (!isNone(dims) && !(list = constIntList(dims)))
+    return std::nullopt;
+  if (!list || list->empty())
+    return allDims(rank);
+  SmallVector<int64_t> all;
+  for (int64_t d : *list)
+    all.push_back(wrapDim(d, rank));
+  return all;
+}
+
+static int64_t countOver(ArrayRef<int64_t> sizes, ArrayRef<int64_t> dims) {
+  int64_t n = 1;
+  for (int64_t d : dims)
+    n *= sizes[d];
+  return n;
+}
+
+/// The sum of `x` over `dims`, kept.
+static Value sumKept(TSBuilder &t, Value x, ArrayRef<int64_t> dims) {
+  return AtenSumDimIntListOp::create(t.b, t.loc, t.tensor(), x, t.sizes(dims),
+                                     t.flag(true), t.none());
+}
+
+/// g to each element of `x` equal to the reduction's result `y` (both
+/// restored to x's sizes), divided by how many there are along `dims`.
+static Value shareAmongEqual(TSBuilder &t, Value g, Value y, Value x,
+                             ArrayRef<int64_t> dims) {
+  Value mask = AtenEqTensorOp::create(t.b, t.loc, t.tensor(), x, y);
+  Value count = sumKept(t, mask, dims);
+  return t.mul(t.div(g, count), mask);
+}
+
+void autodiff::populateReductionFormulas(FormulaTable &table) {
+  table.add<AtenSumOp>([](GradContext &c) {
+    c.give(0, c.t.expand(c.grad(), sizesOf(c.operand(0))));
+    return success();
+  });
+  table.add<AtenSumDimIntListOp, AtenMeanDimOp>([](GradContext &c) {
+    Value x = c.operand(0);
+    SmallVector<int64_t> sizes = sizesOf(x);
+    std::optional<SmallVector<int64_t>> dims =
+        reducedDims(c.operand(1), sizes.size());
+    std::optional<bool> keepdim = constBool(c.operand(2));
+    if (!dims || !keepdim)
+      return c.refuse("dims or keepdim not constant");
+    Value g = expandReduced(c.t, c.grad(), x, *dims, *keepdim);
+    if (llvm::isa<AtenMeanDimOp>(c.op))
+      g = AtenDivScalarOp::create(c.t.b, c.t.loc, c.t.tensor(), g,
+                                  c.t.i(countOver(sizes, *dims)));
+    c.give(0, g);
+    return success();
+  });
+  table.add<AtenMeanOp>([](GradContext &c) {
+    SmallVector<int64_t> sizes = sizesOf(c.operand(0));
+    Value g = c.t.expand(c.grad(), sizes);
+    c.give(0, AtenDivScalarOp::create(c.t.b, c.t.loc, c.t.tensor(), g,
+                                      c.t.i(countOver(sizes, allDims(sizes.size())))));
+    return success();
+  });
+  table.add<AtenAmaxOp, AtenAminOp>([](GradContext &c) {
+    Value x = c.operand(0);
+    std::optional<SmallVector<int64_t>> dims =
+        reducedDims(c.operand(1), sizesOf(x).size());
+    std::optional<bool> keepdim = constBool(c.operand(2));
+    if (!dims || !keepdim)
+      return c.refuse("dims or keepdim not constant");
+    Value g = expandReduced(c.t, c.grad(), x, *dims, *keepdim);
+    Value y = expandReduced(c.t, c.result(), x, *dims, *keepdim);
+    c.give(0, shareAmongEqual(c.t, g, y, x, *dims));
+    return success();
+  });
+  table.add<AtenMaxOp, AtenMinOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0);
+    SmallVector<int64_t> sizes = sizesOf(x);
+    Value g = t.expand(c.grad(), sizes);
+    Value y = t.expand(c.result(), sizes);
+    c.give(0, shareAmongEqual(t, g, y, x, allDims(sizes.size())));
+    return success();
+  });
+  table.add<AtenMaxDimOp, AtenMinDimOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    if (!c.grad(0))
+      return success();
+    Value x = c.operand(0);
+    std::optional<int64_t> dimArg = constInt(c.operand(1));
+    std::optional<bool> keepdim = constBool(c.operand(2));
+    if (!dimArg || !keepdim)
+      return c.refuse("dim or keepdim not constant");
+    int64_t dim = wrapDim(*dimArg, sizesOf(x).size());
+    Value g = c.grad(0), index = c.result(1);
+    if (!*keepdim && !sizesOf(x).empty()) {
+      g = t.unsqueeze(g, dim);
+      index = t.unsqueeze(index, dim);
+    }
+    c.give(0,
+           AtenScatterSrcOp::create(t.b, t.loc, t.tensor(), zerosLike(t, x),
+                                    t.i(dim), index, g));
+    return success();
+  });
+  table.add<AtenSoftmaxIntOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    std::optional<int64_t> dimArg = constInt(c.operand(1));
+    if (!dimArg)
+      return c.refuse("dim not constant");
+    int64_t dim = wrapDim(*dimArg, sizesOf(c.operand(0)).size());
+    Value y = c.result(), g = c.grad();
+    Value dot = sumKept(t, t.mul(g, y), {dim});
+    c.give(0, t.mul(y, t.sub(g, dot)));
+    return success();
+  });
+  table.add<AtenLogSoftmaxIntOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    std::optional<int64_t> dimArg = constInt(c.operand(1));
+    if (!dimArg)
+      return c.refuse("dim not constant");
+    int64_t dim = wrapDim(*dimArg, sizesOf(c.operand(0)).size());
+    Value y = c.result(), g = c.grad();
+    Value p = AtenExpOp::create(t.b, t.loc, t.tensor(), y);
+    c.give(0, t.sub(g, t.mul(p, sumKept(t, g, {dim}))));
+    return success();
+  });
+  table.add<AtenLogsumexpOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0);
+    std::optional<SmallVector<int64_t>> dims =
+        reducedDims(c.operand(1), sizesOf(x).size());
+    std::optional<bool> keepdim = constBool(c.operand(2));
+    if (!dims || !keepdim)
+      return c.refuse("dims or keepdim not constant");
+    Value g = expandReduced(t, c.grad(), x, *dims, *keepdim);
+    Value y = expandReduced(t, c.result(), x, *dims, *keepdim);
+    c.give(0, t.mul(g, AtenExpOp::create(t.b, t.loc, t.tensor(),
+                                         t.sub(x, y))));
+    return success();
+  });
+}
