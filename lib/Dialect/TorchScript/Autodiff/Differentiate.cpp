@@ -81,9 +81,18 @@ static bool readsAny(Operation &op, const DenseSet<Value> &values) {
 }
 
 namespace {
-/// Gradients accumulated so far, by value: one map per scope (the function,
-/// each branch of a conditional's backward).
-using GradMap = DenseMap<Value, Value>;
+/// Gradients accumulated so far, by value, and by element of the lists of
+/// tensors: one per scope (the function, each branch of a conditional's
+/// backward).
+struct GradMap {
+  DenseMap<Value, Value> values;
+  DenseMap<Value, SmallVector<Value>> elements;
+
+  Value lookup(Value v) const { return values.lookup(v); }
+  bool reached(Value v) const {
+    return values.count(v) || elements.count(v);
+  }
+};
 
 /// One differentiation: the active values and the formulas.
 struct Differentiator {
@@ -109,7 +118,17 @@ struct Differentiator {
   void accumulate(GradMap &grads, TSBuilder &t, Value value, Value grad) {
     if (!grad || !active.contains(value))
       return;
-    Value &sum = grads[value];
+    Value &sum = grads.values[value];
+    sum = sum ? t.add(sum, grad) : grad;
+  }
+  void accumulateElement(GradMap &grads, TSBuilder &t, Value list,
+                         int64_t index, Value grad) {
+    if (!grad || !active.contains(list) || index < 0)
+      return;
+    SmallVector<Value> &elements = grads.elements[list];
+    if (static_cast<int64_t>(elements.size()) <= index)
+      elements.resize(index + 1);
+    Value &sum = elements[index];
     sum = sum ? t.add(sum, grad) : grad;
   }
 
@@ -128,7 +147,7 @@ LogicalResult Differentiator::backward(ArrayRef<Operation *> ops,
     bool reached = false;
     for (Value r : op->getResults()) {
       resultGrads.push_back(grads.lookup(r));
-      reached |= static_cast<bool>(resultGrads.back());
+      reached |= grads.reached(r);
     }
     if (!reached || !readsAny(*op, active))
       continue;
@@ -156,8 +175,18 @@ LogicalResult Differentiator::backward(ArrayRef<Operation *> ops,
                              << getNodeKind(op, /*withOverload=*/true) << "'";
     TSBuilder t{b, op->getLoc()};
     GradContext context{
-        t, op, resultGrads,
-        [&](Value value, Value grad) { accumulate(grads, t, value, grad); }};
+        t,
+        op,
+        resultGrads,
+        [&](Value value, Value grad) { accumulate(grads, t, value, grad); },
+        [&](Value list, int64_t index, Value grad) {
+          accumulateElement(grads, t, list, index, grad);
+        },
+        [&](Value list) -> ArrayRef<Value> {
+          auto it = grads.elements.find(list);
+          return it == grads.elements.end() ? ArrayRef<Value>()
+                                            : ArrayRef<Value>(it->second);
+        }};
     if (failed((*formula)(context)))
       return failure();
   }

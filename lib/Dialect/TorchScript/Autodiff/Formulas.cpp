@@ -51,6 +51,9 @@ int64_t autodiff::wrapDim(int64_t dim, int64_t rank) {
 Value autodiff::expandReduced(TSBuilder &t, Value g, Value input,
                               ArrayRef<int64_t> dims, bool keepdim) {
   SmallVector<int64_t> sizes = sizesOf(input);
+  // A 0-d input's reduction is 0-d, kept or not.
+  if (sizes.empty())
+    return g;
   if (!keepdim) {
     SmallVector<int64_t> sorted;
     for (int64_t d : dims)
@@ -79,10 +82,15 @@ Value autodiff::zerosLike(TSBuilder &t, Value like) {
                                  t.none(), t.none(), t.none(), t.none());
 }
 
+Value autodiff::zerosOf(TSBuilder &t, ArrayRef<int64_t> sizes, Type dtype) {
+  return t.zeros(sizes, getScalarTypeCode(dtype).value_or(decompose::kFloat));
+}
+
 const FormulaTable &autodiff::getFormulaTable() {
   static const FormulaTable table = [] {
     FormulaTable formulas;
     populateElementwiseFormulas(formulas);
+    populateMathFormulas(formulas);
     populateReductionFormulas(formulas);
     populateLinearAlgebraFormulas(formulas);
     populateNNFormulas(formulas);

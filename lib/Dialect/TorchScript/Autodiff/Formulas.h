@@ -39,6 +39,14 @@ struct GradContext {
   /// Adds `grad` to the gradient of `value` (an operand, or an element of a
   /// list operand); ignored when no gradient is needed there.
   std::function<void(Value value, Value grad)> accumulate;
+  /// Adds `grad` to the gradient of element `index` of the list `list` (a
+  /// list of tensors is differentiated element by element).
+  std::function<void(Value list, int64_t index, Value grad)>
+      accumulateElement;
+  /// The gradients of the elements of the list `list` so far (null for
+  /// those none reached; fewer than its elements when the last ones have
+  /// none).
+  std::function<ArrayRef<Value>(Value list)> elementGrads;
 
   Value grad(unsigned i = 0) const { return resultGrads[i]; }
   Value operand(unsigned i) const { return op->getOperand(i); }
@@ -81,6 +89,7 @@ private:
 const FormulaTable &getFormulaTable();
 
 void populateElementwiseFormulas(FormulaTable &table);
+void populateMathFormulas(FormulaTable &table);
 void populateReductionFormulas(FormulaTable &table);
 void populateLinearAlgebraFormulas(FormulaTable &table);
 void populateNNFormulas(FormulaTable &table);
@@ -103,6 +112,8 @@ Value mulNumber(TSBuilder &t, Value g, double number);
 Value neg(TSBuilder &t, Value x);
 /// zeros with the sizes and dtype of `like`.
 Value zerosLike(TSBuilder &t, Value like);
+/// zeros of `sizes` and `dtype`.
+Value zerosOf(TSBuilder &t, ArrayRef<int64_t> sizes, Type dtype);
 
 } // namespace mlir::tsmlir::ts::autodiff
 

@@ -87,6 +87,22 @@ void autodiff::populateElementwiseFormulas(FormulaTable &table) {
     c.give(1, neg(t, t.div(t.mul(c.grad(), a), t.mul(b, b))));
     return success();
   });
+  // A rounded quotient (floor, trunc) is piecewise constant: no gradient.
+  table.add<AtenDivTensorModeOp>([](GradContext &c) {
+    if (!isNone(c.operand(2)))
+      return success();
+    TSBuilder &t = c.t;
+    Value a = c.operand(0), b = c.operand(1);
+    c.give(0, t.div(c.grad(), b));
+    c.give(1, neg(t, t.div(t.mul(c.grad(), a), t.mul(b, b))));
+    return success();
+  });
+  table.add<AtenDivScalarModeOp>([](GradContext &c) {
+    if (isNone(c.operand(2)))
+      c.give(0, AtenDivScalarOp::create(c.t.b, c.t.loc, c.t.tensor(),
+                                        c.grad(), c.operand(1)));
+    return success();
+  });
   table.add<AtenDivScalarOp>([](GradContext &c) {
     c.give(0, AtenDivScalarOp::create(c.t.b, c.t.loc, c.t.tensor(), c.grad(),
                                       c.operand(1)));
@@ -237,10 +253,11 @@ void autodiff::populateElementwiseFormulas(FormulaTable &table) {
     return success();
   });
   // max(a, b): where(a == b, g / 2, g), zero where a < b (b: where a > b).
-  table.add<AtenMaxOtherOp, AtenMinOtherOp>([](GradContext &c) {
+  table.add<AtenMaxOtherOp, AtenMinOtherOp, AtenMaximumOp, AtenMinimumOp>(
+      [](GradContext &c) {
     TSBuilder &t = c.t;
     Value a = c.operand(0), b = c.operand(1);
-    bool isMax = llvm::isa<AtenMaxOtherOp>(c.op);
+    bool isMax = llvm::isa<AtenMaxOtherOp, AtenMaximumOp>(c.op);
     Value tie = AtenEqTensorOp::create(t.b, t.loc, t.tensor(), a, b);
     Value shared = t.where(tie, mulNumber(t, c.grad(), 0.5), c.grad());
     Value less = AtenLtTensorOp::create(t.b, t.loc, t.tensor(), a, b);
@@ -249,6 +266,59 @@ void autodiff::populateElementwiseFormulas(FormulaTable &table) {
     Value bLoses = isMax ? greater : less;
     c.give(0, zeroWhere(t, aLoses, shared));
     c.give(1, zeroWhere(t, bLoses, shared));
+    return success();
+  });
+  // clamp by tensors: x's gradient where min <= x <= max; min's where x <
+  // min, max's where x > max (the bound taken).
+  table.add<AtenClampTensorOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0), lo = c.operand(1), hi = c.operand(2);
+    Value inside;
+    auto both = [&](Value mask) {
+      inside = inside ? t.logicalAnd(inside, mask) : mask;
+    };
+    if (!isNone(lo)) {
+      Value below = AtenLtTensorOp::create(t.b, t.loc, t.tensor(), x, lo);
+      both(t.logicalNot(below));
+      c.give(1, zeroWhere(t, t.logicalNot(below), c.grad()));
+    }
+    if (!isNone(hi)) {
+      Value above = AtenGtTensorOp::create(t.b, t.loc, t.tensor(), x, hi);
+      both(t.logicalNot(above));
+      c.give(2, zeroWhere(t, t.logicalNot(above), c.grad()));
+    }
+    c.give(0, inside ? zeroWhere(t, t.logicalNot(inside), c.grad())
+                     : c.grad());
+    return success();
+  });
+  table.add<AtenClampMinTensorOp, AtenClampMaxTensorOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0), bound = c.operand(1);
+    Value taken;
+    if (llvm::isa<AtenClampMinTensorOp>(c.op))
+      taken = AtenLtTensorOp::create(t.b, t.loc, t.tensor(), x, bound);
+    else
+      taken = AtenGtTensorOp::create(t.b, t.loc, t.tensor(), x, bound);
+    c.give(0, zeroWhere(t, taken, c.grad()));
+    c.give(1, zeroWhere(t, t.logicalNot(taken), c.grad()));
+    return success();
+  });
+  table.add<AtenWhereScalarSelfOp>([](GradContext &c) {
+    c.give(2, zeroWhere(c.t, c.operand(0), c.grad()));
+    return success();
+  });
+  table.add<AtenWhereScalarOtherOp>([](GradContext &c) {
+    c.give(1, zeroWhere(c.t, c.t.logicalNot(c.operand(0)), c.grad()));
+    return success();
+  });
+  // masked_fill by a 0-d tensor: the value's gradient sums g where masked.
+  table.add<AtenMaskedFillTensorOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    c.give(0, zeroWhere(t, c.operand(1), c.grad()));
+    c.giveExact(c.operand(2),
+                t.castTo(t.sumAll(zeroWhere(t, t.logicalNot(c.operand(1)),
+                                            c.grad())),
+                         dtypeOf(c.operand(2))));
     return success();
   });
   table.add<AtenWhereSelfOp>([](GradContext &c) {
@@ -282,7 +352,7 @@ void autodiff::populateElementwiseFormulas(FormulaTable &table) {
   });
   // A conversion's gradient converts back (give casts to the operand's
   // dtype).
-  table.add<AtenToDtypeOp, AtenTypeAsOp>([](GradContext &c) {
+  table.add<AtenToDtypeOp, AtenToDeviceOp, AtenTypeAsOp>([](GradContext &c) {
     c.give(0, c.grad());
     return success();
   });
@@ -291,5 +361,5 @@ void autodiff::populateElementwiseFormulas(FormulaTable &table) {
       AtenFloorOp, AtenCeilOp, AtenRoundOp, AtenGtScalarOp, AtenGtTensorOp,
       AtenGeScalarOp, AtenGeTensorOp, AtenLtScalarOp, AtenLtTensorOp,
       AtenLeScalarOp, AtenLeTensorOp, AtenEqScalarOp, AtenEqTensorOp,
-      AtenNeScalarOp, AtenNeTensorOp>();
+      AtenNeScalarOp, AtenNeTensorOp, AtenTruncOp, AtenFloorDivideOp>();
 }

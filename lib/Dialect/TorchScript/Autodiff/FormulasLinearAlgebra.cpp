@@ -12,7 +12,9 @@
 //   mm, bmm             the same without broadcasting
 //   linear(x, W, b)     g W; g^T x over every leading dim; g summed to b
 //   addmm(c, m1, m2,    beta g summed to c; alpha g m2^T; alpha m1^T g
-//   beta, alpha)
+//   beta, alpha),       (addmv, addr, addbmm: the same for their products)
+//   baddbmm
+//   dot, mv, outer      the products' gradients
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,6 +70,71 @@ void autodiff::populateLinearAlgebraFormulas(FormulaTable &table) {
     TSBuilder &t = c.t;
     c.giveExact(c.operand(0), t.matmul(c.grad(), transposed(t, c.operand(1))));
     c.giveExact(c.operand(1), t.matmul(transposed(t, c.operand(0)), c.grad()));
+    return success();
+  });
+  table.add<AtenDotOp>([](GradContext &c) {
+    c.giveExact(c.operand(0), c.t.mul(c.grad(), c.operand(1)));
+    c.giveExact(c.operand(1), c.t.mul(c.grad(), c.operand(0)));
+    return success();
+  });
+  table.add<AtenOuterOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    c.giveExact(c.operand(0), t.matmul(c.grad(), c.operand(1)));
+    c.giveExact(c.operand(1), t.matmul(transposed(t, c.grad()), c.operand(0)));
+    return success();
+  });
+  table.add<AtenMvOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    c.giveExact(c.operand(0),
+                t.mul(t.unsqueeze(c.grad(), 1), t.unsqueeze(c.operand(1), 0)));
+    c.giveExact(c.operand(1), t.matmul(transposed(t, c.operand(0)), c.grad()));
+    return success();
+  });
+  // beta self + alpha (products): beta g summed to self's sizes, and the
+  // products' gradients scaled by alpha.
+  table.add<AtenBaddbmmOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value g = c.grad(), alpha = c.operand(4);
+    c.give(0, mulNumber(t, g, c.operand(3)));
+    c.giveExact(c.operand(1),
+                mulNumber(t, t.matmul(g, transposed(t, c.operand(2))), alpha));
+    c.giveExact(c.operand(2),
+                mulNumber(t, t.matmul(transposed(t, c.operand(1)), g), alpha));
+    return success();
+  });
+  table.add<AtenAddmvOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value g = c.grad(), alpha = c.operand(4);
+    c.give(0, mulNumber(t, g, c.operand(3)));
+    c.giveExact(c.operand(1),
+                mulNumber(t, t.mul(t.unsqueeze(g, 1),
+                                   t.unsqueeze(c.operand(2), 0)),
+                          alpha));
+    c.giveExact(c.operand(2),
+                mulNumber(t, t.matmul(transposed(t, c.operand(1)), g), alpha));
+    return success();
+  });
+  table.add<AtenAddrOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value g = c.grad(), alpha = c.operand(4);
+    c.give(0, mulNumber(t, g, c.operand(3)));
+    c.giveExact(c.operand(1), mulNumber(t, t.matmul(g, c.operand(2)), alpha));
+    c.giveExact(c.operand(2), mulNumber(t, t.matmul(transposed(t, g),
+                                                    c.operand(1)),
+                                        alpha));
+    return success();
+  });
+  // addbmm sums the batch's products: each gets g.
+  table.add<AtenAddbmmOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value g = c.grad(), alpha = c.operand(4);
+    Value b1 = c.operand(1), b2 = c.operand(2);
+    SmallVector<int64_t> s1 = sizesOf(b1);
+    SmallVector<int64_t> sizes = {s1[0], s1[1], sizesOf(b2)[2]};
+    Value each = t.expand(t.unsqueeze(g, 0), sizes);
+    c.give(0, mulNumber(t, g, c.operand(3)));
+    c.giveExact(b1, mulNumber(t, t.matmul(each, transposed(t, b2)), alpha));
+    c.giveExact(b2, mulNumber(t, t.matmul(transposed(t, b1), each), alpha));
     return success();
   });
   table.add<AtenLinearOp>([](GradContext &c) {

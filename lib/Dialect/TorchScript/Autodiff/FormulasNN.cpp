@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 //
 //   layer_norm,          with x^ = (x - mean) rstd over the normalised dims
+//   native_layer_norm,   (group_norm: within each group of channels)
+//   group_norm,
 //   batch_norm           (batch statistics: layer_norm's over the normalised
 //   (training)           dims, batch_norm's over every dim but the
 //                        channels): rstd (g' - mean(g') - x^ mean(g' x^)),
@@ -21,11 +23,12 @@
 //                        exchanged), cut to the kernel's sizes; bias: g
 //                        summed over all but the channels (1-D as 2-D of
 //                        height 1)
-//   max_pool2d           g added at the window maxima's indices
-//                        (max_pool2d_with_indices)
-//   adaptive_avg_pool2d  g spread over each output's window, divided by its
-//                        size: P_h^T g P_w with the windows' averaging
-//                        matrices
+//   max_pool2d,          g added at the window maxima's indices
+//   adaptive_max_pool2d  (max_pool2d_with_indices; the op's own indices)
+//   adaptive_avg_pool2d, g spread over each output's window, divided by what
+//   avg_pool2d           the window's sum was (its size; avg_pool's with or
+//                        without the padding, or the divisor override):
+//                        P_h^T g P_w with the windows' averaging matrices
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,19 +83,62 @@ static Value perChannel(TSBuilder &t, Value v, int64_t channels,
   return reshapeTo(t, v, sizes);
 }
 
-/// Averaging matrix [out, in] of adaptive pooling: row i holds 1 / n over
-/// the window [floor(i in / out), ceil((i + 1) in / out)).
-static Value averagingMatrix(TSBuilder &t, int64_t out, int64_t in,
-                             Type dtype) {
-  SmallVector<int64_t> ones(out * in, 0), counts;
-  for (int64_t i = 0; i < out; ++i) {
-    int64_t start = (i * in) / out, end = ((i + 1) * in + out - 1) / out;
-    for (int64_t j = start; j < end; ++j)
+/// One output's window along a dim: the input elements [start, end) it
+/// averages, and what their sum is divided by along this dim.
+struct Window {
+  int64_t start, end, factor;
+};
+
+/// The matrix [out, in] whose row i holds 1 / factor over window i.
+static Value windowMatrix(TSBuilder &t, ArrayRef<Window> windows, int64_t in,
+                          Type dtype) {
+  int64_t out = windows.size();
+  SmallVector<int64_t> ones(out * in, 0), factors;
+  for (auto [i, w] : llvm::enumerate(windows)) {
+    for (int64_t j = w.start; j < w.end; ++j)
       ones[i * in + j] = 1;
-    counts.push_back(end - start);
+    factors.push_back(std::max<int64_t>(w.factor, 1));
   }
   Value indicator = t.castTo(t.longs(ones, {out, in}), dtype);
-  return t.div(indicator, t.longs(counts, {out, 1}));
+  return t.div(indicator, t.longs(factors, {out, 1}));
+}
+
+/// Adaptive pooling's windows: [floor(i in / out), ceil((i + 1) in / out)).
+static SmallVector<Window> adaptiveWindows(int64_t out, int64_t in) {
+  SmallVector<Window> windows;
+  for (int64_t i = 0; i < out; ++i) {
+    int64_t start = (i * in) / out, end = ((i + 1) * in + out - 1) / out;
+    windows.push_back({start, end, end - start});
+  }
+  return windows;
+}
+
+/// avg_pool's windows (PyTorch's kernel): from i s - p, k long but not
+/// past in + p; divided by that length with count_include_pad, else by the
+/// part inside the input (1 with a divisor override, applied apart).
+static SmallVector<Window> poolWindows(int64_t out, int64_t in, int64_t k,
+                                       int64_t s, int64_t p,
+                                       bool countPadding, bool overridden) {
+  SmallVector<Window> windows;
+  for (int64_t i = 0; i < out; ++i) {
+    int64_t start = i * s - p, end = std::min(start + k, in + p);
+    int64_t padded = end - start;
+    start = std::max<int64_t>(start, 0);
+    end = std::min(end, in);
+    int64_t factor = overridden ? 1 : countPadding ? padded : end - start;
+    windows.push_back({start, end, factor});
+  }
+  return windows;
+}
+
+/// The input's gradient of a separable 2-D average over the last two dims:
+/// P_h^T g P_w.
+static Value spreadOverWindows(TSBuilder &t, Value g, ArrayRef<Window> rows,
+                               ArrayRef<Window> cols, int64_t h, int64_t w,
+                               Type dtype) {
+  Value ph = windowMatrix(t, rows, h, dtype);
+  Value pw = windowMatrix(t, cols, w, dtype);
+  return t.matmul(t.matmul(t.transpose(ph, 0, 1), g), pw);
 }
 
 /// The gradients of a 1-D or 2-D convolution of operands 0 (input) and 1
@@ -114,11 +160,16 @@ static LogicalResult convolutionGrads(GradContext &c, Value bias,
       intList(dilationArg, spatial);
   std::optional<int64_t> groups = constInt(groupsArg);
   SmallVector<int64_t> xs = sizesOf(x), ws = sizesOf(w);
+  bool unbatched = static_cast<int64_t>(xs.size()) == spatial + 1;
   if (!stride || !padding || !dilation || !groups ||
-      static_cast<int64_t>(xs.size()) != spatial + 2 ||
+      (static_cast<int64_t>(xs.size()) != spatial + 2 && !unbatched) ||
       (spatial != 1 && spatial != 2))
-    return c.refuse("arguments not constant, or not a batched 1-D or 2-D "
+    return c.refuse("arguments not constant, or not a 1-D or 2-D "
                     "convolution");
+  if (unbatched) {
+    x = t.unsqueeze(x, 0);
+    g = t.unsqueeze(g, 0);
+  }
   if (spatial == 1) {
     // [N, C, L] as [N, C, 1, L].
     x = t.unsqueeze(x, 2);
@@ -130,6 +181,10 @@ static LogicalResult convolutionGrads(GradContext &c, Value bias,
   }
   SmallVector<int64_t> x4 = sizesOf(c.operand(0)), w4 = sizesOf(c.operand(1)),
                        g4 = sizesOf(c.result());
+  if (unbatched) {
+    x4.insert(x4.begin(), 1);
+    g4.insert(g4.begin(), 1);
+  }
   if (spatial == 1) {
     x4.insert(x4.begin() + 2, 1);
     w4.insert(w4.begin() + 2, 1);
@@ -165,14 +220,20 @@ static LogicalResult convolutionGrads(GradContext &c, Value bias,
     SmallVector<int64_t> others = {0};
     for (int64_t d = 2; d < spatial + 2; ++d)
       others.push_back(d);
+    if (unbatched)
+      others.erase(others.begin());
+    for (int64_t &d : others)
+      d -= unbatched;
     c.giveExact(bias, sumOver(t, c.grad(), others));
   }
   return success();
 }
 
 void autodiff::populateNNFormulas(FormulaTable &table) {
-  table.add<AtenLayerNormOp>([](GradContext &c) {
+  table.add<AtenLayerNormOp, AtenNativeLayerNormOp>([](GradContext &c) {
     TSBuilder &t = c.t;
+    if (c.op->getNumResults() > 1 && (c.grad(1) || c.grad(2)))
+      return c.refuse("a gradient of the mean or rstd it returns");
     Value x = c.operand(0), w = c.operand(2), b = c.operand(3);
     std::optional<SmallVector<int64_t>> shape = constIntList(c.operand(1));
     if (!shape)
@@ -190,6 +251,33 @@ void autodiff::populateNNFormulas(FormulaTable &table) {
       c.giveExact(w, sumOver(t, t.mul(g, xHat), batch));
     if (!isNone(b))
       c.giveExact(b, sumOver(t, g, batch));
+    return success();
+  });
+  // group_norm: layer_norm's gradient within each group of channels.
+  table.add<AtenGroupNormOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0), w = c.operand(2), b = c.operand(3);
+    std::optional<int64_t> groups = constInt(c.operand(1));
+    SmallVector<int64_t> sizes = sizesOf(x);
+    int64_t rank = sizes.size();
+    if (!groups || *groups <= 0 || rank < 2)
+      return c.refuse("num_groups not constant, or no channel dim");
+    int64_t n = sizes[0], channels = sizes[1];
+    SmallVector<int64_t> grouped = {n, *groups, -1}, others = {0};
+    for (int64_t d = 2; d < rank; ++d)
+      others.push_back(d);
+    auto [xHatGroups, rstd] =
+        batchStatistics(t, reshapeTo(t, x, grouped), {2}, c.operand(4));
+    Value xHat = reshapeTo(t, xHatGroups, sizes);
+    Value g = c.grad();
+    Value gHat = isNone(w) ? g : t.mul(g, perChannel(t, w, channels, rank));
+    Value gx = normalizedInputGrad(t, reshapeTo(t, gHat, grouped), xHatGroups,
+                                   rstd, {2});
+    c.giveExact(x, reshapeTo(t, gx, sizes));
+    if (!isNone(w))
+      c.giveExact(w, sumOver(t, t.mul(g, xHat), others));
+    if (!isNone(b))
+      c.giveExact(b, sumOver(t, g, others));
     return success();
   });
   table.add<AtenBatchNormOp>([](GradContext &c) {
@@ -245,6 +333,23 @@ void autodiff::populateNNFormulas(FormulaTable &table) {
     return convolutionGrads(c, c.operand(2), c.operand(3), c.operand(4),
                             c.operand(5), c.operand(8), spatial);
   });
+  table.add<AtenMaxPool2dWithIndicesOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    if (!c.grad(0))
+      return success();
+    Value x = c.operand(0);
+    SmallVector<int64_t> xs = sizesOf(x), gs = sizesOf(c.result(0));
+    int64_t rank = xs.size();
+    SmallVector<int64_t> flatX(xs.begin(), xs.end() - 2), flatG(flatX);
+    flatX.push_back(xs[rank - 2] * xs[rank - 1]);
+    flatG.push_back(gs[rank - 2] * gs[rank - 1]);
+    Value added = AtenScatterAddOp::create(
+        t.b, t.loc, t.tensor(), zerosLike(t, reshapeTo(t, x, flatX)),
+        t.i(rank - 2), reshapeTo(t, c.result(1), flatG),
+        reshapeTo(t, c.grad(0), flatG));
+    c.giveExact(x, reshapeTo(t, added, xs));
+    return success();
+  });
   table.add<AtenMaxPool2dOp>([](GradContext &c) {
     TSBuilder &t = c.t;
     Value x = c.operand(0);
@@ -266,16 +371,62 @@ void autodiff::populateNNFormulas(FormulaTable &table) {
     c.giveExact(x, reshapeTo(t, added, xs));
     return success();
   });
+  // adaptive_max_pool2d: g added at the indices of the maxima.
+  table.add<AtenAdaptiveMaxPool2dOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    if (!c.grad(0))
+      return success();
+    Value x = c.operand(0);
+    SmallVector<int64_t> xs = sizesOf(x), gs = sizesOf(c.result(0));
+    int64_t rank = xs.size();
+    SmallVector<int64_t> flatX(xs.begin(), xs.end() - 2), flatG(flatX);
+    flatX.push_back(xs[rank - 2] * xs[rank - 1]);
+    flatG.push_back(gs[rank - 2] * gs[rank - 1]);
+    Value added = AtenScatterAddOp::create(
+        t.b, t.loc, t.tensor(), zerosLike(t, reshapeTo(t, x, flatX)),
+        t.i(rank - 2), reshapeTo(t, c.result(1), flatG),
+        reshapeTo(t, c.grad(0), flatG));
+    c.giveExact(x, reshapeTo(t, added, xs));
+    return success();
+  });
   table.add<AtenAdaptiveAvgPool2dOp>([](GradContext &c) {
     TSBuilder &t = c.t;
     Value x = c.operand(0);
     SmallVector<int64_t> xs = sizesOf(x), gs = sizesOf(c.result());
     int64_t rank = xs.size();
-    Type dtype = dtypeOf(x);
-    Value ph = averagingMatrix(t, gs[rank - 2], xs[rank - 2], dtype);
-    Value pw = averagingMatrix(t, gs[rank - 1], xs[rank - 1], dtype);
-    Value rows = t.matmul(t.transpose(ph, 0, 1), c.grad());
-    c.giveExact(x, t.matmul(rows, pw));
+    c.giveExact(x, spreadOverWindows(
+                       t, c.grad(),
+                       adaptiveWindows(gs[rank - 2], xs[rank - 2]),
+                       adaptiveWindows(gs[rank - 1], xs[rank - 1]),
+                       xs[rank - 2], xs[rank - 1], dtypeOf(x)));
+    return success();
+  });
+  table.add<AtenAvgPool2dOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0);
+    std::optional<SmallVector<int64_t>> kernel = intList(c.operand(1), 2);
+    std::optional<SmallVector<int64_t>> stride = intList(c.operand(2), 2);
+    std::optional<SmallVector<int64_t>> padding = intList(c.operand(3), 2);
+    std::optional<bool> countPadding = constBool(c.operand(5));
+    std::optional<int64_t> divisor;
+    if (!isNone(c.operand(6)) && !(divisor = constInt(c.operand(6))))
+      return c.refuse("divisor_override not constant");
+    if (!kernel || !stride || !padding || !countPadding)
+      return c.refuse("arguments not constant");
+    if (stride->empty())
+      stride = kernel;
+    SmallVector<int64_t> xs = sizesOf(x), gs = sizesOf(c.result());
+    int64_t rank = xs.size();
+    SmallVector<SmallVector<Window>> windows;
+    for (int i = 0; i < 2; ++i)
+      windows.push_back(poolWindows(gs[rank - 2 + i], xs[rank - 2 + i],
+                                    (*kernel)[i], (*stride)[i], (*padding)[i],
+                                    *countPadding, divisor.has_value()));
+    Value g = c.grad();
+    if (divisor)
+      g = AtenDivScalarOp::create(t.b, t.loc, t.tensor(), g, t.i(*divisor));
+    c.giveExact(x, spreadOverWindows(t, g, windows[0], windows[1],
+                                     xs[rank - 2], xs[rank - 1], dtypeOf(x)));
     return success();
   });
 }

@@ -13,6 +13,9 @@
 //   max, min (all)     g shared evenly by the elements equal to the result
 //                      (evenly_distribute_backward)
 //   max.dim, min.dim   g scattered to the selected index
+//   var, std           g 2 (x - mean) / (N - c); g (x - mean) / (y (N - c))
+//   cumsum             the reversed cumulative sum of g
+//   sort, topk         g scattered to the indices
 //   softmax            y (g - sum(g y))
 //   log_softmax        g - exp(y) sum(g)
 //   logsumexp          g exp(x - y)
@@ -48,6 +51,9 @@ static std::optional<SmallVector<int64_t>> reducedDims(Value dims,
 
 static int64_t countOver(ArrayRef<int64_t> sizes, ArrayRef<int64_t> dims) {
   int64_t n = 1;
+  // A 0-d tensor's dim 0 (or -1) is its one element.
+  if (sizes.empty())
+    return n;
   for (int64_t d : dims)
     n *= sizes[d];
   return n;
@@ -134,6 +140,87 @@ void autodiff::populateReductionFormulas(FormulaTable &table) {
     c.give(0,
            AtenScatterSrcOp::create(t.b, t.loc, t.tensor(), zerosLike(t, x),
                                     t.i(dim), index, g));
+    return success();
+  });
+  // var: g 2 (x - mean) / (N - correction); std: g (x - mean) / (std (N -
+  // correction)), over the reduced dims.
+  table.add<AtenVarDimOp, AtenStdDimOp, AtenVarOp, AtenStdOp,
+            AtenVarCorrectionOp, AtenStdCorrectionOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0);
+    SmallVector<int64_t> sizes = sizesOf(x);
+    bool isStd = llvm::isa<AtenStdDimOp, AtenStdOp, AtenStdCorrectionOp>(c.op);
+    std::optional<SmallVector<int64_t>> dims = allDims(sizes.size());
+    std::optional<bool> keepdim = false;
+    std::optional<int64_t> correction = 1;
+    if (llvm::isa<AtenVarOp, AtenStdOp>(c.op)) {
+      std::optional<bool> unbiased = constBool(c.operand(1));
+      if (!unbiased)
+        return c.refuse("unbiased not constant");
+      correction = *unbiased ? 1 : 0;
+    } else {
+      dims = reducedDims(c.operand(1), sizes.size());
+      if (llvm::isa<AtenVarDimOp, AtenStdDimOp>(c.op)) {
+        std::optional<bool> unbiased = constBool(c.operand(2));
+        correction = unbiased ? std::optional<int64_t>(*unbiased ? 1 : 0)
+                              : std::nullopt;
+      } else if (!isNone(c.operand(2))) {
+        correction = constInt(c.operand(2));
+      }
+      keepdim = constBool(c.operand(3));
+    }
+    if (!dims || !keepdim || !correction)
+      return c.refuse("dims, keepdim or the correction not constant");
+    double n = countOver(sizes, *dims) - *correction;
+    Value centred = t.sub(x, AtenMeanDimOp::create(t.b, t.loc, t.tensor(), x,
+                                             t.sizes(*dims), t.flag(true),
+                                             t.none()));
+    Value g = expandReduced(t, c.grad(), x, *dims, *keepdim);
+    if (isStd) {
+      Value y = expandReduced(t, c.result(), x, *dims, *keepdim);
+      c.give(0, mulNumber(t, t.div(t.mul(g, centred), y), 1.0 / n));
+    } else {
+      c.give(0, mulNumber(t, t.mul(g, centred), 2.0 / n));
+    }
+    return success();
+  });
+  // cumsum: the reversed cumulative sum of g.
+  table.add<AtenCumsumOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    std::optional<int64_t> dimArg = constInt(c.operand(1));
+    if (!dimArg)
+      return c.refuse("dim not constant");
+    int64_t dim = wrapDim(*dimArg, sizesOf(c.operand(0)).size());
+    if (sizesOf(c.operand(0)).empty()) {
+      c.give(0, c.grad());
+      return success();
+    }
+    auto flip = [&](Value v) {
+      return AtenFlipOp::create(t.b, t.loc, t.tensor(), v, t.sizes({dim}));
+    };
+    Value summed = AtenCumsumOp::create(t.b, t.loc, t.tensor(),
+                                        flip(c.grad()), t.i(dim), t.none());
+    c.give(0, flip(summed));
+    return success();
+  });
+  // sort and topk: the values' gradient scattered to their indices.
+  table.add<AtenSortOp, AtenSortStableOp, AtenTopkOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    if (!c.grad(0))
+      return success();
+    Value x = c.operand(0);
+    unsigned dimIndex = llvm::isa<AtenSortOp>(c.op) ? 1 : 2;
+    std::optional<int64_t> dimArg = constInt(c.operand(dimIndex));
+    if (!dimArg)
+      return c.refuse("dim not constant");
+    if (sizesOf(x).empty()) {
+      c.give(0, c.grad(0));
+      return success();
+    }
+    int64_t dim = wrapDim(*dimArg, sizesOf(x).size());
+    c.giveExact(x, AtenScatterSrcOp::create(t.b, t.loc, t.tensor(),
+                                            zerosLike(t, x), t.i(dim),
+                                            c.result(1), c.grad(0)));
     return success();
   });
   table.add<AtenSoftmaxIntOp>([](GradContext &c) {

@@ -9,14 +9,27 @@
 //   reshape, view, flatten,     g viewed with the input's sizes
 //   unflatten, (un)squeeze
 //   permute, transpose, t       g permuted back
-//   expand, expand_as           g summed to the input's sizes
+//   expand, expand_as,          g summed to the input's sizes
+//   broadcast_to
 //   select, slice, narrow       g scattered into zeros of the input's sizes
 //                               (select_scatter, slice_scatter)
 //   cat, stack                  each input's slice (select) of g
+//   chunk, split, unbind        the pieces' gradients (zeros for those none
+//                               reached) concatenated (stacked); lists of
+//                               tensors get their gradients by element
+//                               (__getitem__, prim::ListUnpack)
+//   constant_pad_nd, pad        g padded by the negated amounts (cut)
+//   (constant mode)
 //   prim::ConstantChunk         the chunks' gradients (zeros where none
 //                               reached) concatenated
-//   index_select, gather        g added at the indices (index_add,
-//                               scatter_add)
+//   index_select, gather,       g added at the indices (index_add,
+//   index                       scatter_add, index_put accumulating)
+//   scatter, slice_scatter,     the input: g with the written places
+//   select_scatter              zeroed; the source: g read from them
+//   repeat                      the tiles' gradients summed
+//   scatter_add, index_add      the input: g; the source: g read from the
+//                               places it was added to (times alpha)
+//   pixel_(un)shuffle           the other one on g
 //   triu, tril, flip, roll      the same op on g (roll by the opposite
 //                               shifts)
 //
@@ -38,7 +51,242 @@ static std::optional<SmallVector<Value>> listTensors(Value list) {
   return SmallVector<Value>(construct.getElements());
 }
 
+/// The pieces' sizes along `dim` of a split of `size` into pieces of `piece`
+/// (the last one shorter).
+static SmallVector<int64_t> evenPieces(int64_t size, int64_t piece) {
+  SmallVector<int64_t> pieces;
+  for (int64_t start = 0; start < size; start += piece)
+    pieces.push_back(std::min(piece, size - start));
+  return pieces;
+}
+
+/// The input's gradient of a split of it into `pieces` along `dim`: the
+/// pieces' gradients (zeros for those none reached) concatenated.
+static LogicalResult splitGrads(GradContext &c, ArrayRef<int64_t> pieces,
+                                int64_t dim) {
+  TSBuilder &t = c.t;
+  Value x = c.operand(0);
+  SmallVector<int64_t> sizes = sizesOf(x);
+  ArrayRef<Value> grads = c.elementGrads(c.result());
+  SmallVector<Value> parts;
+  for (auto [i, piece] : llvm::enumerate(pieces)) {
+    SmallVector<int64_t> shape(sizes);
+    shape[dim] = piece;
+    Value g = i < grads.size() ? grads[i] : Value();
+    parts.push_back(g ? g : zerosOf(t, shape, dtypeOf(x)));
+  }
+  c.giveExact(x, parts.size() == 1 ? parts.front() : t.cat(parts, dim));
+  return success();
+}
+
 void autodiff::populateViewFormulas(FormulaTable &table) {
+  // Lists of tensors: gradients by element.
+  table.add<Aten__Getitem__TOp>([](GradContext &c) {
+    std::optional<int64_t> index = constInt(c.operand(1));
+    std::optional<SmallVector<Value>> elements = listTensors(c.operand(0));
+    if (!index)
+      return c.refuse("the index is not constant");
+    int64_t i = *index;
+    if (i < 0 && elements)
+      i += elements->size();
+    if (i < 0)
+      return c.refuse("a negative index into a list of unknown length");
+    c.accumulateElement(c.operand(0), i, c.grad());
+    return success();
+  });
+  table.add<PrimListUnpackOp>([](GradContext &c) {
+    for (auto [i, g] : llvm::enumerate(c.resultGrads))
+      c.accumulateElement(c.operand(0), i, g);
+    return success();
+  });
+  table.add<PrimListConstructOp>([](GradContext &c) {
+    for (auto [element, g] :
+         llvm::zip(c.op->getOperands(), c.elementGrads(c.result())))
+      c.giveExact(element, g);
+    return success();
+  });
+  table.add<AtenChunkOp>([](GradContext &c) {
+    std::optional<int64_t> chunks = constInt(c.operand(1));
+    std::optional<int64_t> dimArg = constInt(c.operand(2));
+    if (!chunks || !dimArg || *chunks <= 0)
+      return c.refuse("chunks or dim not constant");
+    SmallVector<int64_t> sizes = sizesOf(c.operand(0));
+    int64_t dim = wrapDim(*dimArg, sizes.size());
+    int64_t piece = (sizes[dim] + *chunks - 1) / *chunks;
+    return splitGrads(c, evenPieces(sizes[dim], std::max<int64_t>(piece, 1)),
+                      dim);
+  });
+  table.add<AtenSplitTensorOp>([](GradContext &c) {
+    std::optional<int64_t> piece = constInt(c.operand(1));
+    std::optional<int64_t> dimArg = constInt(c.operand(2));
+    if (!piece || !dimArg || *piece <= 0)
+      return c.refuse("split_size or dim not constant");
+    SmallVector<int64_t> sizes = sizesOf(c.operand(0));
+    int64_t dim = wrapDim(*dimArg, sizes.size());
+    return splitGrads(c, evenPieces(sizes[dim], *piece), dim);
+  });
+  table.add<AtenSplitWithSizesOp>([](GradContext &c) {
+    std::optional<SmallVector<int64_t>> pieces = constIntList(c.operand(1));
+    std::optional<int64_t> dimArg = constInt(c.operand(2));
+    if (!pieces || !dimArg)
+      return c.refuse("split_sizes or dim not constant");
+    int64_t dim = wrapDim(*dimArg, sizesOf(c.operand(0)).size());
+    return splitGrads(c, *pieces, dim);
+  });
+  table.add<AtenUnbindIntOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    std::optional<int64_t> dimArg = constInt(c.operand(1));
+    if (!dimArg)
+      return c.refuse("dim not constant");
+    Value x = c.operand(0);
+    SmallVector<int64_t> sizes = sizesOf(x);
+    int64_t dim = wrapDim(*dimArg, sizes.size());
+    SmallVector<int64_t> slice(sizes);
+    slice.erase(slice.begin() + dim);
+    ArrayRef<Value> grads = c.elementGrads(c.result());
+    SmallVector<Value> parts;
+    for (int64_t i = 0; i < sizes[dim]; ++i) {
+      Value g = i < static_cast<int64_t>(grads.size()) ? grads[i] : Value();
+      parts.push_back(g ? g : zerosOf(t, slice, dtypeOf(x)));
+    }
+    c.giveExact(x, t.stack(parts, dim));
+    return success();
+  });
+  // constant_pad_nd: g cut back (padding by the negated amounts).
+  table.add<AtenConstantPadNdOp>([](GradContext &c) {
+    std::optional<SmallVector<int64_t>> pad = constIntList(c.operand(1));
+    if (!pad)
+      return c.refuse("pad not constant");
+    SmallVector<int64_t> back;
+    for (int64_t p : *pad)
+      back.push_back(-p);
+    c.giveExact(c.operand(0),
+                AtenConstantPadNdOp::create(c.t.b, c.t.loc, c.t.tensor(),
+                                            c.grad(), c.t.sizes(back),
+                                            c.t.i(0)));
+    return success();
+  });
+  // scatter(x, dim, index, src): x's gradient is g with the scattered
+  // places zeroed, src's g gathered from them.
+  table.add<AtenScatterSrcOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value dim = c.operand(1), index = c.operand(2), src = c.operand(3);
+    c.giveExact(c.operand(0),
+                AtenScatterValueOp::create(t.b, t.loc, t.tensor(), c.grad(),
+                                           dim, index, t.f(0)));
+    c.giveExact(src, AtenGatherOp::create(t.b, t.loc, t.tensor(), c.grad(),
+                                          dim, index, t.flag(false)));
+    return success();
+  });
+  table.add<AtenSliceScatterOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value src = c.operand(1);
+    c.giveExact(c.operand(0),
+                AtenSliceScatterOp::create(
+                    t.b, t.loc, t.tensor(), c.grad(), zerosLike(t, src),
+                    c.operand(2), c.operand(3), c.operand(4), c.operand(5)));
+    c.giveExact(src, AtenSliceTensorOp::create(t.b, t.loc, t.tensor(),
+                                               c.grad(), c.operand(2),
+                                               c.operand(3), c.operand(4),
+                                               c.operand(5)));
+    return success();
+  });
+  table.add<AtenSelectScatterOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value src = c.operand(1);
+    c.giveExact(c.operand(0),
+                AtenSelectScatterOp::create(t.b, t.loc, t.tensor(), c.grad(),
+                                            zerosLike(t, src), c.operand(2),
+                                            c.operand(3)));
+    c.giveExact(src, AtenSelectIntOp::create(t.b, t.loc, t.tensor(),
+                                             c.grad(), c.operand(2),
+                                             c.operand(3)));
+    return success();
+  });
+  // repeat: each tile's gradient, summed (g viewed [r0, s0, r1, s1, ...]
+  // and summed over the r's).
+  table.add<AtenRepeatOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    std::optional<SmallVector<int64_t>> repeats = constIntList(c.operand(1));
+    if (!repeats)
+      return c.refuse("repeats not constant");
+    SmallVector<int64_t> sizes = sizesOf(c.operand(0));
+    // Leading repeats add dims; the input is viewed with 1s there.
+    SmallVector<int64_t> padded(repeats->size() - sizes.size(), 1);
+    llvm::append_range(padded, sizes);
+    SmallVector<int64_t> split, tiles;
+    for (auto [i, r] : llvm::enumerate(*repeats)) {
+      split.push_back(r);
+      split.push_back(padded[i]);
+      tiles.push_back(2 * i);
+    }
+    Value g = reshapeTo(t, c.grad(), split);
+    if (!tiles.empty())
+      g = AtenSumDimIntListOp::create(t.b, t.loc, t.tensor(), g,
+                                      t.sizes(tiles), t.flag(false), t.none());
+    c.giveExact(c.operand(0), reshapeTo(t, g, sizes));
+    return success();
+  });
+  // x[indices]: g added back at the indexed places (index_put with
+  // accumulate into zeros).
+  table.add<AtenIndexTensorOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0);
+    c.giveExact(x, AtenIndexPutOp::create(t.b, t.loc, t.tensor(),
+                                          zerosLike(t, x), c.operand(1),
+                                          c.grad(), t.flag(true)));
+    return success();
+  });
+  table.add<AtenScatterAddOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    c.giveExact(c.operand(0), c.grad());
+    c.giveExact(c.operand(3),
+                AtenGatherOp::create(t.b, t.loc, t.tensor(), c.grad(),
+                                     c.operand(1), c.operand(2),
+                                     t.flag(false)));
+    return success();
+  });
+  table.add<AtenIndexAddOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    c.giveExact(c.operand(0), c.grad());
+    Value taken = AtenIndexSelectOp::create(t.b, t.loc, t.tensor(), c.grad(),
+                                            c.operand(1), c.operand(2));
+    // A 0-d source is indexed by a 1-element index.
+    c.giveExact(c.operand(3), reshapeTo(t, mulNumber(t, taken, c.operand(4)),
+                                        sizesOf(c.operand(3))));
+    return success();
+  });
+  table.add<AtenPixelShuffleOp>([](GradContext &c) {
+    c.giveExact(c.operand(0),
+                AtenPixelUnshuffleOp::create(c.t.b, c.t.loc, c.t.tensor(),
+                                             c.grad(), c.operand(1)));
+    return success();
+  });
+  table.add<AtenPixelUnshuffleOp>([](GradContext &c) {
+    c.giveExact(c.operand(0),
+                AtenPixelShuffleOp::create(c.t.b, c.t.loc, c.t.tensor(),
+                                           c.grad(), c.operand(1)));
+    return success();
+  });
+  // pad in constant mode: constant_pad_nd's gradient.
+  table.add<AtenPadOp>([](GradContext &c) {
+    std::optional<SmallVector<int64_t>> pad = constIntList(c.operand(1));
+    std::optional<StringRef> mode = constStr(c.operand(2));
+    if (!pad || !mode || *mode != "constant")
+      return c.refuse("a pad mode other than constant, or pad not constant");
+    SmallVector<int64_t> back;
+    for (int64_t p : *pad)
+      back.push_back(-p);
+    c.giveExact(c.operand(0),
+                AtenConstantPadNdOp::create(c.t.b, c.t.loc, c.t.tensor(),
+                                            c.grad(), c.t.sizes(back),
+                                            c.t.i(0)));
+    return success();
+  });
+  table.add<AtenBroadcastToOp>([](GradContext &c) {
+    c.give(0, c.grad());
+    return success();
+  });
   table.add<AtenReshapeOp, AtenViewOp, AtenFlattenUsingIntsOp,
             AtenUnflattenIntOp, AtenUnsqueezeOp, AtenSqueezeOp,
             AtenSqueezeDimOp, AtenViewAsOp, AtenReshapeAsOp>(

@@ -4,18 +4,18 @@
 func.func @f(%x: !ts.tensor<f32, [3]>) -> !ts.tensor<f32, [3]> {
   %int0 = ts.prim.Constant[0] : !ts.int
   %none = ts.prim.Constant : !ts.none
-  // expected-error @+1 {{no derivative formula for 'aten::cumsum'}}
-  %0 = ts.aten.cumsum %x, %int0, %none : (!ts.tensor<f32, [3]>, !ts.int, !ts.none) -> !ts.tensor<f32, [3]>
+  // expected-error @+1 {{no derivative formula for 'aten::cumprod'}}
+  %0 = ts.aten.cumprod %x, %int0, %none : (!ts.tensor<f32, [3]>, !ts.int, !ts.none) -> !ts.tensor<f32, [3]>
   return %0 : !ts.tensor<f32, [3]>
 }
 
 // -----
 
-// Off the gradient's path it does not matter: cumsum of an integer tensor.
+// Off the gradient's path it does not matter: cumprod of an integer tensor.
 func.func @f(%x: !ts.tensor<f32, [3]>, %n: !ts.tensor<si64, [3]>) -> (!ts.tensor<f32, [3]>, !ts.tensor<si64, [3]>) {
   %int0 = ts.prim.Constant[0] : !ts.int
   %none = ts.prim.Constant : !ts.none
-  %0 = ts.aten.cumsum %n, %int0, %none : (!ts.tensor<si64, [3]>, !ts.int, !ts.none) -> !ts.tensor<si64, [3]>
+  %0 = ts.aten.cumprod %n, %int0, %none : (!ts.tensor<si64, [3]>, !ts.int, !ts.none) -> !ts.tensor<si64, [3]>
   %1 = ts.aten.exp %x : (!ts.tensor<f32, [3]>) -> !ts.tensor<f32, [3]>
   return %1, %0 : !ts.tensor<f32, [3]>, !ts.tensor<si64, [3]>
 }
