@@ -37,7 +37,9 @@ any of equal elements: their indices are checked by what they select
 (PICKS). Singular vectors and eigenvectors are unique only up to sign
 (LAPACK's choice): svd, linalg.svd, linalg.eigh and symeig are checked by
 their values, the matrix their vectors rebuild and the vectors'
-orthonormality (BASES).
+orthonormality (BASES). empty, empty_like and the new_empty forms return
+uninitialised memory: only their dtypes and shapes are compared
+(UNINITIALISED).
 
 Samples are counted apart, with their reason, when the comparison cannot
 mean anything: complex or sparse values, results that differ between two
@@ -176,6 +178,32 @@ def pick_check(op_name, sample):
         if not arg["keepdim"]:
             picked = np.squeeze(picked, axis)
         return harness.mismatch(picked, refs[0], "values at indices")
+    return check
+
+
+# Operators whose results hold uninitialised memory: only their dtypes and
+# shapes mean anything (two eager runs may agree on the garbage, which a
+# small bool tensor often does).
+UNINITIALISED = {"empty", "empty_like", "empty_strided", "new_empty",
+                 "new_empty_strided"}
+
+
+def uninitialised_check(op_name, sample):
+    """For UNINITIALISED operators, a function of (our outputs, PyTorch's)
+    comparing dtypes and shapes only; otherwise None."""
+    if op_name not in UNINITIALISED:
+        return None
+
+    def check(ours, refs):
+        if len(ours) != len(refs):
+            return "%d outputs, PyTorch gives %d" % (len(ours), len(refs))
+        for i, (o, r) in enumerate(zip(ours, refs)):
+            if (o is None) != (r is None):
+                return "out%d: None where PyTorch's is not, or the reverse" % i
+            if o is not None and (o.dtype != r.dtype or o.shape != r.shape):
+                return "out%d: %s%s, PyTorch gives %s%s" % (
+                    i, o.dtype, list(o.shape), r.dtype, list(r.shape))
+        return None
     return check
 
 
@@ -949,6 +977,7 @@ def make_jobs(op, apart):
                     continue
                 p = prepare(form, sample, inplace, i)
                 p.check = ordering_check(op.name, sample) or \
+                    uninitialised_check(op.name, sample) or \
                     unique_check(op.name, sample) or \
                     pick_check(op.name, sample) or \
                     basis_check(op.name, sample)
