@@ -83,6 +83,22 @@ static Value perChannel(TSBuilder &t, Value v, int64_t channels,
   return reshapeTo(t, v, sizes);
 }
 
+/// zeros of `x`'s sizes with `g` added at `indices` (both of the pooled
+/// sizes `gs`), which count the elements of each plane (the last two dims)
+/// of `x`, as max pooling's indices do.
+static Value addAtPlaneIndices(TSBuilder &t, Value x, Value indices, Value g,
+                               ArrayRef<int64_t> gs) {
+  SmallVector<int64_t> xs = sizesOf(x);
+  int64_t rank = xs.size();
+  SmallVector<int64_t> flatX(xs.begin(), xs.end() - 2), flatG(flatX);
+  flatX.push_back(xs[rank - 2] * xs[rank - 1]);
+  flatG.push_back(gs[rank - 2] * gs[rank - 1]);
+  Value added = AtenScatterAddOp::create(
+      t.b, t.loc, t.tensor(), zerosLike(t, reshapeTo(t, x, flatX)),
+      t.i(rank - 2), reshapeTo(t, indices, flatG), reshapeTo(t, g, flatG));
+  return reshapeTo(t, added, xs);
+}
+
 /// One output's window along a dim: the input elements [start, end) it
 /// averages, and what their sum is divided by along this dim.
 struct Window {
@@ -333,60 +349,23 @@ void autodiff::populateNNFormulas(FormulaTable &table) {
     return convolutionGrads(c, c.operand(2), c.operand(3), c.operand(4),
                             c.operand(5), c.operand(8), spatial);
   });
-  table.add<AtenMaxPool2dWithIndicesOp>([](GradContext &c) {
-    TSBuilder &t = c.t;
-    if (!c.grad(0))
-      return success();
-    Value x = c.operand(0);
-    SmallVector<int64_t> xs = sizesOf(x), gs = sizesOf(c.result(0));
-    int64_t rank = xs.size();
-    SmallVector<int64_t> flatX(xs.begin(), xs.end() - 2), flatG(flatX);
-    flatX.push_back(xs[rank - 2] * xs[rank - 1]);
-    flatG.push_back(gs[rank - 2] * gs[rank - 1]);
-    Value added = AtenScatterAddOp::create(
-        t.b, t.loc, t.tensor(), zerosLike(t, reshapeTo(t, x, flatX)),
-        t.i(rank - 2), reshapeTo(t, c.result(1), flatG),
-        reshapeTo(t, c.grad(0), flatG));
-    c.giveExact(x, reshapeTo(t, added, xs));
-    return success();
-  });
+  // Max pooling with indices: g added at the maxima.
+  table.add<AtenMaxPool2dWithIndicesOp, AtenAdaptiveMaxPool2dOp>(
+      [](GradContext &c) {
+        if (c.grad(0))
+          c.giveExact(c.operand(0),
+                      addAtPlaneIndices(c.t, c.operand(0), c.result(1),
+                                        c.grad(0), sizesOf(c.result(0))));
+        return success();
+      });
   table.add<AtenMaxPool2dOp>([](GradContext &c) {
     TSBuilder &t = c.t;
     Value x = c.operand(0);
-    SmallVector<int64_t> xs = sizesOf(x), gs = sizesOf(c.result());
-    int64_t rank = xs.size();
     auto pool = AtenMaxPool2dWithIndicesOp::create(
         t.b, t.loc, TypeRange{t.tensor(), t.tensor()}, x, c.operand(1),
         c.operand(2), c.operand(3), c.operand(4), c.operand(5));
-    // The planes flattened: indices count within each plane.
-    SmallVector<int64_t> planes(xs.begin(), xs.end() - 2);
-    SmallVector<int64_t> flatX(planes), flatG(planes);
-    flatX.push_back(xs[rank - 2] * xs[rank - 1]);
-    flatG.push_back(gs[rank - 2] * gs[rank - 1]);
-    Value zeros = zerosLike(t, reshapeTo(t, x, flatX));
-    Value added = AtenScatterAddOp::create(
-        t.b, t.loc, t.tensor(), zeros, t.i(rank - 2),
-        reshapeTo(t, pool.getResult(1), flatG),
-        reshapeTo(t, c.grad(), flatG));
-    c.giveExact(x, reshapeTo(t, added, xs));
-    return success();
-  });
-  // adaptive_max_pool2d: g added at the indices of the maxima.
-  table.add<AtenAdaptiveMaxPool2dOp>([](GradContext &c) {
-    TSBuilder &t = c.t;
-    if (!c.grad(0))
-      return success();
-    Value x = c.operand(0);
-    SmallVector<int64_t> xs = sizesOf(x), gs = sizesOf(c.result(0));
-    int64_t rank = xs.size();
-    SmallVector<int64_t> flatX(xs.begin(), xs.end() - 2), flatG(flatX);
-    flatX.push_back(xs[rank - 2] * xs[rank - 1]);
-    flatG.push_back(gs[rank - 2] * gs[rank - 1]);
-    Value added = AtenScatterAddOp::create(
-        t.b, t.loc, t.tensor(), zerosLike(t, reshapeTo(t, x, flatX)),
-        t.i(rank - 2), reshapeTo(t, c.result(1), flatG),
-        reshapeTo(t, c.grad(0), flatG));
-    c.giveExact(x, reshapeTo(t, added, xs));
+    c.giveExact(x, addAtPlaneIndices(t, x, pool.getResult(1), c.grad(),
+                                     sizesOf(c.result())));
     return success();
   });
   table.add<AtenAdaptiveAvgPool2dOp>([](GradContext &c) {

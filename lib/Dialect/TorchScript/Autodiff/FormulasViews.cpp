@@ -152,11 +152,14 @@ void autodiff::populateViewFormulas(FormulaTable &table) {
     c.giveExact(x, t.stack(parts, dim));
     return success();
   });
-  // constant_pad_nd: g cut back (padding by the negated amounts).
-  table.add<AtenConstantPadNdOp>([](GradContext &c) {
+  // constant_pad_nd, and pad in constant mode: g cut back (padded by the
+  // negated amounts).
+  table.add<AtenConstantPadNdOp, AtenPadOp>([](GradContext &c) {
     std::optional<SmallVector<int64_t>> pad = constIntList(c.operand(1));
     if (!pad)
       return c.refuse("pad not constant");
+    if (llvm::isa<AtenPadOp>(c.op) && constStr(c.operand(2)) != "constant")
+      return c.refuse("a pad mode other than constant");
     SmallVector<int64_t> back;
     for (int64_t p : *pad)
       back.push_back(-p);
@@ -266,21 +269,6 @@ void autodiff::populateViewFormulas(FormulaTable &table) {
     c.giveExact(c.operand(0),
                 AtenPixelShuffleOp::create(c.t.b, c.t.loc, c.t.tensor(),
                                            c.grad(), c.operand(1)));
-    return success();
-  });
-  // pad in constant mode: constant_pad_nd's gradient.
-  table.add<AtenPadOp>([](GradContext &c) {
-    std::optional<SmallVector<int64_t>> pad = constIntList(c.operand(1));
-    std::optional<StringRef> mode = constStr(c.operand(2));
-    if (!pad || !mode || *mode != "constant")
-      return c.refuse("a pad mode other than constant, or pad not constant");
-    SmallVector<int64_t> back;
-    for (int64_t p : *pad)
-      back.push_back(-p);
-    c.giveExact(c.operand(0),
-                AtenConstantPadNdOp::create(c.t.b, c.t.loc, c.t.tensor(),
-                                            c.grad(), c.t.sizes(back),
-                                            c.t.i(0)));
     return success();
   });
   table.add<AtenBroadcastToOp>([](GradContext &c) {
