@@ -80,16 +80,10 @@ void autodiff::populateElementwiseFormulas(FormulaTable &table) {
     c.give(0, mulNumber(c.t, c.grad(), c.operand(1)));
     return success();
   });
-  table.add<AtenDivTensorOp>([](GradContext &c) {
-    TSBuilder &t = c.t;
-    Value a = c.operand(0), b = c.operand(1);
-    c.give(0, t.div(c.grad(), b));
-    c.give(1, neg(t, t.div(t.mul(c.grad(), a), t.mul(b, b))));
-    return success();
-  });
-  // A rounded quotient (floor, trunc) is piecewise constant: no gradient.
-  table.add<AtenDivTensorModeOp>([](GradContext &c) {
-    if (!isNone(c.operand(2)))
+  // a / b: g / b and -g a / b^2. A rounded quotient (div with a floor or
+  // trunc mode) is piecewise constant: no gradient.
+  table.add<AtenDivTensorOp, AtenDivTensorModeOp>([](GradContext &c) {
+    if (llvm::isa<AtenDivTensorModeOp>(c.op) && !isNone(c.operand(2)))
       return success();
     TSBuilder &t = c.t;
     Value a = c.operand(0), b = c.operand(1);
