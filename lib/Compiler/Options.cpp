@@ -71,7 +71,7 @@ std::string CompileOptions::describe() const {
   if (dynamicSizes)
     text += " dynamic-sizes";
   if (gradients)
-    text += " gradients";
+    text += (" gradients=" + ts::stringifySavePolicy(autodiffPolicy)).str();
   if (device == Device::CUDA)
     text += llvm::formatv(" chip={0} format={1} block={2} max-blocks={3} "
                           "vector-width={4}",

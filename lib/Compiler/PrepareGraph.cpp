@@ -654,18 +654,24 @@ bindInputs(func::FuncOp func, ArrayRef<RunValue> inputs,
 static LogicalResult optimiseAndFuse(ModuleOp module, StringRef entry,
                                      ts::SpecializationSpec spec,
                                      const CompileOptions &options) {
+  if (failed(runPasses(module, [&](PassManager &pm) {
+        pm.addPass(ts::createTSSpecializePass(std::move(spec)));
+        pm.addPass(ts::createTSOptimizePass());
+        if (options.gradients) {
+          // The forward and backward functions, the backward's ops then
+          // simplified and typed as the forward's were.
+          ts::TSDifferentiatePassOptions differentiate;
+          differentiate.func = entry.str();
+          differentiate.policy = options.autodiffPolicy;
+          pm.addPass(ts::createTSDifferentiatePass(differentiate));
+          pm.addPass(ts::createTSOptimizePass());
+        }
+      })))
+    return failure();
+  // The entry calls the forward, then the backward with what it saved.
+  if (options.gradients && failed(ts::joinForwardBackward(module, entry)))
+    return failure();
   return runPasses(module, [&](PassManager &pm) {
-    pm.addPass(ts::createTSSpecializePass(std::move(spec)));
-    pm.addPass(ts::createTSOptimizePass());
-    if (options.gradients) {
-      // Forward and backward in one function, the backward's ops then
-      // simplified and typed as the forward's were.
-      ts::TSDifferentiatePassOptions differentiate;
-      differentiate.func = entry.str();
-      differentiate.joint = true;
-      pm.addPass(ts::createTSDifferentiatePass(differentiate));
-      pm.addPass(ts::createTSOptimizePass());
-    }
     // Nodes import kept by name (ts.operator) that optimisation left
     // have no lowering: report them by name, where they are.
     ts::TSReportUnknownOpsPassOptions report;

@@ -77,6 +77,9 @@ void mlir::tsmlir::buildLinalgToLoopsPipeline(
   // Frees every other temporary buffer.
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  // The clones deallocation made (a function returning a buffer it does not
+  // own) as allocations and copies.
+  pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addPass(createCanonicalizerPass());
   // Row loops of groups with reductions (scf.forall) as parallel loops.
   pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());

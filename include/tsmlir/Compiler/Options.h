@@ -17,6 +17,7 @@
 #define TSMLIR_COMPILER_OPTIONS_H
 
 #include "tsmlir/Dialect/Fusion/Transforms/FusionPlanner.h"
+#include "tsmlir/Dialect/TorchScript/Autodiff/Autodiff.h"
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/Support/Error.h"
@@ -88,11 +89,14 @@ struct CompileOptions {
   /// from call to call (CPU). The JIT turns it off: its specialisations would
   /// each keep a state of their own.
   bool moduleState = true;
-  /// Compile the gradients too (ts-differentiate, joint): the entry takes,
+  /// Compile the gradients too (ts-differentiate): the entry takes,
   /// after its inputs, one upstream gradient per floating-point tensor
   /// output, and returns, after its outputs, the gradient of each
   /// floating-point tensor input (CPU; not with dynamic sizes).
   bool gradients = false;
+  /// With gradients: what the forward saves for the backward, which stay
+  /// two functions the entry calls one after the other.
+  ts::SavePolicy autodiffPolicy = ts::SavePolicy::MinCut;
   HostOptions host;
   GpuOptions gpu;
 

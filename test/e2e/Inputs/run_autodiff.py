@@ -6,7 +6,8 @@ and compares the gradients of its inputs with eager autograd's.
 
 Each graph form of each case (run_corpus.py's forms and command lines) runs
 with the case's upstream gradients (grad_outK.npy, one per output that
-requires grad) without fusion and with the nnc strategy; the outputs must
+requires grad) without fusion and with the nnc strategy, each with the
+save-all and the min-cut policy (--ts-autodiff-policy); the outputs must
 match out*.npy and each grad_inI.npy the case has must match tsmlir's
 (harness.py's tolerances). A module's parameters are frozen into the graph:
 only the gradients of its inputs are compared. Prints one line per problem,
@@ -24,7 +25,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
 import run_corpus  # noqa: E402
 
-VARIANTS = [("no-fusion", ["--no-fusion"]), ("nnc", [])]
+# Fusion off and on, each with both save policies (what the forward saves
+# for the backward, which tsmlir-run compiles as two functions).
+VARIANTS = [
+    ("no-fusion save-all", ["--no-fusion", "--ts-autodiff-policy=save-all"]),
+    ("no-fusion min-cut", ["--no-fusion", "--ts-autodiff-policy=min-cut"]),
+    ("nnc save-all", ["--ts-autodiff-policy=save-all"]),
+    ("nnc min-cut", ["--ts-autodiff-policy=min-cut"]),
+]
 
 # (case, form) -> why it is expected to fail; a form not listed must pass.
 EXPECTED_FAILURES = {}
@@ -72,7 +80,8 @@ def main():
                                                             meta)[0]:
             continue
         for variant, flags in VARIANTS:
-            out_dir = os.path.join(args.tmp, case, form, variant)
+            out_dir = os.path.join(args.tmp, case, form,
+                                   variant.replace(" ", "-"))
             jobs.append((case, form, variant, cmd + flags, case_dir, meta,
                          out_dir))
 

@@ -17,6 +17,7 @@
 #include "tsmlir/Dialect/Fusion/Transforms/Passes.h"
 
 #include "tsmlir/Dialect/Fusion/Transforms/FusionPlanner.h"
+#include "tsmlir/Dialect/TorchScript/Autodiff/Autodiff.h"
 #include "tsmlir/Dialect/TorchScript/IR/NodeKind.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
@@ -268,12 +269,42 @@ static void printValues(raw_ostream &os, StringRef label,
   }
 }
 
+/// What the forward function of a --ts-differentiate split saves for its
+/// backward (its `ts.autodiff` attribute), as `key: value` pairs.
+static SmallVector<std::pair<StringRef, Attribute>>
+getAutodiffSummary(func::FuncOp func) {
+  SmallVector<std::pair<StringRef, Attribute>> entries;
+  if (auto dict = func->getAttrOfType<DictionaryAttr>(ts::kAutodiffAttrName))
+    for (NamedAttribute entry : dict)
+      entries.emplace_back(entry.getName().getValue(), entry.getValue());
+  return entries;
+}
+
+static void printAutodiffSummary(raw_ostream &os, func::FuncOp func) {
+  auto dict = func->getAttrOfType<DictionaryAttr>(ts::kAutodiffAttrName);
+  if (!dict)
+    return;
+  auto get = [&](StringRef key) -> int64_t {
+    auto attr = dict.getAs<IntegerAttr>(key);
+    return attr ? attr.getInt() : 0;
+  };
+  auto policy = dict.getAs<StringAttr>("policy");
+  auto arguments = dict.getAs<DenseI64ArrayAttr>("saved_arguments");
+  os << llvm::formatv(
+      "autodiff forward ({0}): saves {1} values ({2} B) for the backward, "
+      "which also reads {3} arguments ({4} B) and recomputes {5} ops\n",
+      policy ? policy.getValue() : "?", get("saved_values"), get("saved_bytes"),
+      arguments ? arguments.size() : 0, get("argument_bytes"),
+      get("recomputed_ops"));
+}
+
 static void printText(raw_ostream &os, ArrayRef<FunctionReport> functions) {
   for (const FunctionReport &function : functions) {
     for (const StrategyReport &report : function.strategies) {
       StringRef strategy = stringifyStrategy(report.plan.strategy);
       os << "=== @" << function.func.getSymName() << ", strategy " << strategy
          << " ===\n";
+      printAutodiffSummary(os, function.func);
       for (auto [index, g] : llvm::enumerate(report.groups)) {
         os << "group " << index << ": " << g.ops.size() << " ops in " << g.where
            << " (" << formatKinds(g) << ")\n";
@@ -389,9 +420,23 @@ static void printJSON(raw_ostream &os, ArrayRef<FunctionReport> functions) {
                {"after", toJSON(report.after)},
                {"ratio", getRatio(report.before, report.after)}}}});
     }
-    functionArray.push_back(
-        llvm::json::Object{{"function", function.func.getSymName()},
-                           {"strategies", std::move(strategies)}});
+    llvm::json::Object object{{"function", function.func.getSymName()},
+                              {"strategies", std::move(strategies)}};
+    SmallVector<std::pair<StringRef, Attribute>> autodiff =
+        getAutodiffSummary(function.func);
+    if (!autodiff.empty()) {
+      llvm::json::Object summary;
+      for (auto [key, value] : autodiff) {
+        if (auto integer = llvm::dyn_cast<IntegerAttr>(value))
+          summary[key] = integer.getInt();
+        else if (auto string = llvm::dyn_cast<StringAttr>(value))
+          summary[key] = string.getValue();
+        else if (auto array = llvm::dyn_cast<DenseI64ArrayAttr>(value))
+          summary[key] = llvm::json::Array(array.asArrayRef());
+      }
+      object["autodiff"] = std::move(summary);
+    }
+    functionArray.push_back(std::move(object));
   }
   os << llvm::formatv("{0:2}\n", llvm::json::Value(llvm::json::Object{
                                      {"functions", std::move(functionArray)}}));

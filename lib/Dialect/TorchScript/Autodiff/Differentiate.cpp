@@ -19,10 +19,8 @@
 //   4. the arguments' gradients are returned (zeros for an argument no
 //      gradient reaches).
 //
-// The split form then moves the gradient ops into a function of their own:
-// what they read of the forward part is returned by the forward function
-// and passed to the backward one, except constants (and lists of
-// constants), which the backward function makes again.
+// The split form (Split.cpp) then moves the gradient ops into a function of
+// their own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,8 +51,7 @@ bool ts::isDifferentiableType(Type type) {
          llvm::isa<mlir::FloatType>(tensor.getDtype());
 }
 
-/// The values `func` returns, tuples flattened into their elements.
-static SmallVector<Value> flattenResults(func::ReturnOp ret) {
+SmallVector<Value> autodiff::flattenTuples(ValueRange values) {
   SmallVector<Value> flat;
   std::function<void(Value)> add = [&](Value v) {
     if (auto tuple = v.getDefiningOp<PrimTupleConstructOp>()) {
@@ -64,7 +61,7 @@ static SmallVector<Value> flattenResults(func::ReturnOp ret) {
     }
     flat.push_back(v);
   };
-  for (Value v : ret.getOperands())
+  for (Value v : values)
     add(v);
   return flat;
 }
@@ -284,7 +281,7 @@ LogicalResult ts::differentiateJoint(func::FuncOp func) {
   GradMap grads;
   // One upstream gradient per floating-point tensor result.
   unsigned numArgs = func.getNumArguments();
-  for (Value result : flattenResults(ret)) {
+  for (Value result : flattenTuples(ret.getOperands())) {
     if (!isDifferentiableType(result.getType()))
       continue;
     unsigned index = func.getNumArguments();
@@ -323,162 +320,6 @@ LogicalResult ts::differentiateJoint(func::FuncOp func) {
   return success();
 }
 
-/// Whether the backward function can make `value` again instead of taking
-/// it: a constant, or a list of them.
-static bool isFreeToRemake(Value value) {
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return false;
-  if (llvm::isa<PrimConstantOp>(def))
-    return true;
-  if (llvm::isa<PrimListConstructOp>(def))
-    return llvm::all_of(def->getOperands(), isFreeToRemake);
-  return false;
-}
-
-/// Clones the ops defining `value` (isFreeToRemake) into `b`.
-static void remake(OpBuilder &b, Value value, IRMapping &map) {
-  if (map.contains(value))
-    return;
-  Operation *def = value.getDefiningOp();
-  for (Value operand : def->getOperands())
-    remake(b, operand, map);
-  b.clone(*def, map);
-}
-
-LogicalResult ts::splitForwardBackward(func::FuncOp joint,
-                                       unsigned numArguments,
-                                       unsigned numResults) {
-  Block &body = joint.front();
-  auto ret = llvm::cast<func::ReturnOp>(body.getTerminator());
-  // The backward ops: those that read the upstream gradients, and what
-  // they feed, in order. The rest is the forward function.
-  DenseSet<Value> backwardValues;
-  for (BlockArgument arg : joint.getArguments().drop_front(numArguments))
-    backwardValues.insert(arg);
-  SmallVector<Operation *> forwardOps, backwardOrder;
-  for (Operation &op : body.without_terminator()) {
-    // The zeros of an argument no gradient reaches read no gradient, but
-    // are returned as one: backward too.
-    bool backward =
-        readsAny(op, backwardValues) ||
-        llvm::any_of(op.getResults(), [&](Value r) {
-          return llvm::any_of(r.getUses(), [&](OpOperand &use) {
-            return use.getOwner() == ret &&
-                   use.getOperandNumber() >= numResults;
-          });
-        });
-    // Constants (and lists of them) are made again where they are read.
-    if (!backward && op.getNumResults() != 0 &&
-        llvm::all_of(op.getResults(), isFreeToRemake))
-      continue;
-    (backward ? backwardOrder : forwardOps).push_back(&op);
-    if (backward)
-      for (Value r : op.getResults())
-        backwardValues.insert(r);
-  }
-  // What the backward ops read of the forward part.
-  llvm::SetVector<Value> saved;
-  auto noteRead = [&](Value v) {
-    if (!backwardValues.contains(v) && !isFreeToRemake(v))
-      saved.insert(v);
-  };
-  Region *top = &joint.getBody();
-  // The function-level values an op reads, in its regions too.
-  auto readFromTop = [&](Operation *op, function_ref<void(Value)> fn) {
-    op->walk([&](Operation *nested) {
-      for (Value v : nested->getOperands())
-        if (v.getParentRegion() == top)
-          fn(v);
-    });
-  };
-  for (Operation *op : backwardOrder)
-    readFromTop(op, noteRead);
-  for (Value v : ret.getOperands().drop_front(numResults))
-    noteRead(v);
-
-  MLIRContext *ctx = joint.getContext();
-  OpBuilder b(joint);
-  std::string name = joint.getSymName().str();
-  // Forward: the original arguments; the results, then the saved values.
-  SmallVector<Type> forwardArgs(
-      joint.getArgumentTypes().take_front(numArguments));
-  SmallVector<Type> forwardResults(
-      TypeRange(ret.getOperandTypes()).take_front(numResults));
-  for (Value v : saved)
-    forwardResults.push_back(v.getType());
-  auto forward = func::FuncOp::create(
-      b, joint.getLoc(), name + "_forward",
-      mlir::FunctionType::get(ctx, forwardArgs, forwardResults));
-  forward.setVisibility(joint.getVisibility());
-  {
-    Block *entry = forward.addEntryBlock();
-    IRMapping map;
-    for (unsigned i = 0; i < numArguments; ++i) {
-      map.map(joint.getArgument(i), entry->getArgument(i));
-      if (DictionaryAttr attrs = joint.getArgAttrDict(i))
-        forward.setArgAttrs(i, attrs);
-    }
-    OpBuilder fb = OpBuilder::atBlockEnd(entry);
-    auto remakeRead = [&](Operation *op) {
-      readFromTop(op, [&](Value v) {
-        if (!map.contains(v) && isFreeToRemake(v))
-          remake(fb, v, map);
-      });
-    };
-    for (Operation *op : forwardOps) {
-      remakeRead(op);
-      fb.clone(*op, map);
-    }
-    SmallVector<Value> values;
-    for (Value v : ret.getOperands().take_front(numResults)) {
-      if (!map.contains(v) && isFreeToRemake(v))
-        remake(fb, v, map);
-      values.push_back(map.lookup(v));
-    }
-    for (Value v : saved)
-      values.push_back(map.lookup(v));
-    func::ReturnOp::create(fb, ret.getLoc(), values);
-  }
-  // Backward: the saved values, then the upstream gradients.
-  SmallVector<Type> backwardArgs;
-  for (Value v : saved)
-    backwardArgs.push_back(v.getType());
-  for (BlockArgument arg : joint.getArguments().drop_front(numArguments))
-    backwardArgs.push_back(arg.getType());
-  auto backward = func::FuncOp::create(
-      b, joint.getLoc(), name + "_backward",
-      mlir::FunctionType::get(ctx, backwardArgs,
-                        TypeRange(ret.getOperandTypes()).drop_front(numResults)));
-  backward.setVisibility(joint.getVisibility());
-  {
-    Block *entry = backward.addEntryBlock();
-    IRMapping map;
-    for (auto [i, v] : llvm::enumerate(saved))
-      map.map(v, entry->getArgument(i));
-    for (auto [i, arg] :
-         llvm::enumerate(joint.getArguments().drop_front(numArguments)))
-      map.map(arg, entry->getArgument(saved.size() + i));
-    OpBuilder bb = OpBuilder::atBlockEnd(entry);
-    for (Operation *op : backwardOrder) {
-      readFromTop(op, [&](Value v) {
-        if (!map.contains(v) && isFreeToRemake(v))
-          remake(bb, v, map);
-      });
-      bb.clone(*op, map);
-    }
-    SmallVector<Value> values;
-    for (Value v : ret.getOperands().drop_front(numResults)) {
-      if (!map.contains(v) && isFreeToRemake(v))
-        remake(bb, v, map);
-      values.push_back(map.lookup(v));
-    }
-    func::ReturnOp::create(bb, ret.getLoc(), values);
-  }
-  joint.erase();
-  return success();
-}
-
 namespace {
 struct TSDifferentiatePass
     : public ts::impl::TSDifferentiatePassBase<TSDifferentiatePass> {
@@ -493,10 +334,18 @@ struct TSDifferentiatePass
     }
     unsigned numArguments = target.getNumArguments();
     unsigned numResults = target.getNumResults();
-    if (failed(differentiateJoint(target)) ||
-        (!joint &&
-         failed(splitForwardBackward(target, numArguments, numResults))))
+    unsigned numForwardOps = target.front().getOperations().size() - 1;
+    if (failed(differentiateJoint(target)))
       return signalPassFailure();
+    if (joint)
+      return;
+    FailureOr<SplitSummary> summary = splitForwardBackward(
+        target, numArguments, numResults, numForwardOps, policy);
+    if (failed(summary))
+      return signalPassFailure();
+    numSavedValues = summary->savedValues;
+    numSavedBytes = summary->savedBytes;
+    numRecomputedOps = summary->recomputedOps;
   }
 };
 } // namespace

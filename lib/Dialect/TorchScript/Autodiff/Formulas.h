@@ -29,6 +29,10 @@ namespace mlir::tsmlir::ts::autodiff {
 
 using decompose::TSBuilder;
 
+/// `values` with the tuples a prim::TupleConstruct makes replaced by their
+/// elements, recursively (a function's results, as autodiff counts them).
+SmallVector<Value> flattenTuples(ValueRange values);
+
 /// What a formula sees of one op, and where it puts the gradients.
 struct GradContext {
   TSBuilder &t;

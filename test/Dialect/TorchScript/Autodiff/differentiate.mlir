@@ -13,18 +13,21 @@
 // JOINT:         %[[GW:.+]] = ts.aten.mul.Tensor %[[G]], %[[X]]
 // JOINT:         return %[[Y]], %[[GX]], %[[GW]]
 //
-// The split form: the forward saves what the backward reads (x and w),
-// the backward takes them before the upstream gradient.
+// The split form: the backward reads the arguments x and w, which it takes
+// again (in argument order) before the upstream gradient: the forward saves
+// nothing.
 // SPLIT-LABEL: func.func @f_forward(
-// SPLIT-SAME:      %[[X:[^:]+]]: !ts.tensor<f32, [3]>, %[[W:[^:]+]]: !ts.tensor<f32, [3]>)
-// SPLIT-NOT:     ts.prim.Constant[1] : !ts.int
+// SPLIT-SAME:      %[[X:[^:]+]]: !ts.tensor<f32, [3]>, %[[W:[^:]+]]: !ts.tensor<f32, [3]>) -> !ts.tensor<f32, [3]>
+// SPLIT-SAME:      ts.autodiff = {argument_bytes = 24 : i64, policy = "min-cut", recomputed_ops = 0 : i64, saved_arguments = array<i64: 0, 1>, saved_bytes = 0 : i64, saved_values = 0 : i64}
 // SPLIT:         ts.aten.mul.Tensor
 // SPLIT:         ts.prim.Constant[1]
 // SPLIT-NOT:     ts.prim.Constant
-// SPLIT:         return %{{.+}}, %[[W]], %[[X]] :
+// SPLIT:         return %{{[^,]+}} :
 // SPLIT-LABEL: func.func @f_backward(
-// SPLIT-SAME:      %[[W:[^:]+]]: !ts.tensor<f32, [3]>, %[[X:[^:]+]]: !ts.tensor<f32, [3]>, %[[G:[^:]+]]: !ts.tensor<f32, [3]>)
+// SPLIT-SAME:      %[[X:[^:]+]]: !ts.tensor<f32, [3]>, %[[W:[^:]+]]: !ts.tensor<f32, [3]>, %[[G:[^:]+]]: !ts.tensor<f32, [3]>)
 // SPLIT-NOT:     ts.aten.mul.Tensor %[[X]], %[[W]]
+// SPLIT:         ts.aten.mul.Tensor %[[G]], %[[W]]
+// SPLIT:         ts.aten.mul.Tensor %[[G]], %[[X]]
 // SPLIT:         return
 // SPLIT-NOT:     func.func @f(
 //
@@ -40,8 +43,8 @@ func.func @f(%x: !ts.tensor<f32, [3]>, %w: !ts.tensor<f32, [3]>) -> !ts.tensor<f
 // -----
 
 // A broadcast operand's gradient is summed back to its sizes; an integer
-// argument has none (nor is its gradient built). The split form saves the
-// integer tensor the backward multiplies by.
+// argument has none (nor is its gradient built). The split form's backward
+// takes the integer argument it multiplies by.
 // JOINT-LABEL: func.func @f(
 // JOINT-SAME:      %[[N:[^:]+]]: !ts.tensor<si64, [4]>, %[[G:[^:]+]]: !ts.tensor<f32, [2, 4]>)
 // JOINT:         %[[GX:.+]] = ts.aten.mul.Tensor %[[G]], %[[N]]
@@ -50,9 +53,10 @@ func.func @f(%x: !ts.tensor<f32, [3]>, %w: !ts.tensor<f32, [3]>) -> !ts.tensor<f
 // JOINT-NEXT:    %[[GB:.+]] = ts.aten.sum_to_size %[[GX]], %[[SIZES]] : (!ts.tensor, !ts.list<!ts.int>)
 // JOINT-NEXT:    return %{{.+}}, %[[GX]], %[[GB]]
 // SPLIT-LABEL: func.func @f_forward(
-// SPLIT:         return %{{.+}}, %arg2 : !ts.tensor<f32, [2, 4]>, !ts.tensor<si64, [4]>
+// SPLIT-SAME:      saved_arguments = array<i64: 2>
+// SPLIT:         return %{{[^,]+}} : !ts.tensor<f32, [2, 4]>
 // SPLIT-LABEL: func.func @f_backward(
-// SPLIT-SAME:      !ts.tensor<si64, [4]>, %{{.+}}: !ts.tensor<f32, [2, 4]>) -> (!ts.tensor, !ts.tensor)
+// SPLIT-SAME:      %{{.+}}: !ts.tensor<si64, [4]>, %{{.+}}: !ts.tensor<f32, [2, 4]>) -> (!ts.tensor, !ts.tensor)
 // OPT-LABEL: func.func @f(
 // OPT:         return {{.*}} : !ts.tensor<f32, [2, 4]>, !ts.tensor<f32, [2, 4]>, !ts.tensor<f32, [4]>
 func.func @f(%x: !ts.tensor<f32, [2, 4]>, %b: !ts.tensor<f32, [4]>, %n: !ts.tensor<si64, [4]>) -> !ts.tensor<f32, [2, 4]> {

@@ -93,7 +93,12 @@ def TSFusionReportPass : Pass<"ts-fusion-report", "::mlir::ModuleOp"> {
       reason (unsupported kind, strategy excludes it, unknown shape, side
       effect, would create a cycle, used outside before the group would
       run, group below min-size);
-    * a summary: groups, ops fused and left, bytes before and after.
+    * a summary: groups, ops fused and left, bytes before and after;
+    * for the forward function of a `--ts-differentiate` split, what it
+      saves for the backward (its `ts.autodiff` attribute: the policy, the
+      values and bytes saved, the arguments the backward reads again, the
+      ops it recomputes), before its groups; the backward function's groups
+      follow as any function's do.
 
     Ops in nested regions (the specialised body of `fusion.guarded`,
     `prim::If` and `prim::Loop` bodies) are planned block by block, as the

@@ -15,7 +15,10 @@
 #define TSMLIR_DIALECT_TORCHSCRIPT_AUTODIFF_AUTODIFF_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
+
+#include <optional>
 
 namespace mlir::tsmlir::ts {
 
@@ -29,11 +32,61 @@ bool isDifferentiableType(Type type);
 /// tensor argument, in order. Reports what it cannot differentiate.
 LogicalResult differentiateJoint(func::FuncOp func);
 
-/// Splits the function differentiateJoint made of `original` (its first
-/// `numResults` results are the original's, flattened) into NAME_forward
-/// and NAME_backward as --ts-differentiate describes; erases `joint`.
-LogicalResult splitForwardBackward(func::FuncOp joint, unsigned numArguments,
-                                   unsigned numResults);
+/// What the forward function saves for the backward one.
+enum class SavePolicy {
+  /// Every forward value the backward reads, as PyTorch's autograd does:
+  /// nothing is recomputed.
+  SaveAll,
+  /// The values of a minimum cut of the joint graph, weighted by the bytes
+  /// saving each costs (written by the forward and read by the backward):
+  /// the backward recomputes the pointwise and view ops between the cut
+  /// and what it reads; reductions, matrix products and ops with effects
+  /// are never recomputed.
+  MinCut,
+};
+
+/// `save-all` or `min-cut`.
+StringRef stringifySavePolicy(SavePolicy policy);
+std::optional<SavePolicy> symbolizeSavePolicy(StringRef name);
+
+/// What a split saves, also recorded on the forward function as the
+/// dictionary attribute `ts.autodiff` (`policy`, `saved_values`,
+/// `saved_bytes`, `saved_arguments`, `argument_bytes`, `recomputed_ops`).
+struct SplitSummary {
+  SavePolicy policy = SavePolicy::SaveAll;
+  /// The values the forward returns after its results for the backward.
+  int64_t savedValues = 0;
+  /// Their bytes (tensors of known sizes; 8 per number or list);
+  /// `unknownBytes` counts the saved tensors of unknown sizes.
+  int64_t savedBytes = 0;
+  int64_t unknownBytes = 0;
+  /// The forward's arguments the backward reads (passed to it again, not
+  /// saved), by position, and their bytes.
+  SmallVector<int64_t> savedArguments;
+  int64_t argumentBytes = 0;
+  /// Forward ops the backward computes again.
+  int64_t recomputedOps = 0;
+};
+
+/// The name of the attribute SplitSummary is recorded under.
+inline constexpr StringLiteral kAutodiffAttrName = "ts.autodiff";
+
+/// Splits the function differentiateJoint made (its first `numArguments`
+/// arguments, `numResults` results and `numForwardOps` ops are the original
+/// function's, results flattened) into NAME_forward and NAME_backward as
+/// --ts-differentiate describes, saving what `policy` chooses; erases
+/// `joint`.
+FailureOr<SplitSummary> splitForwardBackward(func::FuncOp joint,
+                                             unsigned numArguments,
+                                             unsigned numResults,
+                                             unsigned numForwardOps,
+                                             SavePolicy policy);
+
+/// Makes NAME(args..., grad_results...) -> (results..., grad_args...), the
+/// joint form, out of calls to NAME_forward and NAME_backward (which become
+/// private): forward and backward stay apart, with what the policy saved
+/// passed between them.
+FailureOr<func::FuncOp> joinForwardBackward(ModuleOp module, StringRef name);
 
 } // namespace mlir::tsmlir::ts
 

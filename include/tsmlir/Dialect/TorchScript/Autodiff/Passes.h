@@ -9,6 +9,8 @@
 #ifndef TSMLIR_DIALECT_TORCHSCRIPT_AUTODIFF_PASSES_H
 #define TSMLIR_DIALECT_TORCHSCRIPT_AUTODIFF_PASSES_H
 
+#include "tsmlir/Dialect/TorchScript/Autodiff/Autodiff.h"
+
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::tsmlir::ts {

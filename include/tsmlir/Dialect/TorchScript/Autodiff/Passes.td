@@ -23,10 +23,16 @@ def TSDifferentiatePass : Pass<"ts-differentiate", "::mlir::ModuleOp"> {
     Autodiff/Formulas*.cpp):
 
     * split (the default): `f_forward(args) -> (results..., saved...)`
-      returns the results and every value the backward reads (PyTorch's
-      choice: nothing is recomputed), and `f_backward(saved...,
-      grad_results...) -> (grad_args...)` takes them back with one upstream
-      gradient per floating-point tensor result;
+      returns the results and the values `policy` saves, and
+      `f_backward(saved_args..., saved..., grad_results...) ->
+      (grad_args...)` takes the arguments it reads (passed again, not
+      returned by the forward), the saved values and one upstream gradient
+      per floating-point tensor result, computes again the forward ops the
+      policy did not save, then the gradients. `f_forward` records the
+      split in its `ts.autodiff` attribute: `policy`, `saved_values` and
+      their `saved_bytes` (tensors of known sizes), `saved_arguments` (the
+      positions of the arguments the backward takes first) and their
+      `argument_bytes`, `recomputed_ops`; `--ts-fusion-report` prints it;
     * `joint`: `f` itself becomes `f(args..., grad_results...) ->
       (results..., grad_args...)`, forward and backward in one function
       (what `tsmlir-run --grad-output` compiles).
@@ -37,14 +43,40 @@ def TSDifferentiatePass : Pass<"ts-differentiate", "::mlir::ModuleOp"> {
     for an argument's result). The gradient ops have unrefined types: run
     `--ts-optimize` after it. An op on the gradient's path without a
     formula, or control flow there, is an error naming it.
+
+    The policies: `save-all` saves every forward value the backward reads,
+    as PyTorch's autograd does; `min-cut` (the default) saves the values of
+    a minimum s-t cut of the joint graph in which each value weighs the
+    bytes saving it costs (read by the backward, and written by the forward
+    unless the forward returns it or it is an argument), so that the
+    backward computes pointwise and view ops again from fewer bytes
+    (`gelu(x)`'s intermediates from `x`), while reductions, matrix
+    products, convolutions and ops with effects (random ones) are saved,
+    never recomputed.
   }];
   let options = [
     Option<"func", "func", "std::string", /*default=*/"\"main\"",
            "The function to differentiate">,
+    Option<"policy", "policy", "::mlir::tsmlir::ts::SavePolicy",
+           /*default=*/"::mlir::tsmlir::ts::SavePolicy::MinCut",
+           "What the forward saves for the backward (split form)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::tsmlir::ts::SavePolicy::SaveAll, "save-all",
+                        "every forward value the backward reads, as PyTorch"),
+             clEnumValN(::mlir::tsmlir::ts::SavePolicy::MinCut, "min-cut",
+                        "a minimum cut by bytes; cheap ops recomputed"))}]>,
     Option<"joint", "joint", "bool", /*default=*/"false",
            "Rewrite the function into one taking the results' gradients and "
            "returning the arguments' as well, instead of forward and "
            "backward functions">
+  ];
+  let statistics = [
+    Statistic<"numSavedValues", "saved-values",
+              "Values the forward saves for the backward">,
+    Statistic<"numSavedBytes", "saved-bytes",
+              "Bytes of the saved tensors of known sizes">,
+    Statistic<"numRecomputedOps", "recomputed-ops",
+              "Forward ops the backward computes again">
   ];
 }
 
