@@ -891,6 +891,9 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
     names.push_back("grad_out" + std::to_string(k - numBound));
   }
   graph.noneOutputs = dropNoneOutputs(func);
+  if (auto names = func->getAttrOfType<ArrayAttr>(ts::kGradParamsAttrName))
+    for (auto name : names.getAsValueRange<StringAttr>())
+      graph.gradParams.push_back(name.str());
   module.walk([&](fusion::GroupOp) { ++graph.numFusionGroups; });
   if (failed(checkSizes(func)) ||
       failed(describeInputs(func, erase, names, options.dynamicSizes, graph)) ||

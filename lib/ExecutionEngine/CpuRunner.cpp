@@ -417,6 +417,7 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   auto graph = std::unique_ptr<CompiledGraph>(new CompiledGraph());
   graph->numFusionGroups = prepared->numFusionGroups;
   graph->noneOutputs = prepared->noneOutputs;
+  graph->gradParams = prepared->gradParams;
   for (const GraphValue &input : prepared->inputs) {
     if (input.isNumber) {
       graph->arguments.push_back(nullptr);

@@ -13,6 +13,7 @@
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <limits>
@@ -215,6 +216,45 @@ SafetensorsFile::parse(std::unique_ptr<MemoryBuffer> buffer) {
 const SafetensorsTensor *SafetensorsFile::lookup(StringRef name) const {
   auto it = index.find(name);
   return it == index.end() ? nullptr : &tensorList[it->second];
+}
+
+Error writeSafetensors(StringRef path, ArrayRef<SafetensorsTensor> tensors) {
+  json::Object header;
+  uint64_t offset = 0;
+  for (const SafetensorsTensor &t : tensors) {
+    unsigned elementSize = SafetensorsFile::getElementSize(t.dtype);
+    uint64_t count = 1;
+    for (int64_t size : t.shape)
+      count *= uint64_t(size);
+    if (!elementSize || count * elementSize != t.data.size())
+      return createStringError("tensor '" + t.name +
+                               "': " + std::to_string(t.data.size()) +
+                               " bytes do not make a " + t.dtype + " tensor");
+    header[t.name] = json::Object{
+        {"dtype", t.dtype},
+        {"shape", json::Array(t.shape)},
+        {"data_offsets", json::Array{offset, offset + t.data.size()}}};
+    offset += t.data.size();
+  }
+  std::string text;
+  raw_string_ostream(text) << json::Value(std::move(header));
+  text.append((8 - text.size() % 8) % 8, ' ');
+  std::error_code ec;
+  raw_fd_ostream os(path, ec);
+  if (ec)
+    return createStringError("cannot write '" + path.str() +
+                             "': " + ec.message());
+  char length[8];
+  support::endian::write64le(length, text.size());
+  os.write(length, sizeof(length));
+  os << text;
+  for (const SafetensorsTensor &t : tensors)
+    os.write(t.data.data(), t.data.size());
+  os.close();
+  if (os.has_error())
+    return createStringError("cannot write '" + path.str() +
+                             "': " + os.error().message());
+  return Error::success();
 }
 
 } // namespace mlir::tsmlir

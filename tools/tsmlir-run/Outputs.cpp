@@ -8,6 +8,8 @@
 
 #include "Outputs.h"
 
+#include "tsmlir/Support/Safetensors.h"
+
 #include "tsmlir/Support/Npy.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -68,4 +70,22 @@ llvm::Error mlir::tsmlir::writeGradients(StringRef dir,
       return error;
   }
   return llvm::Error::success();
+}
+
+llvm::Error
+mlir::tsmlir::writeParameterGradients(StringRef dir,
+                                      ArrayRef<HostTensor> gradients,
+                                      ArrayRef<std::string> names) {
+  std::vector<SafetensorsTensor> tensors;
+  for (auto [t, name] : llvm::zip_equal(gradients, names)) {
+    SafetensorsTensor &tensor = tensors.emplace_back();
+    tensor.name = name;
+    tensor.dtype = getDtypeInfo(t.dtype).safetensorsName.str();
+    tensor.shape.assign(t.shape.begin(), t.shape.end());
+    tensor.data =
+        ArrayRef(reinterpret_cast<const char *>(t.data.data()), t.data.size());
+  }
+  llvm::SmallString<128> path(dir);
+  llvm::sys::path::append(path, "grad_params.safetensors");
+  return writeSafetensors(path, tensors);
 }

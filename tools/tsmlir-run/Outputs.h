@@ -28,6 +28,12 @@ llvm::Expected<std::string> writeOutputs(StringRef dir,
 llvm::Error writeGradients(StringRef dir, ArrayRef<HostTensor> gradients,
                            ArrayRef<unsigned> inputNumbers);
 
+/// Writes `dir`/grad_params.safetensors: each module tensor's gradient
+/// under its dotted name (`names`, one per gradient).
+llvm::Error writeParameterGradients(StringRef dir,
+                                    ArrayRef<HostTensor> gradients,
+                                    ArrayRef<std::string> names);
+
 } // namespace mlir::tsmlir
 
 #endif // TSMLIR_TOOLS_TSMLIR_RUN_OUTPUTS_H

@@ -60,7 +60,9 @@ static cl::list<std::string> gradOutputs(
     cl::desc("Run the backward too: the upstream gradient of each "
              "floating-point tensor output, in output order (repeatable); "
              "writes grad_inI.npy for each floating-point tensor input, I "
-             "its number among the .npy inputs"),
+             "its number among the .npy inputs, and for a module "
+             "grad_params.safetensors (each parameter's gradient by its "
+             "dotted name)"),
     cl::value_desc("g.npy"), cl::cat(category));
 static cl::opt<ts::SavePolicy> autodiffPolicy(
     "ts-autodiff-policy",
@@ -427,20 +429,26 @@ int main(int argc, char **argv) {
 
   SmallVector<HostTensor> outputs = (*graph)->getOutputs();
   if (options.gradients) {
-    if (outputs.size() < gradInputNumbers.size()) {
+    // The outputs, the inputs' gradients, then the module tensors'.
+    ArrayRef<std::string> params = (*graph)->gradParams;
+    size_t numGradients = gradInputNumbers.size() + params.size();
+    if (outputs.size() < numGradients) {
       llvm::errs() << "tsmlir-run: the compiled graph returns fewer results "
                       "than the gradients of its inputs\n";
       return 1;
     }
-    ArrayRef<HostTensor> gradients =
-        ArrayRef(outputs).take_back(gradInputNumbers.size());
-    if (llvm::Error error =
-            writeGradients(outputDir, gradients, gradInputNumbers)) {
+    ArrayRef<HostTensor> gradients = ArrayRef(outputs).take_back(numGradients);
+    llvm::Error error = writeGradients(
+        outputDir, gradients.drop_back(params.size()), gradInputNumbers);
+    if (!error && !params.empty())
+      error = writeParameterGradients(
+          outputDir, gradients.take_back(params.size()), params);
+    if (error) {
       llvm::errs() << "tsmlir-run: " << llvm::toString(std::move(error))
                    << "\n";
       return 1;
     }
-    outputs.resize(outputs.size() - gradInputNumbers.size());
+    outputs.resize(outputs.size() - numGradients);
   }
   llvm::Expected<std::string> written =
       writeOutputs(outputDir, outputs, (*graph)->noneOutputs);
@@ -449,23 +457,24 @@ int main(int argc, char **argv) {
                  << "\n";
     return 1;
   }
-  llvm::outs() << "tsmlir-run: " << llvm::sys::path::filename(inputFile) << ": "
-               << values.size() << " input" << (values.size() == 1 ? "" : "s")
-               << ", " << outputs.size() << " output"
-               << (outputs.size() == 1 ? "" : "s") << " (" << *written << "); "
-               << (!options.fusion
-                       ? std::string("no fusion")
-                       : options.getFusionName().str() + ": " +
-                             std::to_string((*graph)->numFusionGroups) +
-                             " fusion group" +
-                             ((*graph)->numFusionGroups == 1 ? "" : "s"))
-               << "; " << ranOn
-               << (onGPU && !(*graph)->deviceName.empty()
-                       ? " on " + (*graph)->deviceName
-                       : std::string())
-               << llvm::format("; compiled in %.2f s, ran in %.3f ms",
-                               (*graph)->compileSeconds, runSeconds * 1e3)
-               << "; wrote " << outputDir << "/out*.npy"
-               << (options.gradients ? " and grad_in*.npy" : "") << "\n";
+  llvm::outs()
+      << "tsmlir-run: " << llvm::sys::path::filename(inputFile) << ": "
+      << values.size() << " input" << (values.size() == 1 ? "" : "s") << ", "
+      << outputs.size() << " output" << (outputs.size() == 1 ? "" : "s") << " ("
+      << *written << "); "
+      << (!options.fusion ? std::string("no fusion")
+                          : options.getFusionName().str() + ": " +
+                                std::to_string((*graph)->numFusionGroups) +
+                                " fusion group" +
+                                ((*graph)->numFusionGroups == 1 ? "" : "s"))
+      << "; " << ranOn
+      << (onGPU && !(*graph)->deviceName.empty() ? " on " + (*graph)->deviceName
+                                                 : std::string())
+      << llvm::format("; compiled in %.2f s, ran in %.3f ms",
+                      (*graph)->compileSeconds, runSeconds * 1e3)
+      << "; wrote " << outputDir << "/out*.npy"
+      << (options.gradients ? " and grad_in*.npy" : "")
+      << (!(*graph)->gradParams.empty() ? ", grad_params.safetensors" : "")
+      << "\n";
   return 0;
 }

@@ -91,6 +91,9 @@ struct PreparedGraph {
   /// eval mode), by their position among the graph's flattened outputs:
   /// they have no buffer and `outputs` leaves them out.
   SmallVector<unsigned> noneOutputs;
+  /// With gradients: the module tensors whose gradients the graph returns
+  /// last, by name (ts.grad_params).
+  SmallVector<std::string> gradParams;
 };
 
 /// Prepares the entry of `module` (imported TorchScript) for `inputs`, one

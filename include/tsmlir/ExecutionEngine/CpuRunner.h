@@ -90,8 +90,9 @@ public:
 
   /// Facts for the tool's summary.
   unsigned numFusionGroups = 0;
-  /// PreparedGraph::noneOutputs.
+  /// PreparedGraph::noneOutputs and gradParams.
   SmallVector<unsigned> noneOutputs;
+  SmallVector<std::string> gradParams;
   /// CUDA: kernels in the module (gpu.launch sites), and the device's name.
   unsigned numKernels = 0;
   std::string deviceName;

@@ -1,4 +1,4 @@
-//===- Safetensors.h - Read safetensors files -------------------*- C++ -*-===//
+//===- Safetensors.h - Read and write safetensors files ---------*- C++ -*-===//
 //
 // Part of the tsmlir project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,7 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A reader for the safetensors format: an 8-byte little-endian header length,
+// A reader and a writer for the safetensors format: an 8-byte little-endian
+// header length,
 // a JSON header mapping names to dtype, shape and byte offsets, then the raw
 // little-endian, C-contiguous data.
 //
@@ -64,6 +65,11 @@ private:
   std::vector<SafetensorsTensor> tensorList;
   llvm::StringMap<size_t> index;
 };
+
+/// Writes `tensors` (each `data` of the size its dtype and shape imply) to
+/// `path` in the order given, the header padded with spaces to 8 bytes.
+llvm::Error writeSafetensors(llvm::StringRef path,
+                             llvm::ArrayRef<SafetensorsTensor> tensors);
 
 } // namespace mlir::tsmlir
 

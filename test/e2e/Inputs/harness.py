@@ -28,7 +28,9 @@ and above fails (test/e2e/tolerance.test shows it).
 
 Integers and booleans must be equal.
 """
+import json
 import os
+import struct
 import subprocess
 
 import numpy as np
@@ -118,6 +120,28 @@ class TimedOut:
         self.stdout = ""
         self.stderr = "error: timed out after %d s: %s" % (
             timeout, " ".join(cmd[:2]))
+
+
+SAFETENSORS_DTYPES = {"F32": np.float32, "F64": np.float64,
+                      "F16": np.float16, "I64": np.int64, "I32": np.int32,
+                      "U8": np.uint8, "BOOL": np.bool_}
+
+
+def read_safetensors(path):
+    """{name: numpy array} of a safetensors file."""
+    with open(path, "rb") as f:
+        data = f.read()
+    (n,) = struct.unpack("<Q", data[:8])
+    header = json.loads(data[8:8 + n])
+    tensors = {}
+    for name, info in header.items():
+        if name == "__metadata__":
+            continue
+        begin, end = info["data_offsets"]
+        array = np.frombuffer(data[8 + n + begin:8 + n + end],
+                              dtype=SAFETENSORS_DTYPES[info["dtype"]])
+        tensors[name] = array.reshape(info["shape"])
+    return tensors
 
 
 def run(cmd, timeout=None, **kwargs):

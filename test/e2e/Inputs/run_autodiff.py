@@ -9,8 +9,8 @@ with the case's upstream gradients (grad_outK.npy, one per output that
 requires grad) without fusion and with the nnc strategy, each with the
 save-all and the min-cut policy (--ts-autodiff-policy); the outputs must
 match out*.npy and each grad_inI.npy the case has must match tsmlir's
-(harness.py's tolerances). A module's parameters are frozen into the graph:
-only the gradients of its inputs are compared. Prints one line per problem,
+(harness.py's tolerances), and a module's grad_params.safetensors, each
+parameter's gradient by its dotted name, must match the case's. Prints one line per problem,
 the tally per case and a summary line.
 """
 
@@ -60,6 +60,21 @@ def run_one(job):
             why = "%s missing" % name
             break
         why = harness.mismatch(np.load(path), np.load(ref), name[:-4])
+    # A module's parameters' gradients, by dotted name (the frozen form's
+    # attributes are folded into constants of other names: not compared).
+    ref_params = os.path.join(case_dir, "grad_params.safetensors")
+    if not why and os.path.exists(ref_params) and form != "frozen":
+        path = os.path.join(out_dir, "grad_params.safetensors")
+        if not os.path.exists(path):
+            return job, "grad_params.safetensors missing"
+        ours = harness.read_safetensors(path)
+        for name, ref in sorted(harness.read_safetensors(ref_params).items()):
+            if name not in ours:
+                why = "no gradient for parameter %s" % name
+                break
+            why = harness.mismatch(ours[name], ref, "grad of " + name)
+            if why:
+                break
     return job, why
 
 

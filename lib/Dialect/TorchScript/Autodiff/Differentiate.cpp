@@ -31,9 +31,11 @@
 
 #include "tsmlir/Dialect/TorchScript/IR/NodeKind.h"
 
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace mlir::tsmlir::ts {
 #define GEN_PASS_DEF_TSDIFFERENTIATEPASS
@@ -262,6 +264,46 @@ static void eraseUnused(Operation *op) {
     op->erase();
 }
 
+/// The module's tensors of `func` (the constants freezing made of its
+/// attributes, `dense_resource<NAME>`) of a floating-point dtype, one per
+/// name, hoisted to the top of the body (with the others of the same name
+/// replaced by it), in order of first appearance.
+static SmallVector<std::pair<StringRef, Value>>
+hoistParameters(func::FuncOp func) {
+  SmallVector<std::pair<StringRef, Value>> parameters;
+  llvm::StringMap<Value> byName;
+  SmallVector<PrimConstantOp> constants;
+  func.walk([&](PrimConstantOp op) {
+    auto resource =
+        llvm::dyn_cast_or_null<DenseResourceElementsAttr>(op.getValueAttr());
+    if (!resource || !llvm::isa<mlir::FloatType>(resource.getElementType()))
+      return;
+    // An optional attribute (a layer's `bias: Tensor?`) typed as it was
+    // declared: its value is a tensor of the attribute's type.
+    if (!isDifferentiableType(op.getType()))
+      op.getResult().setType(
+          ts::TensorType::get(op.getContext(), resource.getElementType(),
+                              resource.getType().getShape()));
+    constants.push_back(op);
+  });
+  Block &body = func.front();
+  for (PrimConstantOp op : constants) {
+    auto resource = llvm::cast<DenseResourceElementsAttr>(op.getValueAttr());
+    StringRef name = resource.getRawHandle().getKey();
+    auto [it, inserted] = byName.try_emplace(name, op.getResult());
+    if (!inserted && it->second.getType() == op.getType()) {
+      op.replaceAllUsesWith(it->second);
+      op.erase();
+      continue;
+    }
+    if (!inserted)
+      continue; // the same tensor under another type: left where it is
+    op->moveBefore(&body, body.begin());
+    parameters.emplace_back(name, op.getResult());
+  }
+  return parameters;
+}
+
 LogicalResult ts::differentiateJoint(func::FuncOp func) {
   if (func.isExternal() || !func.getBody().hasOneBlock())
     return func.emitError("only a function of one block is differentiated");
@@ -271,6 +313,9 @@ LogicalResult ts::differentiateJoint(func::FuncOp func) {
   for (BlockArgument arg : func.getArguments())
     if (isDifferentiableType(arg.getType()))
       d.active.insert(arg);
+  SmallVector<std::pair<StringRef, Value>> parameters = hoistParameters(func);
+  for (auto [name, value] : parameters)
+    d.active.insert(value);
   d.findActive(body);
   SmallVector<Operation *> forward;
   for (Operation &op : body.without_terminator())
@@ -303,6 +348,15 @@ LogicalResult ts::differentiateJoint(func::FuncOp func) {
     Value grad = grads.lookup(arg);
     returned.push_back(grad ? grad : zerosLike(t, arg));
   }
+  // Then the module's tensors' that a gradient reaches, named.
+  SmallVector<Attribute> parameterNames;
+  for (auto [name, value] : parameters)
+    if (Value grad = grads.lookup(value)) {
+      returned.push_back(grad);
+      parameterNames.push_back(b.getStringAttr(name));
+    }
+  if (!parameterNames.empty())
+    func->setAttr(kGradParamsAttrName, b.getArrayAttr(parameterNames));
   auto newReturn = func::ReturnOp::create(b, ret.getLoc(), returned);
   ret.erase();
   // Formulas build every operand's gradient; those of operands that need

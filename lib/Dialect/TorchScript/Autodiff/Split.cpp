@@ -263,6 +263,8 @@ FailureOr<SplitSummary> ts::splitForwardBackward(func::FuncOp joint,
           ctx, backwardArgs,
           TypeRange(ret.getOperandTypes()).drop_front(numResults)));
   backward.setVisibility(joint.getVisibility());
+  if (Attribute names = joint->getAttr(kGradParamsAttrName))
+    backward->setAttr(kGradParamsAttrName, names);
   {
     Block *entry = backward.addEntryBlock();
     IRMapping map;
@@ -344,6 +346,8 @@ FailureOr<func::FuncOp> ts::joinForwardBackward(ModuleOp module,
   SmallVector<Value> returned(forwardCall.getResults().take_front(numResults));
   llvm::append_range(returned, backwardCall.getResults());
   func::ReturnOp::create(jb, forward.getLoc(), returned);
+  if (Attribute names = backward->getAttr(kGradParamsAttrName))
+    joint->setAttr(kGradParamsAttrName, names);
   forward.setPrivate();
   backward.setPrivate();
   return joint;

@@ -27,10 +27,18 @@ namespace mlir::tsmlir::ts {
 bool isDifferentiableType(Type type);
 
 /// Rewrites `func` into `func(args..., grad_results...) -> (results...,
-/// grad_args...)`: one upstream gradient per floating-point tensor result
-/// (results flattened from tuples) and one gradient per floating-point
-/// tensor argument, in order. Reports what it cannot differentiate.
+/// grad_args..., grad_params...)`: one upstream gradient per floating-point
+/// tensor result (results flattened from tuples), one gradient per
+/// floating-point tensor argument, in order, then the gradients of the
+/// module's floating-point tensors (the `dense_resource<NAME>` constants of
+/// a frozen module's parameters) that a gradient reaches, their names in
+/// the function's `ts.grad_params` attribute. Reports what it cannot
+/// differentiate.
 LogicalResult differentiateJoint(func::FuncOp func);
+
+/// The attribute naming the module tensors whose gradients a differentiated
+/// function returns last (an array of strings).
+inline constexpr StringLiteral kGradParamsAttrName = "ts.grad_params";
 
 /// What the forward function saves for the backward one.
 enum class SavePolicy {
