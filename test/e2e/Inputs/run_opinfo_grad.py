@@ -16,8 +16,16 @@ tolerances of harness.py: rtol 1e-10, atol 1e-12). Outcomes per sample:
                one the forward does not compile
   error        anything else
 
+Every sample tsmlir ran is also checked against finite differences: the
+derivative of sum_k <g_k, f_k(x)> along a random direction v, computed by
+central differences of the eager float64 function (eps 1e-6), must agree
+with sum_i <grad_i, v_i> of tsmlir's gradients to 1e-5 relative (a check of
+the formulas that does not trust autograd's; points where the function has
+a kink, as relu at 0 or max at a tie, may disagree legitimately).
+
 Prints one line per operator, one line per failing sample with
---show-failures, and the summary line.
+--show-failures (FD: for a finite-difference disagreement), the summary
+line and the finite-difference line.
 
 Usage: run_opinfo_grad.py TMPDIR [--ops NAME,...] [--subset FILE]
                           [--samples N] [--jobs N] [--show-failures]
@@ -35,20 +43,17 @@ import run_opinfo  # noqa: E402
 from run_opinfo import torch, op_db  # noqa: E402
 
 
-def reference(p, seed):
-    """(upstream gradients, expected input gradients by parameter index) of
-    prepared sample `p`, from eager autograd; None when nothing in it is
-    differentiable."""
+def sample_function(p):
+    """The eager function of prepared sample `p`."""
     scope = {}
     exec(compile(run_opinfo.PRELUDE + "def fn(%s):\n    return (%s,)\n" % (
         ", ".join("%s: Tensor" % n for n, _ in p.params), p.call),
         "<grad>", "exec"), scope)
-    args = []
-    for _, t in p.params:
-        t = t.detach().clone()
-        if t.dtype.is_floating_point:
-            t.requires_grad_(True)
-        args.append(t)
+    return scope["fn"]
+
+
+def float_outputs(value):
+    """The floating-point tensors of an output, flattened in order."""
     outs = []
 
     def collect(v):
@@ -57,8 +62,62 @@ def reference(p, seed):
         elif isinstance(v, (tuple, list)):
             for x in v:
                 collect(x)
-    collect(scope["fn"](*args)[0])
-    floats = [o for o in outs if o.dtype.is_floating_point]
+    collect(value)
+    return [o for o in outs if o.dtype.is_floating_point]
+
+
+# The finite-difference check: the derivative of sum_k <g_k, f_k(x)> along
+# a random direction v, (F(x + eps v) - F(x - eps v)) / (2 eps) in float64,
+# against sum_i <grad_i, v_i> of tsmlir's gradients.
+FD_EPS = 1e-6
+FD_RTOL = 1e-5
+
+
+def finite_difference(p, upstream, ours, seed):
+    """None when tsmlir's gradients `ours` (by parameter index) agree with
+    the finite difference along a random direction, else why not."""
+    fn = sample_function(p)
+    gen = torch.Generator().manual_seed(1000 + seed)
+    base = [t.detach().clone() for _, t in p.params]
+    direction = {i: torch.randn(base[i].shape, generator=gen,
+                                dtype=base[i].dtype) for i in ours}
+
+    def objective(sign):
+        args = [t + sign * FD_EPS * direction[i] if i in direction else t
+                for i, t in enumerate(base)]
+        with torch.no_grad():
+            outs = float_outputs(fn(*args)[0])
+        terms = [(o.double() * g.double()).sum() for o, g in
+                 zip(outs, upstream)]
+        return sum(terms, torch.tensor(0.0, dtype=torch.float64))
+
+    try:
+        numeric = ((objective(1) - objective(-1)) / (2 * FD_EPS)).item()
+    except Exception as e:  # noqa: BLE001 (a perturbed input is refused)
+        return "eager refuses the perturbed input: %s" % (
+            str(e).splitlines() or [""])[0][:60]
+    analytic = sum(float((torch.from_numpy(g).double() *
+                          direction[i].double()).sum())
+                   for i, g in ours.items())
+    scale = max(1.0, abs(numeric), abs(analytic))
+    if abs(numeric - analytic) <= FD_RTOL * scale:
+        return None
+    return "directional derivative %.10g, finite difference %.10g" % (
+        analytic, numeric)
+
+
+def reference(p, seed):
+    """(upstream gradients, expected input gradients by parameter index) of
+    prepared sample `p`, from eager autograd; None when nothing in it is
+    differentiable."""
+    fn = sample_function(p)
+    args = []
+    for _, t in p.params:
+        t = t.detach().clone()
+        if t.dtype.is_floating_point:
+            t.requires_grad_(True)
+        args.append(t)
+    floats = float_outputs(fn(*args)[0])
     gen = torch.Generator().manual_seed(seed)
     upstream = [torch.randn(o.shape, generator=gen, dtype=o.dtype)
                 for o in floats]
@@ -107,14 +166,18 @@ def run_sample(job):
         refused = "no derivative formula" in why or \
             "cannot differentiate" in why
         return job, "unsupported" if refused else run_opinfo.classify(why), why
-    for i, g in sorted(expected.items()):
+    ours = {}
+    for i in sorted(expected):
         path = os.path.join(out_dir, "grad_in%d.npy" % i)
         if not os.path.exists(path):
             return job, "error", "grad_in%d missing" % i
-        why = harness.mismatch(np.load(path), g.numpy(), "grad_in%d" % i)
+        ours[i] = np.load(path)
+    fd = finite_difference(p, upstream, ours, index)
+    for i, g in sorted(expected.items()):
+        why = harness.mismatch(ours[i], g.numpy(), "grad_in%d" % i)
         if why:
-            return job, "mismatch", "mismatch: " + why
-    return job, "pass", None
+            return job, "mismatch", ("mismatch: " + why, fd)
+    return job, "pass", (None, fd)
 
 
 def main():
@@ -160,12 +223,22 @@ def main():
                          os.path.join(args.tmp, name, str(i))))
 
     per_op, apart = {}, {}
+    fd_checked, fd_agree, fd_disagree_ops = 0, 0, set()
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for job, outcome, why in pool.map(run_sample, jobs):
             name, index = job[0], job[1]
             if outcome == "apart":
                 apart[why] = apart.get(why, 0) + 1
                 continue
+            if isinstance(why, tuple):
+                why, fd = why
+                fd_checked += 1
+                if fd is None:
+                    fd_agree += 1
+                else:
+                    fd_disagree_ops.add(name)
+                    if args.show_failures:
+                        print("FD: %s [#%d]: %s" % (name, index, fd))
             counts = per_op.setdefault(name, {})
             counts[outcome] = counts.get(outcome, 0) + 1
             if why and args.show_failures:
@@ -192,6 +265,10 @@ def main():
                       100.0 * totals.get("pass", 0) / max(n, 1),
                       totals.get("mismatch", 0), totals.get("unsupported", 0),
                       totals.get("error", 0), full))
+    print("finite differences: %d samples checked, %d agree (%d operators "
+          "disagree somewhere: %s)" % (
+              fd_checked, fd_agree, len(fd_disagree_ops),
+              ", ".join(sorted(fd_disagree_ops)) or "none"))
     return 0
 
 

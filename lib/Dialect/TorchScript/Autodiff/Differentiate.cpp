@@ -29,6 +29,7 @@
 
 #include "Formulas.h"
 
+#include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/NodeKind.h"
 
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -304,7 +305,7 @@ hoistParameters(func::FuncOp func) {
   return parameters;
 }
 
-LogicalResult ts::differentiateJoint(func::FuncOp func) {
+LogicalResult ts::differentiateJoint(func::FuncOp func, bool withParameters) {
   if (func.isExternal() || !func.getBody().hasOneBlock())
     return func.emitError("only a function of one block is differentiated");
   Block &body = func.front();
@@ -313,7 +314,9 @@ LogicalResult ts::differentiateJoint(func::FuncOp func) {
   for (BlockArgument arg : func.getArguments())
     if (isDifferentiableType(arg.getType()))
       d.active.insert(arg);
-  SmallVector<std::pair<StringRef, Value>> parameters = hoistParameters(func);
+  SmallVector<std::pair<StringRef, Value>> parameters;
+  if (withParameters)
+    parameters = hoistParameters(func);
   for (auto [name, value] : parameters)
     d.active.insert(value);
   d.findActive(body);
@@ -381,6 +384,22 @@ struct TSDifferentiatePass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (graphs) {
+      SmallVector<fusion::DifferentiableGraphOp> todo;
+      module.walk([&](fusion::DifferentiableGraphOp graph) {
+        if (graph.getBackward().empty())
+          todo.push_back(graph);
+      });
+      for (fusion::DifferentiableGraphOp graph : todo) {
+        FailureOr<SplitSummary> summary = differentiateGraph(graph, policy);
+        if (failed(summary))
+          return signalPassFailure();
+        numSavedValues += summary->savedValues;
+        numSavedBytes += summary->savedBytes;
+        numRecomputedOps += summary->recomputedOps;
+      }
+      return;
+    }
     auto target = module.lookupSymbol<func::FuncOp>(func);
     if (!target) {
       module.emitError() << "no function named '" << func << "'";

@@ -17,6 +17,7 @@
 #include "Partition.h"
 
 #include "tsmlir/Dialect/Fusion/Transforms/FusionPlanner.h"
+#include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -115,7 +116,13 @@ private:
 };
 } // namespace
 
+bool autodiff::isContainerConstruct(Operation *op) {
+  return llvm::isa<PrimListConstructOp, PrimTupleConstructOp>(op);
+}
+
 bool autodiff::isRecomputable(Operation *op) {
+  if (isContainerConstruct(op))
+    return true;
   if (op->getNumRegions() != 0)
     return false;
   auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
@@ -168,6 +175,12 @@ DenseSet<Operation *> autodiff::chooseRecomputed(const JointGraph &graph) {
     writtenAnyway.insert(arg);
   for (Value v : values) {
     unsigned in = inNode[v];
+    // Lists and tuples are never saved (the split makes them again).
+    Operation *def = v.getDefiningOp();
+    if (def && isContainerConstruct(def)) {
+      network.addEdge(in, in + 1, FlowNetwork::kInfinite);
+      continue;
+    }
     int64_t bytes = getSavedBytes(v).value_or(kUnknownBytes);
     network.addEdge(in, in + 1, writtenAnyway.contains(v) ? bytes : 2 * bytes);
   }

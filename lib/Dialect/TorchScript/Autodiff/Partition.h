@@ -34,9 +34,13 @@ struct JointGraph {
   function_ref<bool(Value)> isFree;
 };
 
+/// Whether `op` makes a list or a tuple of its operands, which the backward
+/// always makes again rather than taking.
+bool isContainerConstruct(Operation *op);
+
 /// Whether the backward may compute `op` again: a pointwise, view or scalar
 /// op (fusion::classifyOp) without regions that writes nothing (random ops
-/// write their generator's state).
+/// write their generator's state), or a list or tuple construction.
 bool isRecomputable(Operation *op);
 
 /// The bytes saving `value` costs once (written or read): a tensor's bytes,

@@ -20,6 +20,7 @@
 #include "Formulas.h"
 #include "Partition.h"
 
+#include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -158,6 +159,22 @@ FailureOr<SplitSummary> ts::splitForwardBackward(func::FuncOp joint,
                      backwardReads.getArrayRef(), forwardResults,
                      isFreeToRemake};
     recomputedSet = chooseRecomputed(graph);
+  }
+  // Lists and tuples are never passed from the forward to the backward:
+  // the backward makes them again from their elements (a lowering reads a
+  // list's elements from the op that makes it).
+  {
+    SmallVector<Value> worklist(backwardReads.begin(), backwardReads.end());
+    for (Operation *op : recomputedSet)
+      llvm::append_range(worklist, op->getOperands());
+    while (!worklist.empty()) {
+      Operation *def = worklist.pop_back_val().getDefiningOp();
+      if (!def || def->getParentRegion() != top || !isContainerConstruct(def) ||
+          isFreeToRemake(def->getResult(0)))
+        continue;
+      if (recomputedSet.insert(def).second)
+        llvm::append_range(worklist, def->getOperands());
+    }
   }
   SmallVector<Operation *> recomputed;
   DenseSet<Value> recomputedValues;
@@ -351,4 +368,116 @@ FailureOr<func::FuncOp> ts::joinForwardBackward(ModuleOp module,
   forward.setPrivate();
   backward.setPrivate();
   return joint;
+}
+
+FailureOr<SplitSummary> ts::differentiateGraph(Operation *op,
+                                               SavePolicy policy) {
+  auto graph = llvm::cast<fusion::DifferentiableGraphOp>(op);
+  auto module = graph->getParentOfType<ModuleOp>();
+  Location loc = graph.getLoc();
+  Block &body = graph.getForward().front();
+  auto yield = llvm::cast<fusion::YieldOp>(body.getTerminator());
+  unsigned numInputs = body.getNumArguments();
+  unsigned numResults = yield.getNumOperands();
+  SmallVector<Type> resultTypes(yield.getOperandTypes());
+
+  // The graph's forward as a function, differentiated and split.
+  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+  auto func = func::FuncOp::create(
+      mb, loc, "__differentiable_graph",
+      mlir::FunctionType::get(module.getContext(), body.getArgumentTypes(),
+                              yield.getOperandTypes()));
+  SymbolTable(module).insert(func);
+  {
+    Block *entry = func.addEntryBlock();
+    IRMapping map;
+    map.map(body.getArguments(), entry->getArguments());
+    OpBuilder fb = OpBuilder::atBlockEnd(entry);
+    for (Operation &inner : body.without_terminator())
+      fb.clone(inner, map);
+    SmallVector<Value> returned;
+    for (Value v : yield.getOperands())
+      returned.push_back(map.lookupOrDefault(v));
+    func::ReturnOp::create(fb, loc, returned);
+  }
+  std::string name = func.getSymName().str();
+  unsigned numForwardOps = func.front().getOperations().size() - 1;
+  if (failed(differentiateJoint(func, /*parameters=*/false)))
+    return failure();
+  FailureOr<SplitSummary> summary =
+      splitForwardBackward(func, numInputs, numResults, numForwardOps, policy);
+  if (failed(summary))
+    return failure();
+  auto forward = module.lookupSymbol<func::FuncOp>(name + "_forward");
+  auto backward = module.lookupSymbol<func::FuncOp>(name + "_backward");
+  unsigned numSavedArguments = summary->savedArguments.size();
+  unsigned numSaved = numSavedArguments + summary->savedValues;
+
+  // The forward region: the forward function's body, yielding its results,
+  // the arguments the backward reads, then the saved values.
+  SmallVector<Type> savedTypes;
+  {
+    for (Operation &inner : llvm::make_early_inc_range(llvm::reverse(body)))
+      inner.erase();
+    IRMapping map;
+    map.map(forward.getArguments(), body.getArguments());
+    OpBuilder rb = OpBuilder::atBlockEnd(&body);
+    for (Operation &inner : forward.front().without_terminator())
+      rb.clone(inner, map);
+    auto ret = llvm::cast<func::ReturnOp>(forward.front().getTerminator());
+    SmallVector<Value> yielded;
+    for (Value v : ret.getOperands().take_front(numResults))
+      yielded.push_back(map.lookup(v));
+    for (int64_t i : summary->savedArguments)
+      yielded.push_back(body.getArgument(i));
+    for (Value v : ret.getOperands().drop_front(numResults))
+      yielded.push_back(map.lookup(v));
+    for (Value v : ArrayRef(yielded).drop_front(numResults))
+      savedTypes.push_back(v.getType());
+    fusion::YieldOp::create(rb, loc, yielded);
+  }
+  // The backward region: one upstream gradient per result, then the saved
+  // values; one gradient per input.
+  {
+    Block *block = new Block();
+    graph.getBackward().push_back(block);
+    for (Type type : graph.getResultTypes())
+      block->addArgument(type, loc);
+    for (Type type : savedTypes)
+      block->addArgument(type, loc);
+    IRMapping map;
+    // The backward function takes the saved values first, then the
+    // gradients of the floating-point tensor results.
+    for (unsigned i = 0; i < numSaved; ++i)
+      map.map(backward.getArgument(i), block->getArgument(numResults + i));
+    unsigned next = numSaved;
+    for (auto [i, type] : llvm::enumerate(resultTypes))
+      if (isDifferentiableType(type))
+        map.map(backward.getArgument(next++), block->getArgument(i));
+    OpBuilder rb = OpBuilder::atBlockEnd(block);
+    for (Operation &inner : backward.front().without_terminator())
+      rb.clone(inner, map);
+    auto ret = llvm::cast<func::ReturnOp>(backward.front().getTerminator());
+    SmallVector<Value> gradients;
+    unsigned nextGrad = 0;
+    for (Type type : body.getArgumentTypes()) {
+      if (isDifferentiableType(type)) {
+        Value grad = map.lookup(ret.getOperand(nextGrad++));
+        // An input typed requires_grad = false gets None, as in PyTorch.
+        BoolAttr requiresGrad =
+            llvm::cast<ts::TensorType>(type).getRequiresGrad();
+        if (!requiresGrad || requiresGrad.getValue()) {
+          gradients.push_back(grad);
+          continue;
+        }
+      }
+      gradients.push_back(PrimConstantOp::create(
+          rb, loc, ts::NoneType::get(rb.getContext()), Attribute()));
+    }
+    fusion::YieldOp::create(rb, loc, gradients);
+  }
+  graph.setNumSaved(numSaved);
+  forward.erase();
+  backward.erase();
+  return summary;
 }

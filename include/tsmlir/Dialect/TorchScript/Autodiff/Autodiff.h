@@ -32,9 +32,10 @@ bool isDifferentiableType(Type type);
 /// floating-point tensor argument, in order, then the gradients of the
 /// module's floating-point tensors (the `dense_resource<NAME>` constants of
 /// a frozen module's parameters) that a gradient reaches, their names in
-/// the function's `ts.grad_params` attribute. Reports what it cannot
+/// the function's `ts.grad_params` attribute (without `parameters`, the
+/// module's tensors are constants like any other). Reports what it cannot
 /// differentiate.
-LogicalResult differentiateJoint(func::FuncOp func);
+LogicalResult differentiateJoint(func::FuncOp func, bool parameters = true);
 
 /// The attribute naming the module tensors whose gradients a differentiated
 /// function returns last (an array of strings).
@@ -95,6 +96,10 @@ FailureOr<SplitSummary> splitForwardBackward(func::FuncOp joint,
 /// private): forward and backward stay apart, with what the policy saved
 /// passed between them.
 FailureOr<func::FuncOp> joinForwardBackward(ModuleOp module, StringRef name);
+
+/// Gives `graph` (a fusion.differentiable_graph without a backward region)
+/// its backward region, as --ts-differentiate=graphs=true describes.
+FailureOr<SplitSummary> differentiateGraph(Operation *graph, SavePolicy policy);
 
 } // namespace mlir::tsmlir::ts
 

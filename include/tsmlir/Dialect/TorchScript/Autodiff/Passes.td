@@ -11,6 +11,49 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TSCreateDifferentiableGraphsPass
+    : Pass<"ts-create-differentiable-graphs", "::mlir::func::FuncOp"> {
+  let summary = "Group differentiable ops into fusion.differentiable_graph "
+                "ops";
+  let description = [{
+    PyTorch's `CreateAutodiffSubgraphs`: in each block (the bodies of
+    `prim::If` and `prim::Loop` included, each on its own), the runs of ops
+    that autodiff has a formula for and that read a value requiring grad
+    become one `fusion.differentiable_graph` each, its inputs the values the
+    run reads from outside (constants are copied in) and its results the
+    run's values used after it. A value requires grad when its tensor type
+    says `requires_grad = true`; where the type does not say (`null`), a
+    floating-point tensor argument does, and so does a floating-point tensor
+    an op computes from one. A tensor typed `requires_grad = false` never
+    does, and ops reading only such values stay out.
+
+    A run extends over ops that write nothing and read none of its values
+    (they move before the group) and over constants; it ends at any other op: control
+    flow (ops with regions), ops that write (in-place ops, random ops,
+    prints) and ops without a formula. Runs of fewer than `min-size` ops
+    stay as they are, as PyTorch inlines small subgraphs back.
+    `--ts-differentiate=graphs=true` then builds each graph's backward.
+
+    ```mlir
+    %y = fusion.differentiable_graph (%x) : (!ts.tensor<f32, [4]>) -> !ts.tensor<f32, [4]> {
+    ^bb0(%a: !ts.tensor<f32, [4]>):
+      %s = ts.aten.sigmoid %a : ...
+      %t = ts.aten.mul.Tensor %a, %s : ...
+      fusion.yield %t : !ts.tensor<f32, [4]>
+    }
+    ```
+  }];
+  let options = [
+    Option<"minSize", "min-size", "int64_t", /*default=*/"2",
+           "Form no graph of fewer ops">
+  ];
+  let statistics = [
+    Statistic<"numGraphs", "graphs", "Differentiable graphs formed">,
+    Statistic<"numGrouped", "grouped-ops", "Ops moved into them">
+  ];
+  let dependentDialects = ["::mlir::tsmlir::fusion::FusionDialect"];
+}
+
 def TSDifferentiatePass : Pass<"ts-differentiate", "::mlir::ModuleOp"> {
   let summary = "Derive a function's backward graph by source-to-source "
                 "differentiation";
@@ -44,6 +87,16 @@ def TSDifferentiatePass : Pass<"ts-differentiate", "::mlir::ModuleOp"> {
     `--ts-optimize` after it. An op on the gradient's path without a
     formula, or control flow there, is an error naming it.
 
+    With `graphs`, each `fusion.differentiable_graph` without a backward
+    region (`--ts-create-differentiable-graphs` forms them) is
+    differentiated as a function of its inputs and split: its forward
+    region yields its results, then the arguments the backward reads and the
+    values the policy saves (`num_saved` counts them), and its new backward
+    region takes one upstream gradient per result, then those saved values,
+    and yields one gradient per input (`prim::Constant` None for an input
+    that is not a floating-point tensor or is typed `requires_grad = false`,
+    as PyTorch's backward graphs return None).
+
     The policies: `save-all` saves every forward value the backward reads,
     as PyTorch's autograd does; `min-cut` (the default) saves the values of
     a minimum s-t cut of the joint graph in which each value weighs the
@@ -65,6 +118,9 @@ def TSDifferentiatePass : Pass<"ts-differentiate", "::mlir::ModuleOp"> {
                         "every forward value the backward reads, as PyTorch"),
              clEnumValN(::mlir::tsmlir::ts::SavePolicy::MinCut, "min-cut",
                         "a minimum cut by bytes; cheap ops recomputed"))}]>,
+    Option<"graphs", "graphs", "bool", /*default=*/"false",
+           "Build the backward region of every fusion.differentiable_graph "
+           "without one, instead of differentiating `func`">,
     Option<"joint", "joint", "bool", /*default=*/"false",
            "Rewrite the function into one taking the results' gradients and "
            "returning the arguments' as well, instead of forward and "
