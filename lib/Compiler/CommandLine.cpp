@@ -23,6 +23,7 @@ struct CompileOptionFlags::Flags {
   cl::opt<char> optLevel;
   cl::opt<bool> exactMath;
   cl::opt<std::string> dumpDir;
+  cl::opt<ts::SavePolicy> autodiffPolicy;
   cl::opt<std::string> gpuChip, gpuFormat;
   cl::opt<int64_t> gpuBlockSize, gpuMaxBlocks, gpuVectorWidth;
   std::optional<cl::opt<std::string>> triple, cpu, features;
@@ -51,6 +52,17 @@ struct CompileOptionFlags::Flags {
                 cl::desc("Write the module after each stage (ts.mlir, "
                          "linalg.mlir or gpu.mlir, llvm.mlir) into DIR"),
                 cl::value_desc("DIR"), cl::init(""), cl::cat(category)),
+        autodiffPolicy(
+            "ts-autodiff-policy",
+            cl::desc("With gradients (--grad-output): what the forward "
+                     "saves for the backward"),
+            cl::values(clEnumValN(ts::SavePolicy::SaveAll, "save-all",
+                                  "every value the backward reads, as "
+                                  "PyTorch"),
+                       clEnumValN(ts::SavePolicy::MinCut, "min-cut",
+                                  "a minimum cut by bytes, cheap ops "
+                                  "recomputed (default)")),
+            cl::init(ts::SavePolicy::MinCut), cl::cat(category)),
         gpuChip("gpu-chip", cl::desc("For CUDA: the GPU (sm_80, sm_90)"),
                 cl::init("sm_90"), cl::cat(category)),
         gpuFormat("gpu-format",
@@ -115,6 +127,7 @@ llvm::Expected<CompileOptions> CompileOptionFlags::get() const {
   options.optLevel = level - '0';
   options.approximateMath = !flags->exactMath;
   options.dumpDir = flags->dumpDir;
+  options.autodiffPolicy = flags->autodiffPolicy;
   options.gpu.chip = flags->gpuChip;
   options.gpu.format = flags->gpuFormat;
   options.gpu.blockSize = flags->gpuBlockSize;

@@ -902,5 +902,13 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
       failed(
           describeOutputs(func, sizedAtRunTime, options.dynamicSizes, graph)))
     return failure();
+  if (options.gradients) {
+    // The floating-point tensor inputs' gradients, then the parameters'.
+    unsigned numUpstream = func.getNumArguments() - numBound;
+    for (auto [i, input] :
+         llvm::enumerate(ArrayRef(graph.inputs).drop_back(numUpstream)))
+      if (!input.isNumber && getDtypeInfo(input.dtype).kind == DtypeKind::Float)
+        graph.gradInputs.push_back(i);
+  }
   return graph;
 }

@@ -89,6 +89,14 @@ static cl::list<std::string> inputs(
              "f32[8,4], `float` (given at run time), or an int, true, false "
              "or none (fixed in the code)"),
     cl::value_desc("x.npy|f32[8,4]|float|3|true|none"), cl::cat(category));
+static cl::list<std::string> gradOutputs(
+    "grad-output",
+    cl::desc("Compile the backward too: the entry takes, after its inputs, "
+             "the upstream gradient of each floating-point tensor output (a "
+             "tensor type such as f32[8,4] or a .npy file, in output order), "
+             "and returns, after its outputs, the gradient of each "
+             "floating-point tensor input, then of each module parameter"),
+    cl::value_desc("f32[8,4]|g.npy"), cl::cat(category));
 static cl::opt<std::string>
     params("params",
            cl::desc("A safetensors file with the module's attributes; they "
@@ -207,6 +215,12 @@ int main(int argc, char **argv) {
     values.push_back(std::move(*value));
   }
 
+  if (!gradOutputs.empty()) {
+    if (options.compile.device != Device::CPU)
+      return fail("--grad-output compiles gradients for the CPU only");
+    options.compile.gradients = true;
+  }
+
   DialectRegistry registry;
   registerAllDialectsWithUpstream(registry);
   registerTorchScriptImportDialects(registry);
@@ -222,6 +236,14 @@ int main(int argc, char **argv) {
     return 1;
   if (failed(appendDefaultInputs(*module, compile.entry, values)))
     return 1;
+  // The upstream gradients follow the inputs, defaults included.
+  for (const std::string &text : gradOutputs) {
+    llvm::Expected<RunValue> value = RunValue::parse(text, /*typesOnly=*/true);
+    if (!value)
+      return fail("--grad-output " + text + ": " +
+                  llvm::toString(value.takeError()));
+    values.push_back(std::move(*value));
+  }
   double importSeconds = seconds(start);
 
   auto phase = std::chrono::steady_clock::now();

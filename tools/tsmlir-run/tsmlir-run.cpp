@@ -64,15 +64,6 @@ static cl::list<std::string> gradOutputs(
              "grad_params.safetensors (each parameter's gradient by its "
              "dotted name)"),
     cl::value_desc("g.npy"), cl::cat(category));
-static cl::opt<ts::SavePolicy> autodiffPolicy(
-    "ts-autodiff-policy",
-    cl::desc("With --grad-output: what the forward saves for the backward"),
-    cl::values(clEnumValN(ts::SavePolicy::SaveAll, "save-all",
-                          "every value the backward reads, as PyTorch"),
-               clEnumValN(ts::SavePolicy::MinCut, "min-cut",
-                          "a minimum cut by bytes, cheap ops recomputed "
-                          "(default)")),
-    cl::init(ts::SavePolicy::MinCut), cl::cat(category));
 static cl::opt<std::string>
     params("params",
            cl::desc("A safetensors file with the module's attributes"),
@@ -255,7 +246,6 @@ int main(int argc, char **argv) {
       return 1;
     }
     options.gradients = true;
-    options.autodiffPolicy = autodiffPolicy;
   }
 
   // A model from tsmlir-compile --shared runs through its C ABI.

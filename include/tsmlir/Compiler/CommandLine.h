@@ -32,7 +32,8 @@ public:
     bool threads = false;
   };
   /// Declares, in `category`: --entry, --strategy, --no-fusion, -O,
-  /// --exact-math, --dump-ir, --gpu-chip, --gpu-format, --gpu-block-size,
+  /// --exact-math, --dump-ir, --ts-autodiff-policy, --gpu-chip, --gpu-format,
+  /// --gpu-block-size,
   /// --gpu-max-blocks, --gpu-vector-width, and those `scope` adds.
   CompileOptionFlags(llvm::cl::OptionCategory &category, Scope scope);
   ~CompileOptionFlags();

@@ -94,6 +94,10 @@ struct PreparedGraph {
   /// With gradients: the module tensors whose gradients the graph returns
   /// last, by name (ts.grad_params).
   SmallVector<std::string> gradParams;
+  /// With gradients: the inputs (positions in `inputs`) whose gradients
+  /// the graph returns after its outputs, in order; the parameters'
+  /// (gradParams) follow.
+  SmallVector<unsigned> gradInputs;
 };
 
 /// Prepares the entry of `module` (imported TorchScript) for `inputs`, one

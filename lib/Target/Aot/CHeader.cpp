@@ -45,7 +45,9 @@ static std::string macroName(StringRef name) {
 }
 
 static void emitValues(StringRef what, ArrayRef<GraphValue> values,
-                       llvm::raw_ostream &os) {
+                       llvm::raw_ostream &os,
+                       ArrayRef<std::string> gradientOf = {}) {
+  // `gradientOf` says what each of the last values is the gradient of.
   os << " *   " << what << ":";
   if (values.empty())
     os << " none";
@@ -61,6 +63,10 @@ static void emitValues(StringRef what, ArrayRef<GraphValue> values,
              : value.dtype == Dtype::Bool ? "bool"
                                           : "int")
          << ", as a 0-d tensor)";
+    // The last outputs of a graph compiled with its gradients.
+    size_t firstGradient = values.size() - gradientOf.size();
+    if (i >= firstGradient)
+      os << "  (gradient of " << gradientOf[i - firstGradient] << ")";
     os << "\n";
   }
 }
@@ -81,7 +87,12 @@ void mlir::tsmlir::emitCHeader(const PreparedGraph &graph,
      << " *                 const tsmlir_tensor *outputs, int64_t "
         "num_outputs);\n *\n";
   emitValues("inputs", graph.inputs, os);
-  emitValues("outputs", graph.outputs, os);
+  SmallVector<std::string> gradientOf;
+  for (unsigned i : graph.gradInputs)
+    gradientOf.push_back("input " + getAbiName(graph.inputs[i].name));
+  for (const std::string &name : graph.gradParams)
+    gradientOf.push_back("parameter " + name);
+  emitValues("outputs", graph.outputs, os, gradientOf);
   if (!graph.bound.empty()) {
     os << " *   fixed when compiled (not inputs):";
     for (const BoundArgument &arg : graph.bound)
