@@ -46,7 +46,7 @@ fi
 # of models with PyTorch, gigabytes, for minutes): the same reader, parser and
 # emitter run under the sanitizer on every corpus archive (e2e/corpus-pt), the
 # hostile and malformed archives, the parser's tests and the bundled model.
-QUICK_SKIP='(Dialect/TorchScript/[a-z-]*-corpus|Dialect/TorchScript/optimize-numerics|Dialect/Fusion/fusion-corpus|Target/TorchScript/corpus-roundtrip|Target/PtArchive/torchvision-import|Target/PtArchive/graph-compare|e2e/opinfo|e2e/opinfo-grad|e2e/autodiff|e2e/nn-modules|e2e/corpus-jit|e2e/corpus-jit-dynamic)\.test'
+QUICK_SKIP='(Dialect/TorchScript/[a-z-]*-corpus|Dialect/TorchScript/optimize-numerics|Dialect/Fusion/fusion-corpus|Target/TorchScript/corpus-roundtrip|Target/PtArchive/torchvision-import|Target/PtArchive/graph-compare|e2e/opinfo|e2e/opinfo-grad|e2e/autodiff|e2e/train-example|e2e/nn-modules|e2e/corpus-jit|e2e/corpus-jit-dynamic)\.test'
 
 source "$ROOT/scripts/stages.sh"
 # setup.sh installs PyTorch and numpy: a run without them is broken, not a
