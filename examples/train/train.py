@@ -3,7 +3,8 @@
 the loss curve with PyTorch's.
 
     /usr/bin/python3 examples/train/train.py [--steps 100] [--models mlp,cnn]
-        [--policy min-cut|save-all] [--work DIR] [--tsmlir-run PATH]
+        [--policy min-cut|save-all] [--form text|pt] [--work DIR]
+        [--tsmlir-run PATH]
 
 Each model is a torch.nn.Module whose forward returns the loss
 (cross-entropy of its logits against integer labels) of one fixed batch.
@@ -12,7 +13,9 @@ runs `tsmlir-run GRAPH --params params.safetensors --grad-output one.npy`
 (the upstream gradient of the loss: 1), which compiles the graph with the
 step's parameters (as constants, at -O1), runs forward and backward, and writes the loss
 (out0.npy) and each parameter's gradient (grad_params.safetensors); the
-step updates the parameters with plain SGD in numpy. PyTorch trains the
+step updates the parameters with plain SGD in numpy. With `--form pt`,
+each step runs the module saved by torch.jit.save with the step's
+parameters instead. PyTorch trains the
 same module from the same initial parameters with torch.optim.SGD.
 
 The script prints both loss curves (every 10th step and the last) and the
@@ -125,12 +128,13 @@ def train_pytorch(name, steps):
     return losses
 
 
-def train_tsmlir(name, steps, work, tool, policy):
+def train_tsmlir(name, steps, work, tool, policy, form):
     model, x, labels = make_problem(name)
     scripted = torch.jit.script(model)
     graph = os.path.join(work, "graph.txt")
     with open(graph, "w") as f:
         f.write(str(scripted.inlined_graph))
+    archive = os.path.join(work, "model.pt")
     np.save(os.path.join(work, "x.npy"), x.numpy())
     np.save(os.path.join(work, "labels.npy"), labels.numpy())
     np.save(os.path.join(work, "one.npy"), np.array(1.0, dtype=np.float32))
@@ -138,11 +142,22 @@ def train_tsmlir(name, steps, work, tool, policy):
               for k, v in model.named_parameters()}
     losses = []
     for step in range(steps):
-        write_safetensors(os.path.join(work, "params.safetensors"), params)
+        if form == "pt":
+            # The module with this step's parameters, as torch.jit.save
+            # writes it.
+            with torch.no_grad():
+                for key, p in model.named_parameters():
+                    p.copy_(torch.from_numpy(params[key]))
+            torch.jit.script(model).save(archive)
+            cmd = [tool, archive]
+        else:
+            write_safetensors(os.path.join(work, "params.safetensors"),
+                              params)
+            cmd = [tool, graph, "--params",
+                   os.path.join(work, "params.safetensors")]
         out = os.path.join(work, "step")
-        cmd = [tool, graph, "--input", os.path.join(work, "x.npy"),
+        cmd += ["--input", os.path.join(work, "x.npy"),
                "--input", os.path.join(work, "labels.npy"),
-               "--params", os.path.join(work, "params.safetensors"),
                "--grad-output", os.path.join(work, "one.npy"),
                "--ts-autodiff-policy=" + policy, "--output-dir", out,
                # The parameters are compiled in as constants: every step
@@ -167,6 +182,10 @@ def main():
     parser.add_argument("--steps", type=int, default=100)
     parser.add_argument("--models", default="mlp,cnn")
     parser.add_argument("--policy", default="min-cut")
+    parser.add_argument("--form", choices=("text", "pt"), default="text",
+                        help="run the printed graph with a safetensors file "
+                             "of the parameters, or the module saved by "
+                             "torch.jit.save with them")
     parser.add_argument("--work", default="")
     parser.add_argument("--tsmlir-run",
                         default=os.path.join(ROOT, "build", "bin",
@@ -180,9 +199,11 @@ def main():
         os.makedirs(case_work, exist_ok=True)
         reference = train_pytorch(name, args.steps)
         ours = train_tsmlir(name, args.steps, case_work, args.tsmlir_run,
-                            args.policy)
-        print("%s: %d SGD steps (lr %g), policy %s" %
-              (name, args.steps, LEARNING_RATE[name], args.policy))
+                            args.policy, args.form)
+        print("%s: %d SGD steps (lr %g), policy %s, %s" %
+              (name, args.steps, LEARNING_RATE[name], args.policy,
+               "graph text and safetensors" if args.form == "text"
+               else ".pt archive"))
         print("  %5s  %12s  %12s  %9s" % ("step", "pytorch", "tsmlir",
                                           "rel diff"))
         worst = 0.0

@@ -153,7 +153,10 @@ static Type getElementType(MLIRContext *context, Dtype dtype) {
   return ts::getDtypeType(context, dtype);
 }
 
-/// Tensors of at most this many elements become plain dense attributes.
+/// The archive's constants of at most this many elements become plain
+/// dense attributes. A module's attributes are always resources named after
+/// them (`fc.bias`), as a safetensors file's are: autodiff finds a module's
+/// parameters by those names.
 static constexpr int64_t kMaxInlineElements = 16;
 
 FailureOr<ElementsAttr>
@@ -239,7 +242,7 @@ PtArchive::getTensorData(const pickle::TensorRef &tensor, bool isConstant,
     }
   }
   ElementsAttr attr;
-  if (numel <= kMaxInlineElements) {
+  if (isConstant && numel <= kMaxInlineElements) {
     if (element.isInteger(1)) {
       // i1 dense attributes are bit-packed; the storage has a byte each.
       llvm::SmallVector<bool> bits;
