@@ -154,9 +154,10 @@ static Type getElementType(MLIRContext *context, Dtype dtype) {
 }
 
 /// The archive's constants of at most this many elements become plain
-/// dense attributes. A module's attributes are always resources named after
-/// them (`fc.bias`), as a safetensors file's are: autodiff finds a module's
-/// parameters by those names.
+/// dense attributes, and so do a module's small integer and bool
+/// attributes (counters, flags). Its floating-point attributes are always
+/// resources named after them (`fc.bias`), as a safetensors file's are:
+/// autodiff finds a module's parameters by those names.
 static constexpr int64_t kMaxInlineElements = 16;
 
 FailureOr<ElementsAttr>
@@ -242,7 +243,8 @@ PtArchive::getTensorData(const pickle::TensorRef &tensor, bool isConstant,
     }
   }
   ElementsAttr attr;
-  if (isConstant && numel <= kMaxInlineElements) {
+  bool isFloat = getDtypeInfo(tensor.dtype).kind == DtypeKind::Float;
+  if (numel <= kMaxInlineElements && (isConstant || !isFloat)) {
     if (element.isInteger(1)) {
       // i1 dense attributes are bit-packed; the storage has a byte each.
       llvm::SmallVector<bool> bits;
