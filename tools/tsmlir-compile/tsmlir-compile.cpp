@@ -166,6 +166,20 @@ static bool isIdentifier(StringRef s) {
          llvm::all_of(s, [](char c) { return llvm::isAlnum(c) || c == '_'; });
 }
 
+/// Appends what `texts` give (the values --input and --grad-output take,
+/// types only) to `values`; an error names `flag`.
+static llvm::Error appendValues(ArrayRef<std::string> texts, StringRef flag,
+                                SmallVectorImpl<RunValue> &values) {
+  for (const std::string &text : texts) {
+    llvm::Expected<RunValue> value = RunValue::parse(text, /*typesOnly=*/true);
+    if (!value)
+      return llvm::createStringError(flag + " " + text + ": " +
+                                     llvm::toString(value.takeError()));
+    values.push_back(std::move(*value));
+  }
+  return llvm::Error::success();
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
@@ -207,13 +221,8 @@ int main(int argc, char **argv) {
     return fail("--shared writes a shared object: leave out --emit " + emit);
 
   SmallVector<RunValue> values;
-  for (const std::string &text : inputs) {
-    llvm::Expected<RunValue> value = RunValue::parse(text, /*typesOnly=*/true);
-    if (!value)
-      return fail("--input " + text + ": " +
-                  llvm::toString(value.takeError()));
-    values.push_back(std::move(*value));
-  }
+  if (llvm::Error error = appendValues(inputs, "--input", values))
+    return fail(llvm::toString(std::move(error)));
 
   if (!gradOutputs.empty()) {
     if (options.compile.device != Device::CPU)
@@ -237,13 +246,8 @@ int main(int argc, char **argv) {
   if (failed(appendDefaultInputs(*module, compile.entry, values)))
     return 1;
   // The upstream gradients follow the inputs, defaults included.
-  for (const std::string &text : gradOutputs) {
-    llvm::Expected<RunValue> value = RunValue::parse(text, /*typesOnly=*/true);
-    if (!value)
-      return fail("--grad-output " + text + ": " +
-                  llvm::toString(value.takeError()));
-    values.push_back(std::move(*value));
-  }
+  if (llvm::Error error = appendValues(gradOutputs, "--grad-output", values))
+    return fail(llvm::toString(std::move(error)));
   double importSeconds = seconds(start);
 
   auto phase = std::chrono::steady_clock::now();
