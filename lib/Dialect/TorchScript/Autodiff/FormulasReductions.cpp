@@ -14,6 +14,9 @@
 //                      (evenly_distribute_backward)
 //   max.dim, min.dim   g scattered to the selected index
 //   var, std           g 2 (x - mean) / (N - c); g (x - mean) / (y (N - c))
+//   prod               g times the product of the other elements (along
+//                      the dim): exclusive cumulative products from both
+//                      ends, exact with zeros
 //   cumsum             the reversed cumulative sum of g
 //   sort, topk         g scattered to the indices
 //   softmax            y (g - sum(g y))
@@ -74,7 +77,68 @@ static Value shareAmongEqual(TSBuilder &t, Value g, Value y, Value x,
   return t.mul(t.div(g, count), mask);
 }
 
+/// For each element of `x`, the product of the others along `dim` (of
+/// `size` elements): the exclusive cumulative products from either end,
+/// multiplied, so that a zero needs no division (PyTorch's prod_backward
+/// divides only where there is none, with the same values).
+static Value productOfOthers(TSBuilder &t, Value x, int64_t dim, int64_t size) {
+  auto onesLike = [&](Value v) {
+    return AtenOnesLikeOp::create(t.b, t.loc, t.tensor(), v, t.none(), t.none(),
+                                  t.none(), t.none(), t.none());
+  };
+  if (size <= 1)
+    return onesLike(x);
+  auto flip = [&](Value v) {
+    return AtenFlipOp::create(t.b, t.loc, t.tensor(), v, t.sizes({dim}));
+  };
+  // ones, then the products of the first 1 .. size - 1 elements.
+  auto exclusive = [&](Value v) {
+    Value products =
+        AtenCumprodOp::create(t.b, t.loc, t.tensor(), v, t.i(dim), t.none());
+    return t.cat(
+        {onesLike(t.slice(v, dim, 0, 1)), t.slice(products, dim, 0, size - 1)},
+        dim);
+  };
+  return t.mul(exclusive(x), flip(exclusive(flip(x))));
+}
+
 void autodiff::populateReductionFormulas(FormulaTable &table) {
+  // prod: g times the product of the other elements.
+  table.add<AtenProdOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    if (!isNone(c.operand(1)))
+      return c.refuse("a dtype to compute in");
+    Value x = c.operand(0);
+    SmallVector<int64_t> sizes = sizesOf(x);
+    if (sizes.empty()) {
+      c.give(0, c.grad());
+      return success();
+    }
+    int64_t n = countOver(sizes, allDims(sizes.size()));
+    Value others =
+        t.reshape(productOfOthers(t, t.reshape(x, {n}), 0, n), sizes);
+    c.give(0, t.mul(t.expand(c.grad(), sizes), others));
+    return success();
+  });
+  table.add<AtenProdDimIntOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0);
+    SmallVector<int64_t> sizes = sizesOf(x);
+    std::optional<int64_t> dimArg = constInt(c.operand(1));
+    std::optional<bool> keepdim = constBool(c.operand(2));
+    if (!dimArg || !keepdim)
+      return c.refuse("dim or keepdim not constant");
+    if (!isNone(c.operand(3)))
+      return c.refuse("a dtype to compute in");
+    if (sizes.empty()) {
+      c.give(0, c.grad());
+      return success();
+    }
+    int64_t dim = wrapDim(*dimArg, sizes.size());
+    Value g = expandReduced(t, c.grad(), x, {dim}, *keepdim);
+    c.give(0, t.mul(g, productOfOthers(t, x, dim, sizes[dim])));
+    return success();
+  });
   table.add<AtenSumOp>([](GradContext &c) {
     c.give(0, c.t.expand(c.grad(), sizesOf(c.operand(0))));
     return success();
