@@ -20,13 +20,13 @@
 #include "tsmlir/Dialect/TorchScript/Autodiff/Passes.h"
 
 #include "Formulas.h"
+#include "Partition.h"
 
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
 #include "tsmlir/Dialect/Fusion/Transforms/FusionPlanner.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -68,9 +68,7 @@ private:
                         [&](Value v) { return requiringGrad.contains(v); });
   }
   bool isGroupable(Operation *op) const {
-    auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
-    return op->getNumRegions() == 0 && effects &&
-           !effects.hasEffect<MemoryEffects::Write>() &&
+    return op->getNumRegions() == 0 && writesNothing(op) &&
            getFormulaTable().lookup(op) && readsRequiringGrad(op);
   }
   void formGraph(ArrayRef<Operation *> ops);
@@ -111,16 +109,14 @@ void GraphBuilder::runOnBlock(Block &block) {
       runValues.insert(op.result_begin(), op.result_end());
       continue;
     }
-    // A pure op that reads nothing of the run moves before it.
+    // An op that writes nothing and reads nothing of the run moves before
+    // it.
     bool readsRun = false;
     op.walk([&](Operation *nested) {
       for (Value v : nested->getOperands())
         readsRun |= runValues.contains(v);
     });
-    auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(&op);
-    if (!run.empty() && !readsRun && effects &&
-        !effects.hasEffect<MemoryEffects::Write>() &&
-        !effects.hasEffect<MemoryEffects::Free>()) {
+    if (!run.empty() && !readsRun && writesNothing(&op)) {
       op.moveBefore(run.front());
       continue;
     }

@@ -120,14 +120,18 @@ bool autodiff::isContainerConstruct(Operation *op) {
   return llvm::isa<PrimListConstructOp, PrimTupleConstructOp>(op);
 }
 
+bool autodiff::writesNothing(Operation *op) {
+  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
+  return effects && !effects.hasEffect<MemoryEffects::Write>() &&
+         !effects.hasEffect<MemoryEffects::Free>();
+}
+
 bool autodiff::isRecomputable(Operation *op) {
   if (isContainerConstruct(op))
     return true;
   if (op->getNumRegions() != 0)
     return false;
-  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects || effects.hasEffect<MemoryEffects::Write>() ||
-      effects.hasEffect<MemoryEffects::Free>())
+  if (!writesNothing(op))
     return false;
   switch (fusion::classifyOp(op)) {
   case fusion::OpClass::Pointwise:

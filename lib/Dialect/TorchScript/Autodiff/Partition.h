@@ -34,6 +34,10 @@ struct JointGraph {
   function_ref<bool(Value)> isFree;
 };
 
+/// Whether `op` declares its effects and writes and frees nothing (reads
+/// and allocations are fine): an op autodiff may move or compute again.
+bool writesNothing(Operation *op);
+
 /// Whether `op` makes a list or a tuple of its operands, which the backward
 /// always makes again rather than taking.
 bool isContainerConstruct(Operation *op);

@@ -211,12 +211,8 @@ FailureOr<SplitSummary> ts::splitForwardBackward(func::FuncOp joint,
   summary.policy = policy;
   summary.savedValues = saved.size();
   summary.recomputedOps = recomputed.size();
-  for (Value v : saved) {
-    if (std::optional<int64_t> bytes = getSavedBytes(v))
-      summary.savedBytes += *bytes;
-    else
-      ++summary.unknownBytes;
-  }
+  for (Value v : saved)
+    summary.savedBytes += getSavedBytes(v).value_or(0);
   for (BlockArgument arg : savedArguments) {
     summary.savedArguments.push_back(arg.getArgNumber());
     summary.argumentBytes += getSavedBytes(arg).value_or(0);

@@ -65,10 +65,8 @@ struct SplitSummary {
   SavePolicy policy = SavePolicy::SaveAll;
   /// The values the forward returns after its results for the backward.
   int64_t savedValues = 0;
-  /// Their bytes (tensors of known sizes; 8 per number or list);
-  /// `unknownBytes` counts the saved tensors of unknown sizes.
+  /// Their bytes (tensors of known sizes; 8 per number or list).
   int64_t savedBytes = 0;
-  int64_t unknownBytes = 0;
   /// The forward's arguments the backward reads (passed to it again, not
   /// saved), by position, and their bytes.
   SmallVector<int64_t> savedArguments;
