@@ -70,6 +70,8 @@ std::string CompileOptions::describe() const {
       optLevel);
   if (dynamicSizes)
     text += " dynamic-sizes";
+  if (moduleState == ModuleStateHome::Caller)
+    text += " module-state=caller";
   if (gradients)
     text += (" gradients=" + ts::stringifySavePolicy(autodiffPolicy)).str();
   if (device == Device::CUDA)

@@ -8,6 +8,8 @@
 
 #include "tsmlir/Compiler/PrepareGraph.h"
 
+#include "ModuleState.h"
+
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
 #include "tsmlir/Dialect/Fusion/Transforms/Passes.h"
 #include "tsmlir/Dialect/TorchScript/IR/DataDependentSizes.h"
@@ -462,25 +464,18 @@ static FailureOr<func::FuncOp> inlineAndFreeze(ModuleOp module,
 }
 
 /// Refuses the module's state (ts.module_state) where a compiled graph
-/// cannot keep it: in the JIT, whose specialisations would each keep their
-/// own, and on the GPU.
+/// cannot keep it: on the GPU, unless the caller keeps it.
 static LogicalResult checkModuleState(ModuleOp module,
                                       const CompileOptions &options) {
   auto states = module.getOps<ts::ModuleStateOp>();
-  if (states.empty() || (options.moduleState && options.device == Device::CPU))
+  if (states.empty() || options.moduleState == ModuleStateHome::Caller ||
+      options.device == Device::CPU)
     return success();
   ts::ModuleStateOp state = *states.begin();
-  InFlightDiagnostic diag = state.emitError()
-                            << "the module's attribute '" << state.getSymName()
-                            << "' is written in place: state that a compiled "
-                               "graph keeps from call to call";
-  if (!options.moduleState)
-    diag << ", and the JIT's specialisations would each keep their own; "
-            "compile the module once (tsmlir-run without --jit, "
-            "tsmlir-compile)";
-  else
-    diag << ", which is compiled for the CPU only";
-  return failure();
+  return state.emitError()
+         << "the module's attribute '" << state.getSymName()
+         << "' is written in place: state that a compiled graph keeps from "
+            "call to call, which is compiled for the CPU only";
 }
 
 /// Binds `inputs` to the arguments of `func`: tensors give their
@@ -869,6 +864,9 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
     if (options.device != Device::CPU || options.dynamicSizes)
       return module.emitError()
              << "gradients are compiled for the CPU, for static sizes";
+    if (options.moduleState == ModuleStateHome::Caller)
+      return module.emitError()
+             << "gradients are compiled with the module's state in the graph";
     if (inputs.size() > names.size()) {
       gradInputs = inputs.drop_front(names.size());
       inputs = inputs.take_front(names.size());
@@ -890,6 +888,15 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
     erase.push_back(false);
     names.push_back("grad_out" + std::to_string(k - numBound));
   }
+  unsigned numUpstream = func.getNumArguments() - numBound;
+  if (options.moduleState == ModuleStateHome::Caller) {
+    unsigned numArgs = func.getNumArguments();
+    if (failed(moveModuleStateToCaller(module, func, graph.states, names)))
+      return failure();
+    // The states follow the graph's arguments.
+    erase.resize(erase.size() + func.getNumArguments() - numArgs, false);
+    graph.numGraphArguments += func.getNumArguments() - numArgs;
+  }
   graph.noneOutputs = dropNoneOutputs(func);
   if (auto names = func->getAttrOfType<ArrayAttr>(ts::kGradParamsAttrName))
     for (auto name : names.getAsValueRange<StringAttr>())
@@ -897,18 +904,36 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
   module.walk([&](fusion::GroupOp) { ++graph.numFusionGroups; });
   if (failed(checkSizes(func)) ||
       failed(describeInputs(func, erase, names, options.dynamicSizes, graph)) ||
-      failed(checkGradientInputs(func, gradInputs,
-                                 func.getNumArguments() - numBound, graph)) ||
+      failed(checkGradientInputs(func, gradInputs, numUpstream, graph)) ||
       failed(
           describeOutputs(func, sizedAtRunTime, options.dynamicSizes, graph)))
     return failure();
   if (options.gradients) {
     // The floating-point tensor inputs' gradients, then the parameters'.
-    unsigned numUpstream = func.getNumArguments() - numBound;
     for (auto [i, input] :
          llvm::enumerate(ArrayRef(graph.inputs).drop_back(numUpstream)))
       if (!input.isNumber && getDtypeInfo(input.dtype).kind == DtypeKind::Float)
         graph.gradInputs.push_back(i);
   }
   return graph;
+}
+
+FailureOr<SmallVector<ModuleStateValue>>
+mlir::tsmlir::getModuleStates(ModuleOp module, const CompileOptions &options) {
+  SmallVector<ModuleStateValue> states;
+  func::FuncOp func = findEntryFunction(module, options.entry);
+  bool hasSelf = func && func.getNumArguments() > 0 &&
+                 isObject(func.getArgumentTypes()[0]);
+  if (!hasSelf) {
+    if (failed(collectModuleStates(module, states)))
+      return failure();
+    return states;
+  }
+  // A method: its state is what freezing makes of the attributes it writes.
+  OwningOpRef<ModuleOp> copy(llvm::cast<ModuleOp>(module->clone()));
+  func = findEntryFunction(*copy, options.entry);
+  if (failed(inlineAndFreeze(*copy, func)) ||
+      failed(collectModuleStates(*copy, states)))
+    return failure();
+  return states;
 }

@@ -20,7 +20,9 @@
 
 #include "JitCache.h"
 
+#include "tsmlir/Compiler/PrepareGraph.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
+#include "tsmlir/Support/Dtype.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -158,6 +160,24 @@ std::unique_ptr<JitFunction> JitFunction::create(OwningOpRef<ModuleOp> module,
           findEntry(*jit->module, jit->options.compile.entry)) {
     for (Type type : entry.getArgumentTypes())
       jit->runtimeFloat.push_back(llvm::isa<ts::FloatType>(type));
+  }
+  // The module's state, kept here for every specialisation. Where it cannot
+  // be found, compiling fails for the same reason, which is reported then.
+  {
+    ScopedDiagnosticHandler quiet(jit->module->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    FailureOr<SmallVector<ModuleStateValue>> states =
+        getModuleStates(*jit->module, jit->options.compile);
+    if (succeeded(states) && !states->empty()) {
+      jit->options.compile.moduleState = ModuleStateHome::Caller;
+      std::string names;
+      for (ModuleStateValue &state : *states) {
+        names += (names.empty() ? "" : ", ") + state.initialValue.text;
+        jit->states.push_back(std::move(state.initialValue));
+      }
+      jit->log("module state " + names +
+               ": kept here for every specialisation; calls run one at a time");
+    }
   }
   if (jit->options.compileBudgetMs) {
     // Background compilations parse this text in contexts of their own.
@@ -373,7 +393,6 @@ bool JitFunction::compileEntry(Entry &entry, ModuleOp source,
   if (variant == Variant::Fallback)
     compileOptions.fusion.reset();
   compileOptions.dynamicSizes = variant == Variant::Dynamic;
-  compileOptions.moduleState = false;
   FailureOr<std::unique_ptr<CompiledGraph>> graph =
       CompiledGraph::compile(*copy, inputs, compileOptions);
   if (failed(graph)) {
@@ -435,33 +454,63 @@ void JitFunction::startCompilation(const std::shared_ptr<Entry> &entry,
   });
 }
 
-/// Runs `entry`'s code on `inputs`.
+/// Runs `entry`'s code on `inputs` and the module's state (the caller holds
+/// `stateMutex`), which it then updates.
 LogicalResult JitFunction::runEntry(Entry &entry, ArrayRef<RunValue> inputs,
                                     CallResult &result, std::string *raised) {
-  std::lock_guard<std::mutex> lock(entry.run);
-  if (entry.shared) {
-    std::string error;
-    if (failed(entry.shared->call(inputs, result.outputs, error))) {
+  SmallVector<RunValue> withState;
+  if (!states.empty()) {
+    withState.assign(inputs.begin(), inputs.end());
+    withState.append(states.begin(), states.end());
+    inputs = withState;
+  }
+  {
+    std::lock_guard<std::mutex> lock(entry.run);
+    if (entry.shared) {
+      std::string error;
+      if (failed(entry.shared->call(inputs, result.outputs, error))) {
+        if (raised)
+          *raised = error;
+        return failure();
+      }
+      result.noneOutputs = entry.sharedNoneOutputs;
+    } else {
+      CompiledGraph &graph = *entry.graph;
+      if (failed(graph.setInputs(inputs))) {
+        if (raised)
+          *raised = "cannot allocate the buffers of the inputs' sizes";
+        return failure();
+      }
+      if (failed(graph.invoke())) {
+        if (raised)
+          *raised = graph.raised;
+        return failure();
+      }
+      result.outputs = graph.getOutputs();
+      result.noneOutputs = graph.noneOutputs;
+    }
+  }
+  if (states.empty())
+    return success();
+  // The state's new value: the last outputs.
+  if (result.outputs.size() < states.size()) {
+    if (raised)
+      *raised = "the compiled code returned no module state";
+    return failure();
+  }
+  ArrayRef<HostTensor> newStates =
+      ArrayRef(result.outputs).take_back(states.size());
+  for (auto [state, value] : llvm::zip(states, newStates)) {
+    if (getDtypeForNpyDescr(state.tensor.header.descr) != value.dtype ||
+        ArrayRef(value.shape) != ArrayRef(state.tensor.shape())) {
       if (raised)
-        *raised = error;
+        *raised = "the compiled code returned the module's state " +
+                  state.text + " with another dtype or shape";
       return failure();
     }
-    result.noneOutputs = entry.sharedNoneOutputs;
-    return success();
+    state.tensor.data = value.data;
   }
-  CompiledGraph &graph = *entry.graph;
-  if (failed(graph.setInputs(inputs))) {
-    if (raised)
-      *raised = "cannot allocate the buffers of the inputs' sizes";
-    return failure();
-  }
-  if (failed(graph.invoke())) {
-    if (raised)
-      *raised = graph.raised;
-    return failure();
-  }
-  result.outputs = graph.getOutputs();
-  result.noneOutputs = graph.noneOutputs;
+  result.outputs.truncate(result.outputs.size() - states.size());
   return success();
 }
 
@@ -501,6 +550,10 @@ LogicalResult JitFunction::runFallback(const std::string &key,
 
 FailureOr<CallResult> JitFunction::call(ArrayRef<RunValue> inputs,
                                         std::string *raised) {
+  // A module's state: one call at a time, each from the last one's state.
+  std::unique_lock<std::mutex> stateLock(stateMutex, std::defer_lock);
+  if (!states.empty())
+    stateLock.lock();
   std::string key = signature(inputs);
   CallResult result;
   // The fast path: a specialisation whose guard the arguments pass, of

@@ -38,6 +38,18 @@ enum class Device { CPU, CUDA };
 StringRef stringifyDevice(Device device);
 std::optional<Device> symbolizeDevice(StringRef name);
 
+/// Where a module's state (ts.module_state) lives between calls.
+enum class ModuleStateHome {
+  /// In the compiled graph: a global buffer that each call starts from
+  /// (CPU), as calling the PyTorch module again does.
+  Graph,
+  /// With the caller: each state is an input after the graph's inputs and
+  /// an output (its value after the call) after its outputs, in the order
+  /// of PreparedGraph::states. The JIT keeps one state that every
+  /// specialisation reads and writes.
+  Caller,
+};
+
 /// The host the code is compiled for ahead of time (tsmlir-compile); code
 /// compiled just in time is for this machine.
 struct HostOptions {
@@ -84,11 +96,9 @@ struct CompileOptions {
   /// same dtypes, ranks and sizes 0 and 1 (the JIT's DYNAMIC steps). Only
   /// graphs of ops whose lowering takes dynamic sizes compile so.
   bool dynamicSizes = false;
-  /// Compile graphs that write a module's state (ts.module_state: a layer's
-  /// running statistics in training mode), which the compiled graph keeps
-  /// from call to call (CPU). The JIT turns it off: its specialisations would
-  /// each keep a state of their own.
-  bool moduleState = true;
+  /// Where a module's state (ts.module_state: a layer's running statistics
+  /// in training mode, written in place) lives between calls.
+  ModuleStateHome moduleState = ModuleStateHome::Graph;
   /// Compile the gradients too (ts-differentiate): the entry takes,
   /// after its inputs, one upstream gradient per floating-point tensor
   /// output, and returns, after its outputs, the gradient of each

@@ -81,6 +81,16 @@ struct BoundArgument {
   std::string value;
 };
 
+/// A module's state (ts.module_state) as the caller keeps it
+/// (ModuleStateHome::Caller).
+struct ModuleStateValue {
+  /// The attribute's path from `self` (`bn.running_mean`).
+  std::string name;
+  /// The value the first call reads: the attribute's when the module was
+  /// saved.
+  RunValue initialValue;
+};
+
 struct PreparedGraph {
   std::string entry;
   SmallVector<GraphValue> inputs, outputs;
@@ -98,6 +108,10 @@ struct PreparedGraph {
   /// the graph returns after its outputs, in order; the parameters'
   /// (gradParams) follow.
   SmallVector<unsigned> gradInputs;
+  /// With ModuleStateHome::Caller: the module's state, which the graph
+  /// takes after its inputs (the last of `inputs`) and returns, as it is
+  /// after the call, after its outputs (the last of `outputs`).
+  SmallVector<ModuleStateValue> states;
 };
 
 /// Prepares the entry of `module` (imported TorchScript) for `inputs`, one
@@ -120,6 +134,13 @@ FailureOr<PreparedGraph> prepareGraph(ModuleOp module,
                                       ArrayRef<RunValue> inputs,
                                       const CompileOptions &options,
                                       bool sizedAtRunTime = false);
+
+/// The state of the module whose entry `options.entry` names (the
+/// `ts.module_state`s that importing or freezing the module makes), in the
+/// order a graph prepared with ModuleStateHome::Caller takes it. `module` is
+/// not changed (a module's method is frozen in a copy).
+FailureOr<SmallVector<ModuleStateValue>>
+getModuleStates(ModuleOp module, const CompileOptions &options);
 
 /// Writes `module` to DIR/STAGE.mlir when `dumpDir` is not empty.
 void dumpModule(ModuleOp module, StringRef dumpDir, StringRef stage);

@@ -121,7 +121,11 @@ public:
   /// the module's context and fail the call, as does an exception the
   /// graph raises (its message in the error). Safe to call from several
   /// threads: each signature is compiled once, and calls that hit the
-  /// cache take only a shared lock to find their code.
+  /// cache take only a shared lock to find their code. A module that
+  /// writes its state in place (a layer's running statistics in training
+  /// mode) has one state, which every specialisation and fallback reads and
+  /// writes: its calls run one at a time, each from the state the last
+  /// left, as calls of the PyTorch module do.
   FailureOr<CallResult> call(ArrayRef<RunValue> inputs,
                              std::string *raised = nullptr);
 
@@ -199,6 +203,12 @@ private:
 
   OwningOpRef<ModuleOp> module;
   JitOptions options;
+  /// The module's state (getModuleStates), which the compiled code takes
+  /// after the call's inputs and returns after its outputs
+  /// (ModuleStateHome::Caller); `stateMutex` makes calls of a module with
+  /// state one at a time.
+  SmallVector<RunValue> states;
+  std::mutex stateMutex;
   /// Which of the entry's arguments are floats passed at run time.
   SmallVector<bool> runtimeFloat;
   /// The specialisations behind their guards (static and dynamic ones),

@@ -6,11 +6,19 @@ outputs of the K-th call are compared with those of eager PyTorch's K-th
 call of the same module: the running statistics a call writes are those the
 next call reads. Then the same through an ahead-of-time shared object
 (tsmlir-compile --shared, run K times through its C ABI), and through the
-JIT, which refuses module state by name.
+JIT (tsmlir-run --jit) on a sequence of calls of two batch sizes, which
+profile, specialise for each, then hit: the JIT keeps one state that the
+fallback and every specialisation read and write, so each call's outputs
+equal those of PyTorch's same call of the archive's module (loaded with
+torch.jit.load: a traced module keeps what tracing fixed, which eager
+PyTorch recomputes for another batch size); once more through the JIT's persistent
+cache (--cache-dir: shared objects), by two processes, the second finding
+the first's code.
 
 Prints one line per archive and number of calls, then the total:
 
   LAYER/FORM.pt xK: N outputs, match|FAIL: why
+  LAYER/FORM.pt jit[ cache R]: PATH, PATH, ...: match|FAIL: why
   ...
   module state: N runs, M match, F failures
 
@@ -18,6 +26,7 @@ Usage: run_module_state.py TMPDIR
 """
 import copy
 import os
+import re
 import sys
 import warnings
 
@@ -29,6 +38,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
 
 CALLS = (1, 3)
+# The JIT's calls: which of a module's two inputs each call takes.
+JIT_CALLS = (0, 0, 1, 0, 1)
+# The modules run through the JIT's persistent cache.
+CACHED = ("batch_norm2d", "counter")
 
 
 class RunningStats(nn.Module):
@@ -59,16 +72,19 @@ class Counter(nn.Module):
 
 
 def make_modules():
+    """Each module, its input, and another of another batch size (the
+    JIT's second specialisation)."""
     torch.manual_seed(0)
     randn = torch.randn
     return {
         "batch_norm2d": (RunningStats(nn.BatchNorm2d(3, momentum=0.3)),
-                         [randn(2, 3, 4, 5)]),
+                         [randn(2, 3, 4, 5)], [randn(3, 3, 4, 5)]),
         "batch_norm1d_cumulative": (RunningStats(nn.BatchNorm1d(
-            4, momentum=None)), [randn(5, 4)]),
+            4, momentum=None)), [randn(5, 4)], [randn(3, 4)]),
         "instance_norm1d": (RunningStats(nn.InstanceNorm1d(
-            4, affine=True, track_running_stats=True)), [randn(3, 4, 6)]),
-        "counter": (Counter(), [randn(4, 3)]),
+            4, affine=True, track_running_stats=True)), [randn(3, 4, 6)],
+            [randn(2, 4, 6)]),
+        "counter": (Counter(), [randn(4, 3)], [randn(2, 3)]),
     }
 
 
@@ -78,7 +94,7 @@ def flatten(value):
     return [value]
 
 
-def save(name, module, inputs, tmp):
+def save(name, module, inputs, other, tmp):
     directory = os.path.join(tmp, name)
     os.makedirs(directory, exist_ok=True)
     module.train()
@@ -91,6 +107,8 @@ def save(name, module, inputs, tmp):
             refs[k] = [o.clone().numpy() for o in outputs]
     for i, x in enumerate(inputs):
         np.save(os.path.join(directory, "in%d.npy" % i), x.numpy())
+    for i, x in enumerate(other):
+        np.save(os.path.join(directory, "other%d.npy" % i), x.numpy())
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         torch.jit.save(torch.jit.script(module),
@@ -106,12 +124,46 @@ def save(name, module, inputs, tmp):
     return directory, refs
 
 
+def jit_references(archive, inputs, other):
+    """PyTorch's outputs of the archive's module for the JIT's calls, from
+    the state saved: a traced module keeps what tracing fixed (the
+    cumulative average's factor for the traced batch), as tsmlir does."""
+    module = torch.jit.load(archive)
+    refs = []
+    with torch.no_grad():
+        for which in JIT_CALLS:
+            outputs = flatten(module(*(inputs, other)[which]))
+            refs.append([o.clone().numpy() for o in outputs])
+    return refs
+
+
+def run_jit(archive, directory, n, jit_refs, out, extra=()):
+    """Runs the JIT's calls; returns the calls' paths and why they fail (or
+    None)."""
+    calls = []
+    for which in JIT_CALLS:
+        prefix = ("in", "other")[which]
+        calls.append("--call=" + ",".join(
+            os.path.join(directory, "%s%d.npy" % (prefix, i))
+            for i in range(n)))
+    why = harness.run_tool(["tsmlir-run", archive, "--jit"] + calls +
+                           list(extra), out)
+    with open(os.path.join(out, "stdout.txt")) as f:
+        paths = re.findall(r"^tsmlir-run: call \d+: (\w+(?: dynamic)?) ",
+                           f.read(), re.M)
+    for k, ref in enumerate(jit_refs):
+        why = why or harness.compare_dir(os.path.join(out, "call%d" % k), ref)
+    if not why and len(paths) != len(JIT_CALLS):
+        why = "%d calls reported" % len(paths)
+    return paths, why
+
+
 def main():
     tmp = sys.argv[1]
     os.makedirs(tmp, exist_ok=True)
     lines, counts = [], {"match": 0, "fail": 0}
-    for name, (module, inputs) in sorted(make_modules().items()):
-        directory, refs = save(name, module, inputs, tmp)
+    for name, (module, inputs, other) in sorted(make_modules().items()):
+        directory, refs = save(name, module, inputs, other, tmp)
         ins = ["--input=" + os.path.join(directory, "in%d.npy" % i)
                for i in range(len(inputs))]
         for form in ("scripted", "traced"):
@@ -140,12 +192,23 @@ def main():
         counts["fail" if why else "match"] += 1
         lines.append("%s/model.so x%d: %d outputs, %s" % (
             name, k, len(refs[k]), "FAIL: " + why if why else "match"))
-    # The JIT's specialisations would each keep a state: it says so.
-    directory = os.path.join(tmp, "batch_norm2d")
-    jit = harness.run(["tsmlir-run", os.path.join(directory, "scripted.pt"),
-                       "--jit", "--input=" + os.path.join(directory, "in0.npy"),
-                       "--output-dir", os.path.join(directory, "out-jit")])
-    print("jit: exit %d: %s" % (jit.returncode, harness.first_error(jit)))
+        # The JIT: one state for its fallback and specialisations.
+        for form in ("scripted", "traced"):
+            archive = os.path.join(directory, form + ".pt")
+            jit_refs = jit_references(archive, inputs, other)
+            runs = [("jit", ())]
+            if name in CACHED and form == "scripted":
+                cache = os.path.join(directory, "cache")
+                runs += [("jit cache %d" % r, ("--cache-dir=" + cache,))
+                         for r in (1, 2)]
+            for label, extra in runs:
+                out = os.path.join(directory, "out-" + label.replace(" ", "-"))
+                paths, why = run_jit(archive, directory, len(inputs),
+                                     jit_refs, out, extra)
+                counts["fail" if why else "match"] += 1
+                lines.append("%s/%s.pt %s: %s: %s" % (
+                    name, form, label, ", ".join(paths),
+                    "FAIL: " + why if why else "match"))
     print("per run:")
     for line in lines:
         print("  " + line)

@@ -10,6 +10,9 @@ NumPy.
                                   parent's parent) and the float A
     npy_tool.py mm OUT X Y        checks mm.txt's output in OUT (X @ Y)
     npy_tool.py cat OUT X Y       checks cat.txt's output in OUT (X; Y)
+    npy_tool.py running_sum OUT X K
+                                  checks running_sum.mlir's outputs in OUT
+                                  for X, the module's K-th call (from 1)
 """
 import os
 import sys
@@ -87,6 +90,20 @@ def check_mm(out, x, y, op="mm"):
     print("%s: ok" % os.path.basename(out))
 
 
+def check_running_sum(out, x, k):
+    """The K-th call counts K and adds K to a total that starts at 0.5: the
+    output is X times the total."""
+    d = os.path.dirname(os.path.dirname(os.path.abspath(out)))
+    x = np.load(os.path.join(d, x + ".npy"))
+    k = int(k)
+    total = np.float32(0.5 + k * (k + 1) / 2)
+    for i, w in enumerate([x * total, np.array(k, dtype=np.int64)]):
+        got = np.load(os.path.join(out, "out%d.npy" % i))
+        assert got.dtype == w.dtype and got.shape == w.shape, (i, got, w)
+        assert np.allclose(got, w, rtol=1e-6), (i, got, w)
+    print("%s: ok" % os.path.basename(out))
+
+
 def check_scale_add(out, x, y, a):
     d = os.path.dirname(os.path.dirname(os.path.abspath(out)))
     x = np.load(os.path.join(d, x + ".npy"))
@@ -105,6 +122,8 @@ if __name__ == "__main__":
         make(sys.argv[2])
     elif sys.argv[1] == "scale_add":
         check_scale_add(*sys.argv[2:6])
+    elif sys.argv[1] == "running_sum":
+        check_running_sum(*sys.argv[2:5])
     elif sys.argv[1] in ("mm", "cat"):
         check_mm(*sys.argv[2:5], op=sys.argv[1])
     else:
