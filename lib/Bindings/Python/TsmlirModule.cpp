@@ -192,17 +192,20 @@ public:
         return *result;
     SmallVector<RunValue> inputs = toRunValues(values);
     SmallVector<HostTensor> outputs;
-    LogicalResult invoked = success();
+    LogicalResult set = success(), invoked = success();
     {
       // The lock is taken without the GIL: a thread that holds the GIL and
       // waits for it would stop the one that holds it and wants the GIL.
       py::gil_scoped_release release;
       std::lock_guard<std::mutex> lock(mutex);
-      graph->setInputs(inputs);
-      invoked = graph->invoke();
-      if (succeeded(invoked))
+      set = graph->setInputs(inputs);
+      if (succeeded(set))
+        invoked = graph->invoke();
+      if (succeeded(set) && succeeded(invoked))
         outputs = graph->getOutputs();
     }
+    if (failed(set))
+      raise("RuntimeError", "cannot allocate the buffers of the inputs' sizes");
     if (failed(invoked))
       raise("RuntimeError",
             graph->raised.empty()
