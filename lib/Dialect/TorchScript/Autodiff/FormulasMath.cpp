@@ -16,7 +16,8 @@
 //   log2, log10      g / (x ln b)            expm1   g (y + 1)
 //   exp2             g y ln 2                erfc    -2 / sqrt(pi) e^-x^2 g
 //   erfinv           sqrt(pi) / 2 e^(y^2) g  square  2 x g
-//   frac             g                       logit   g / (x (1 - x))
+//   frac             g                       logit   g / (x (1 - x)) (eps:
+//                                                    0 outside)
 //   lgamma           g digamma(x)            digamma g polygamma(1, x)
 //   polygamma(n)     g polygamma(n + 1, x)   ndtr    g phi(x)
 //   log_sigmoid      g (1 - sigmoid(x))
@@ -43,11 +44,18 @@
 // b) to the divisor); logaddexp (g exp(a - y), g exp(b - y)); rad2deg and
 // deg2rad; lerp (g (1 - w), g w, and g (end - start) to a
 // tensor weight); addcmul and addcdiv; hypot (g a / y, g b / y); xlogy
-// (xlogy(g, b), 0 where a = 0 and b <= 0; g a / b).
+// (xlogy(g, b), 0 where a = 0 and b <= 0; g a / b); logaddexp2 (g 2^(a -
+// y)); fmax and fmin (g to the one taken, NaN passed over); copysign (g y /
+// a); float_power (pow's, in float64). And the special functions: i0 (g
+// i1), i0e, i1 and i1e (0.5 near 0), entr, erfcx, log_ndtr, ndtri, sinc.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Formulas.h"
+
+#include "tsmlir/Support/Dtype.h"
+
+#include <limits>
 
 #include <cmath>
 
@@ -106,6 +114,160 @@ template <typename OpTy> void addUnary(FormulaTable &table, UnaryRule rule) {
   });
 }
 } // namespace
+
+/// i1 and i1e: i0(x) - y / x (i1e: i0e(x) - y (sgn(x) + 1 / x)), 0.5 where
+/// |x| is at most the dtype's epsilon.
+static Value besselOneGrad(MathBuilder &m, Value g, Value x, Value y,
+                           bool scaled) {
+  TSBuilder &t = m.t;
+  double eps = dtypeOf(x) && dtypeOf(x).isF64()
+                   ? std::numeric_limits<double>::epsilon()
+                   : std::numeric_limits<float>::epsilon();
+  Value abs = AtenAbsOp::create(t.b, t.loc, t.tensor(), x);
+  Value tiny = m.leNumber(abs, t.f(eps));
+  Value safe = t.whereNumber(tiny, t.f(eps), x);
+  Value reciprocal = AtenReciprocalOp::create(t.b, t.loc, t.tensor(), safe);
+  Value slope;
+  if (scaled) {
+    Value i0e = AtenSpecialI0eOp::create(t.b, t.loc, t.tensor(), safe);
+    Value sign = AtenSgnOp::create(t.b, t.loc, t.tensor(), safe);
+    slope = t.sub(i0e, t.mul(y, t.add(sign, reciprocal)));
+  } else {
+    Value i0 = AtenI0Op::create(t.b, t.loc, t.tensor(), safe);
+    slope = t.sub(i0, t.mul(y, reciprocal));
+  }
+  return t.mul(g, t.whereNumber(tiny, t.f(0.5), slope));
+}
+
+/// float_power computes in float64.
+static constexpr int64_t kFloat64Code = static_cast<int64_t>(Dtype::Double);
+
+/// The special functions, fmax/fmin, copysign, float_power, logaddexp2 and
+/// sinc, as PyTorch's derivatives.yaml has them.
+static void addMoreMathFormulas(FormulaTable &table) {
+  // i0: g i1(x).
+  addUnary<AtenI0Op>(table, [](MathBuilder &m, Value g, Value x, Value) {
+    return m.t.mul(g, AtenSpecialI1Op::create(m.t.b, m.t.loc, m.t.tensor(), x));
+  });
+  // i0e: g (i1e(x) - sgn(x) y).
+  addUnary<AtenSpecialI0eOp>(
+      table, [](MathBuilder &m, Value g, Value x, Value y) {
+        Value i1e = AtenSpecialI1eOp::create(m.t.b, m.t.loc, m.t.tensor(), x);
+        Value sign = AtenSgnOp::create(m.t.b, m.t.loc, m.t.tensor(), x);
+        return m.t.mul(g, m.t.sub(i1e, m.t.mul(sign, y)));
+      });
+  addUnary<AtenSpecialI1Op>(
+      table, [](MathBuilder &m, Value g, Value x, Value y) {
+        return besselOneGrad(m, g, x, y, /*scaled=*/false);
+      });
+  addUnary<AtenSpecialI1eOp>(
+      table, [](MathBuilder &m, Value g, Value x, Value y) {
+        return besselOneGrad(m, g, x, y, /*scaled=*/true);
+      });
+  // entr: -g (1 + log(x)).
+  addUnary<AtenSpecialEntrOp>(
+      table, [](MathBuilder &m, Value g, Value x, Value) {
+        Value log = AtenLogOp::create(m.t.b, m.t.loc, m.t.tensor(), x);
+        return neg(m.t, m.t.mul(g, m.addNumber(log, 1)));
+      });
+  // erfcx: g (2 x y - 2 / sqrt(pi)).
+  addUnary<AtenSpecialErfcxOp>(
+      table, [](MathBuilder &m, Value g, Value x, Value y) {
+        Value twoXY = mulNumber(m.t, m.t.mul(x, y), 2.0);
+        return m.t.mul(g, m.addNumber(twoXY, -2.0 / std::sqrt(M_PI)));
+      });
+  // log_ndtr: g / sqrt(2 pi) exp(-(y + x^2 / 2)).
+  addUnary<AtenSpecialLogNdtrOp>(
+      table, [](MathBuilder &m, Value g, Value x, Value y) {
+        Value exponent = neg(m.t, m.t.add(y, mulNumber(m.t, m.square(x), 0.5)));
+        return mulNumber(m.t, m.t.mul(g, m.exp(exponent)),
+                         1.0 / std::sqrt(2 * M_PI));
+      });
+  // ndtri: g sqrt(2 pi) exp(y^2 / 2).
+  addUnary<AtenSpecialNdtriOp>(table, [](MathBuilder &m, Value g, Value,
+                                         Value y) {
+    return mulNumber(m.t, m.t.mul(g, m.exp(mulNumber(m.t, m.square(y), 0.5))),
+                     std::sqrt(2 * M_PI));
+  });
+  // sinc: g (pi x cos(pi x) - sin(pi x)) / (pi x^2), 0 at x = 0.
+  addUnary<AtenSincOp>(table, [](MathBuilder &m, Value g, Value x, Value) {
+    TSBuilder &t = m.t;
+    Value pix = mulNumber(t, x, M_PI);
+    Value cos = AtenCosOp::create(t.b, t.loc, t.tensor(), pix);
+    Value sin = AtenSinOp::create(t.b, t.loc, t.tensor(), pix);
+    Value slope = t.div(t.sub(t.mul(pix, cos), sin), t.mul(pix, x));
+    Value zero = AtenEqScalarOp::create(t.b, t.loc, t.tensor(), x, t.i(0));
+    return t.mul(g, m.zeroWhere(zero, slope));
+  });
+  // logaddexp2(a, b): g 2^(a - y), g 2^(b - y).
+  table.add<AtenLogaddexp2Op>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value y = c.result(), g = c.grad();
+    auto share = [&](Value v) {
+      return t.mul(g, AtenExp2Op::create(t.b, t.loc, t.tensor(), t.sub(v, y)));
+    };
+    c.give(0, share(c.operand(0)));
+    c.give(1, share(c.operand(1)));
+    return success();
+  });
+  // fmax(a, b): g to a where a >= b or b is NaN, else to b (fmin: <=).
+  table.add<AtenFmaxOp, AtenFminOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value a = c.operand(0), b = c.operand(1), g = c.grad();
+    Value wins =
+        llvm::isa<AtenFmaxOp>(c.op)
+            ? Value(AtenGeTensorOp::create(t.b, t.loc, t.tensor(), a, b))
+            : Value(AtenLeTensorOp::create(t.b, t.loc, t.tensor(), a, b));
+    Value toA = t.logicalOr(wins, t.isnan(b));
+    c.give(0, t.whereNumber(t.logicalNot(toA), t.f(0), g));
+    c.give(1, t.whereNumber(toA, t.f(0), g));
+    return success();
+  });
+  // copysign(a, b): g y / a (0 where a = 0); b has none.
+  table.add<AtenCopysignTensorOp, AtenCopysignScalarOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value a = c.operand(0);
+    Value zero = AtenEqScalarOp::create(t.b, t.loc, t.tensor(), a, t.i(0));
+    Value ratio = t.whereNumber(zero, t.f(0), t.div(c.result(), a));
+    c.give(0, t.mul(c.grad(), ratio));
+    return success();
+  });
+  // float_power: pow's formulas in float64.
+  table.add<AtenFloatPowerTensorScalarOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    std::optional<double> e = constFloat(c.operand(1));
+    if (!e)
+      return c.refuse("the exponent is not a constant");
+    Value x = t.to(c.operand(0), kFloat64Code);
+    if (*e == 0) {
+      c.give(0, zerosLike(t, x));
+      return success();
+    }
+    Value power =
+        AtenPowTensorScalarOp::create(t.b, t.loc, t.tensor(), x, t.f(*e - 1));
+    c.give(0, t.mul(c.grad(), mulNumber(t, power, *e)));
+    return success();
+  });
+  table.add<AtenFloatPowerTensorTensorOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value a = t.to(c.operand(0), kFloat64Code);
+    Value e = t.to(c.operand(1), kFloat64Code);
+    Value g = c.grad();
+    Value lower = AtenPowTensorTensorOp::create(
+        t.b, t.loc, t.tensor(), a,
+        AtenSubScalarOp::create(t.b, t.loc, t.tensor(), e, t.i(1), t.i(1)));
+    Value zeroExponent =
+        AtenEqScalarOp::create(t.b, t.loc, t.tensor(), e, t.i(0));
+    c.give(0, t.whereNumber(zeroExponent, t.f(0), t.mul(g, t.mul(e, lower))));
+    Value log = AtenLogOp::create(t.b, t.loc, t.tensor(), a);
+    Value zeroBase =
+        t.logicalAnd(AtenEqScalarOp::create(t.b, t.loc, t.tensor(), a, t.i(0)),
+                     AtenGeScalarOp::create(t.b, t.loc, t.tensor(), e, t.i(0)));
+    c.give(1,
+           t.whereNumber(zeroBase, t.f(0), t.mul(g, t.mul(c.result(), log))));
+    return success();
+  });
+}
 
 void autodiff::populateMathFormulas(FormulaTable &table) {
   addUnary<AtenAsinOp>(table, [](MathBuilder &m, Value g, Value x, Value) {
@@ -266,11 +428,24 @@ void autodiff::populateMathFormulas(FormulaTable &table) {
     c.give(0, m.zeroWhere(m.leNumber(abs, c.operand(1)), c.grad()));
     return success();
   });
+  // logit(x, eps): g / (x (1 - x)); with eps, 0 outside [eps, 1 - eps]
+  // (where x was clamped), without, NaN outside [0, 1].
   table.add<AtenLogitOp>([](GradContext &c) {
-    if (!isNone(c.operand(1)))
-      return c.refuse("logit with eps");
+    MathBuilder m{c.t};
+    TSBuilder &t = c.t;
     Value x = c.operand(0);
-    c.give(0, c.t.div(c.grad(), c.t.mul(x, c.t.oneMinus(x))));
+    Value slope = t.div(c.grad(), t.mul(x, t.oneMinus(x)));
+    if (isNone(c.operand(1))) {
+      Value outside = t.logicalOr(m.ltNumber(x, t.i(0)), m.gtNumber(x, t.i(1)));
+      c.give(0, t.whereNumber(outside, t.f(std::nan("")), slope));
+      return success();
+    }
+    std::optional<double> eps = constFloat(c.operand(1));
+    if (!eps)
+      return c.refuse("eps not constant");
+    Value inside =
+        t.logicalAnd(m.geNumber(x, t.f(*eps)), m.leNumber(x, t.f(1 - *eps)));
+    c.give(0, m.zeroWhere(t.logicalNot(inside), slope));
     return success();
   });
   table.add<AtenLeakyReluOp>([](GradContext &c) {
@@ -419,4 +594,5 @@ void autodiff::populateMathFormulas(FormulaTable &table) {
     c.give(1, t.div(t.mul(g, a), b));
     return success();
   });
+  addMoreMathFormulas(table);
 }

@@ -16,8 +16,11 @@
 //   var, std           g 2 (x - mean) / (N - c); g (x - mean) / (y (N - c))
 //   prod               g times the product of the other elements (along
 //                      the dim): exclusive cumulative products from both
-//                      ends, exact with zeros
+//                      ends, exact with zeros; with a dtype, in it
 //   cumsum             the reversed cumulative sum of g
+//   cumprod            the reversed cumulative sum of g y over x before the
+//                      first zero along the dim; at it, the products around
+//                      it; zero after it
 //   sort, topk         g scattered to the indices
 //   softmax            y (g - sum(g y))
 //   log_softmax        g - exp(y) sum(g)
@@ -102,34 +105,105 @@ static Value productOfOthers(TSBuilder &t, Value x, int64_t dim, int64_t size) {
   return t.mul(exclusive(x), flip(exclusive(flip(x))));
 }
 
+/// `x` in the dtype a reduction computes in: its own when `dtype` is None,
+/// else cast to it (the gradient then goes back to x's dtype).
+static FailureOr<Value> inComputeDtype(GradContext &c, Value x, Value dtype) {
+  if (isNone(dtype))
+    return x;
+  std::optional<int64_t> code = constInt(dtype);
+  if (!code) {
+    (void)c.refuse("a dtype to compute in that is not constant");
+    return failure();
+  }
+  return c.t.to(x, *code);
+}
+
+/// The gradient of cumprod along `dim` (PyTorch's cumprod_backward): before
+/// the first zero of x along the dim, the reversed cumulative sum of g y
+/// divided by x; at the first zero, the product of the elements before it
+/// times the sum of g_i times the product of the elements after it up to i;
+/// after it, zero.
+static Value cumprodGrad(TSBuilder &t, Value g, Value x, Value y, int64_t dim,
+                         int64_t size) {
+  auto flip = [&](Value v) {
+    return AtenFlipOp::create(t.b, t.loc, t.tensor(), v, t.sizes({dim}));
+  };
+  auto cumsum = [&](Value v) {
+    return AtenCumsumOp::create(t.b, t.loc, t.tensor(), v, t.i(dim), t.none());
+  };
+  auto eq = [&](Value v, int64_t n) {
+    return AtenEqScalarOp::create(t.b, t.loc, t.tensor(), v, t.i(n));
+  };
+  Value isZero = eq(x, 0);
+  Value zerosSoFar = cumsum(isZero);
+  Value before = eq(zerosSoFar, 0);
+  Value atFirstZero = t.logicalAnd(isZero, eq(zerosSoFar, 1));
+  // Before the first zero: x divides exactly.
+  Value safeX = t.whereNumber(t.logicalNot(before), t.i(1), x);
+  Value divided = t.div(flip(cumsum(flip(t.mul(g, y)))), safeX);
+  // At it: the products from after it, the elements up to it taken as 1.
+  Value after = AtenCumprodOp::create(
+      t.b, t.loc, t.tensor(),
+      t.whereNumber(t.logicalOr(before, atFirstZero), t.i(1), x), t.i(dim),
+      t.none());
+  Value summed = t.sumDim(t.whereNumber(before, t.i(0), t.mul(g, after)), dim,
+                          /*keepdim=*/true);
+  Value onesFirst =
+      AtenOnesLikeOp::create(t.b, t.loc, t.tensor(), t.slice(x, dim, 0, 1),
+                             t.none(), t.none(), t.none(), t.none(), t.none());
+  Value productBefore = t.cat({onesFirst, t.slice(y, dim, 0, size - 1)}, dim);
+  Value atZero = t.whereNumber(t.logicalNot(atFirstZero), t.i(0),
+                               t.mul(productBefore, summed));
+  return t.where(before, divided, atZero);
+}
+
 void autodiff::populateReductionFormulas(FormulaTable &table) {
+  // cumprod: cumprodGrad.
+  table.add<AtenCumprodOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    std::optional<int64_t> dimArg = constInt(c.operand(1));
+    if (!dimArg)
+      return c.refuse("dim not constant");
+    FailureOr<Value> x = inComputeDtype(c, c.operand(0), c.operand(2));
+    if (failed(x))
+      return failure();
+    SmallVector<int64_t> sizes = sizesOf(c.operand(0));
+    if (sizes.empty()) {
+      c.give(0, c.grad());
+      return success();
+    }
+    int64_t dim = wrapDim(*dimArg, sizes.size());
+    c.give(0, cumprodGrad(t, c.grad(), *x, c.result(), dim, sizes[dim]));
+    return success();
+  });
   // prod: g times the product of the other elements.
   table.add<AtenProdOp>([](GradContext &c) {
     TSBuilder &t = c.t;
-    if (!isNone(c.operand(1)))
-      return c.refuse("a dtype to compute in");
-    Value x = c.operand(0);
-    SmallVector<int64_t> sizes = sizesOf(x);
+    FailureOr<Value> x = inComputeDtype(c, c.operand(0), c.operand(1));
+    if (failed(x))
+      return failure();
+    SmallVector<int64_t> sizes = sizesOf(c.operand(0));
     if (sizes.empty()) {
       c.give(0, c.grad());
       return success();
     }
     int64_t n = countOver(sizes, allDims(sizes.size()));
     Value others =
-        t.reshape(productOfOthers(t, t.reshape(x, {n}), 0, n), sizes);
+        t.reshape(productOfOthers(t, t.reshape(*x, {n}), 0, n), sizes);
     c.give(0, t.mul(t.expand(c.grad(), sizes), others));
     return success();
   });
   table.add<AtenProdDimIntOp>([](GradContext &c) {
     TSBuilder &t = c.t;
-    Value x = c.operand(0);
-    SmallVector<int64_t> sizes = sizesOf(x);
+    FailureOr<Value> computed = inComputeDtype(c, c.operand(0), c.operand(3));
+    if (failed(computed))
+      return failure();
+    Value x = *computed;
+    SmallVector<int64_t> sizes = sizesOf(c.operand(0));
     std::optional<int64_t> dimArg = constInt(c.operand(1));
     std::optional<bool> keepdim = constBool(c.operand(2));
     if (!dimArg || !keepdim)
       return c.refuse("dim or keepdim not constant");
-    if (!isNone(c.operand(3)))
-      return c.refuse("a dtype to compute in");
     if (sizes.empty()) {
       c.give(0, c.grad());
       return success();

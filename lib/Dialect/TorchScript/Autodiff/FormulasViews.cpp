@@ -20,6 +20,8 @@
 //                               (__getitem__, prim::ListUnpack)
 //   constant_pad_nd, pad        g padded by the negated amounts (cut)
 //   (constant mode)
+//   pad (reflect, replicate,    g added back to the input index each
+//   circular)                   output index reads, dim after dim
 //   prim::ConstantChunk         the chunks' gradients (zeros where none
 //                               reached) concatenated
 //   index_select, gather,       g added at the indices (index_add,
@@ -27,6 +29,10 @@
 //   scatter, slice_scatter,     the input: g with the written places
 //   select_scatter              zeroed; the source: g read from them
 //   repeat                      the tiles' gradients summed
+//   index_put                   the input: g (written places zeroed unless
+//                               accumulating); the values: g at the indices
+//   scatter_reduce              sum, mean, amax, amin, prod as PyTorch's
+//                               scatter_reduce_backward
 //   scatter_add, index_add      the input: g; the source: g read from the
 //                               places it was added to (times alpha)
 //   pixel_(un)shuffle           the other one on g
@@ -76,6 +82,149 @@ static LogicalResult splitGrads(GradContext &c, ArrayRef<int64_t> pieces,
     parts.push_back(g ? g : zerosOf(t, shape, dtypeOf(x)));
   }
   c.giveExact(x, parts.size() == 1 ? parts.front() : t.cat(parts, dim));
+  return success();
+}
+
+/// The input index that each output index of a dim of `n` elements padded
+/// by `low` and `high` reads in `mode` (reflect: mirrored without repeating
+/// the edge; replicate: the edge; circular: wrapped around what cropping
+/// keeps), as the lowering reads it; nullopt for another mode or amounts the
+/// mode refuses.
+static std::optional<SmallVector<int64_t>>
+padSource(StringRef mode, int64_t n, int64_t low, int64_t high) {
+  int64_t start = std::max<int64_t>(-low, 0);
+  int64_t kept = n - start - std::max<int64_t>(-high, 0);
+  if ((mode == "reflect" && (low >= n || high >= n)) ||
+      (mode == "circular" && (kept <= 0 || low > kept || high > kept)) ||
+      (mode != "reflect" && mode != "replicate" && mode != "circular") ||
+      n <= 0)
+    return std::nullopt;
+  SmallVector<int64_t> source;
+  for (int64_t i = 0, e = n + low + high; i < e; ++i) {
+    int64_t s = i - low;
+    if (mode == "reflect") {
+      s = s < 0 ? -s : s;
+      s = s < n ? s : 2 * (n - 1) - s;
+    } else if (mode == "replicate") {
+      s = std::clamp<int64_t>(s, 0, n - 1);
+    } else {
+      int64_t k = (i - std::max<int64_t>(low, 0)) % kept;
+      s = start + (k < 0 ? k + kept : k);
+    }
+    source.push_back(s);
+  }
+  return source;
+}
+
+/// pad in the reflect, replicate and circular modes: each padded dim's
+/// output reads an input index (padSource), so g is added back to the
+/// indices read (index_add), one padded dim after the other.
+static LogicalResult padGrad(GradContext &c, ArrayRef<int64_t> pad) {
+  TSBuilder &t = c.t;
+  std::optional<StringRef> mode = constStr(c.operand(2));
+  Value x = c.operand(0);
+  SmallVector<int64_t> sizes = sizesOf(x);
+  int64_t rank = sizes.size();
+  if (!mode || pad.size() % 2 || static_cast<int64_t>(pad.size() / 2) > rank)
+    return c.refuse("a pad mode that is not constant");
+  SmallVector<int64_t> shape(sizes);
+  for (size_t i = 0; i < pad.size() / 2; ++i)
+    shape[rank - 1 - i] += pad[2 * i] + pad[2 * i + 1];
+  Value g = c.grad();
+  for (size_t i = 0; i < pad.size() / 2; ++i) {
+    int64_t dim = rank - 1 - i;
+    std::optional<SmallVector<int64_t>> source =
+        padSource(*mode, sizes[dim], pad[2 * i], pad[2 * i + 1]);
+    if (!source)
+      return c.refuse(
+          ("the pad mode '" + *mode + "' with these amounts").str());
+    shape[dim] = sizes[dim];
+    Value index = t.longs(*source, {static_cast<int64_t>(source->size())});
+    g = AtenIndexAddOp::create(t.b, t.loc, t.tensor(),
+                               zerosOf(t, shape, dtypeOf(x)), t.i(dim), index,
+                               g, t.i(1));
+  }
+  c.giveExact(x, g);
+  return success();
+}
+
+/// scatter_reduce(x, dim, index, src, reduce, include_self), as PyTorch's
+/// scatter_reduce_backward: sum: g, and g gathered; mean: g and g gathered,
+/// divided by the count of values reduced at the place; amax and amin: g
+/// shared evenly among the values equal to the result; prod: g times the
+/// product of the others, a single zero's from the product without it.
+/// Without include_self, x's gradient is zero where src reaches.
+static LogicalResult scatterReduceGrad(GradContext &c) {
+  TSBuilder &t = c.t;
+  std::optional<StringRef> reduce = constStr(c.operand(4));
+  std::optional<bool> includeSelf = constBool(c.operand(5));
+  if (!reduce || !includeSelf)
+    return c.refuse("reduce or include_self not constant");
+  Value x = c.operand(0), dim = c.operand(1), index = c.operand(2),
+        src = c.operand(3), g = c.grad(), y = c.result();
+  auto gather = [&](Value v) {
+    return AtenGatherOp::create(t.b, t.loc, t.tensor(), v, dim, index,
+                                t.flag(false));
+  };
+  auto scatterAdd = [&](Value into, Value v) {
+    return AtenScatterAddOp::create(t.b, t.loc, t.tensor(), into, dim, index,
+                                    v);
+  };
+  auto eq = [&](Value a, Value b) {
+    return AtenEqTensorOp::create(t.b, t.loc, t.tensor(), a, b);
+  };
+  auto eqNumber = [&](Value a, int64_t n) {
+    return AtenEqScalarOp::create(t.b, t.loc, t.tensor(), a, t.i(n));
+  };
+  auto ones = [&](Value like) {
+    return AtenOnesLikeOp::create(t.b, t.loc, t.tensor(), like, t.none(),
+                                  t.none(), t.none(), t.none(), t.none());
+  };
+  auto asX = [&](Value v) { return t.castTo(v, dtypeOf(x)); };
+  Value gradX, gradSrc;
+  if (*reduce == "sum") {
+    gradX = g;
+    gradSrc = gather(g);
+  } else if (*reduce == "mean") {
+    Value count =
+        scatterAdd(*includeSelf ? ones(g) : zerosLike(t, g), ones(src));
+    count = t.whereNumber(eqNumber(count, 0), t.i(1), count);
+    gradX = t.div(g, count);
+    gradSrc = t.div(gather(g), gather(count));
+  } else if (*reduce == "amax" || *reduce == "amin") {
+    Value value = gather(y);
+    Value xIsResult = eq(x, y), srcIsResult = eq(src, value);
+    Value count = scatterAdd(asX(xIsResult), asX(srcIsResult));
+    Value shared = t.div(g, count);
+    gradX = t.mul(xIsResult, shared);
+    gradSrc = t.mul(srcIsResult, gather(shared));
+  } else if (*reduce == "prod") {
+    auto reduceWith = [&](Value self, Value values) {
+      return AtenScatterReduceTwoOp::create(t.b, t.loc, t.tensor(), self, dim,
+                                            index, values, c.operand(4),
+                                            c.operand(5));
+    };
+    // x: the product of the others, x's zeros taken as 1.
+    Value xZero = eqNumber(x, 0);
+    Value maskedX = t.whereNumber(xZero, t.i(1), x);
+    gradX = t.div(t.mul(g, reduceWith(maskedX, src)), maskedX);
+    // src: divided by src where no zero is, else the product without the
+    // one zero; zero where two or more are.
+    Value srcZero = eqNumber(src, 0);
+    Value zeros = gather(scatterAdd(zerosLike(t, x), asX(srcZero)));
+    Value singleZero = t.logicalAnd(srcZero, eqNumber(zeros, 1));
+    Value withoutZero = reduceWith(x, t.whereNumber(singleZero, t.i(1), src));
+    gradSrc = t.where(
+        singleZero, gather(t.mul(g, withoutZero)),
+        t.div(gather(t.mul(g, y)), t.whereNumber(srcZero, t.i(1), src)));
+  } else {
+    return c.refuse(("the reduction '" + *reduce + "'").str());
+  }
+  if (!*includeSelf)
+    gradX = AtenScatterValueOp::create(t.b, t.loc, t.tensor(), gradX, dim,
+                                       index, t.i(0));
+  c.giveExact(x, gradX);
+  c.giveExact(src, gradSrc);
   return success();
 }
 
@@ -159,7 +308,7 @@ void autodiff::populateViewFormulas(FormulaTable &table) {
     if (!pad)
       return c.refuse("pad not constant");
     if (llvm::isa<AtenPadOp>(c.op) && constStr(c.operand(2)) != "constant")
-      return c.refuse("a pad mode other than constant");
+      return padGrad(c, *pad);
     SmallVector<int64_t> back;
     for (int64_t p : *pad)
       back.push_back(-p);
@@ -240,6 +389,36 @@ void autodiff::populateViewFormulas(FormulaTable &table) {
                                           c.grad(), t.flag(true)));
     return success();
   });
+  // index_put(x, indices, values, accumulate): x's gradient is g, with the
+  // written places zeroed unless it accumulates; the values' is g read at
+  // the indices, summed back to their sizes.
+  table.add<AtenIndexPutOp, AtenIndexPutHackedTwinOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    std::optional<bool> accumulate = constBool(c.operand(3));
+    if (!accumulate)
+      return c.refuse("accumulate not constant");
+    Value x = c.operand(0), values = c.operand(2);
+    Value g = c.grad();
+    if (!*accumulate)
+      g = AtenIndexPutOp::create(t.b, t.loc, t.tensor(), g, c.operand(1),
+                                 zerosOf(t, {}, dtypeOf(x)), t.flag(false));
+    // A boolean mask selects as many places as it holds trues: the values'
+    // gradient would be read at a number of places the data decide.
+    auto construct = c.operand(1).getDefiningOp<PrimListConstructOp>();
+    if (!construct || llvm::any_of(construct.getOperands(), [](Value index) {
+          Type dtype = isNone(index) ? Type() : dtypeOf(index);
+          return !isNone(index) && (!dtype || dtype.isInteger(1));
+        }))
+      return c.refuse("indices that are boolean masks, or not a list of "
+                      "known tensors");
+    c.giveExact(x, g);
+    Value taken = AtenIndexTensorOp::create(t.b, t.loc, t.tensor(), c.grad(),
+                                            c.operand(1));
+    c.giveExact(values, AtenSumToSizeOp::create(t.b, t.loc, t.tensor(), taken,
+                                                t.sizes(sizesOf(values))));
+    return success();
+  });
+  table.add<AtenScatterReduceTwoOp>(scatterReduceGrad);
   table.add<AtenScatterAddOp>([](GradContext &c) {
     TSBuilder &t = c.t;
     c.giveExact(c.operand(0), c.grad());

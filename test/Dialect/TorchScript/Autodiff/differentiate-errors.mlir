@@ -3,21 +3,19 @@
 // An op on the gradient's path without a formula is named.
 func.func @f(%x: !ts.tensor<f32, [3]>) -> !ts.tensor<f32, [3]> {
   %int0 = ts.prim.Constant[0] : !ts.int
-  %none = ts.prim.Constant : !ts.none
-  // expected-error @+1 {{no derivative formula for 'aten::cumprod'}}
-  %0 = ts.aten.cumprod %x, %int0, %none : (!ts.tensor<f32, [3]>, !ts.int, !ts.none) -> !ts.tensor<f32, [3]>
+  // expected-error @+1 {{no derivative formula for 'aten::logcumsumexp'}}
+  %0 = ts.aten.logcumsumexp %x, %int0 : (!ts.tensor<f32, [3]>, !ts.int) -> !ts.tensor<f32, [3]>
   return %0 : !ts.tensor<f32, [3]>
 }
 
 // -----
 
-// Off the gradient's path it does not matter: cumprod of an integer tensor.
-func.func @f(%x: !ts.tensor<f32, [3]>, %n: !ts.tensor<si64, [3]>) -> (!ts.tensor<f32, [3]>, !ts.tensor<si64, [3]>) {
-  %int0 = ts.prim.Constant[0] : !ts.int
-  %none = ts.prim.Constant : !ts.none
-  %0 = ts.aten.cumprod %n, %int0, %none : (!ts.tensor<si64, [3]>, !ts.int, !ts.none) -> !ts.tensor<si64, [3]>
+// Off the gradient's path it does not matter: the trace of an integer
+// tensor (no formula).
+func.func @f(%x: !ts.tensor<f32, [3]>, %n: !ts.tensor<si64, [3, 3]>) -> (!ts.tensor<f32, [3]>, !ts.tensor<si64, []>) {
+  %0 = ts.aten.trace %n : (!ts.tensor<si64, [3, 3]>) -> !ts.tensor<si64, []>
   %1 = ts.aten.exp %x : (!ts.tensor<f32, [3]>) -> !ts.tensor<f32, [3]>
-  return %1, %0 : !ts.tensor<f32, [3]>, !ts.tensor<si64, [3]>
+  return %1, %0 : !ts.tensor<f32, [3]>, !ts.tensor<si64, []>
 }
 
 // -----
