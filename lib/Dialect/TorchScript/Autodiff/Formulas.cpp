@@ -95,6 +95,7 @@ const FormulaTable &autodiff::getFormulaTable() {
     populateLinearAlgebraFormulas(formulas);
     populateNNFormulas(formulas);
     populateViewFormulas(formulas);
+    populateResamplingFormulas(formulas);
     return formulas;
   }();
   return table;

@@ -98,6 +98,7 @@ void populateReductionFormulas(FormulaTable &table);
 void populateLinearAlgebraFormulas(FormulaTable &table);
 void populateNNFormulas(FormulaTable &table);
 void populateViewFormulas(FormulaTable &table);
+void populateResamplingFormulas(FormulaTable &table);
 
 /// Helpers the formulas share.
 /// `x` viewed with `sizes`.
