@@ -23,7 +23,7 @@
 //                        exchanged), cut to the kernel's sizes; bias: g
 //                        summed over all but the channels (1-D as 2-D of
 //                        height 1)
-//   max_pool2d,          g added at the window maxima's indices
+//   max_pool2d, 3d,      g added at the window maxima's indices
 //   adaptive_max_pool2d  (max_pool2d_with_indices; the op's own indices)
 //   adaptive_avg_pool2d, g spread over each output's window, divided by what
 //   avg_pool2d           the window's sum was (its size; avg_pool's with or
@@ -84,18 +84,24 @@ static Value perChannel(TSBuilder &t, Value v, int64_t channels,
 }
 
 /// zeros of `x`'s sizes with `g` added at `indices` (both of the pooled
-/// sizes `gs`), which count the elements of each plane (the last two dims)
-/// of `x`, as max pooling's indices do.
+/// sizes `gs`), which count the elements of each plane (the last `spatial`
+/// dims) of `x`, as max pooling's indices do.
 static Value addAtPlaneIndices(TSBuilder &t, Value x, Value indices, Value g,
-                               ArrayRef<int64_t> gs) {
+                               ArrayRef<int64_t> gs, int64_t spatial = 2) {
   SmallVector<int64_t> xs = sizesOf(x);
   int64_t rank = xs.size();
-  SmallVector<int64_t> flatX(xs.begin(), xs.end() - 2), flatG(flatX);
-  flatX.push_back(xs[rank - 2] * xs[rank - 1]);
-  flatG.push_back(gs[rank - 2] * gs[rank - 1]);
+  SmallVector<int64_t> flatX(xs.begin(), xs.end() - spatial), flatG(flatX);
+  int64_t planeX = 1, planeG = 1;
+  for (int64_t d = rank - spatial; d < rank; ++d) {
+    planeX *= xs[d];
+    planeG *= gs[d];
+  }
+  flatX.push_back(planeX);
+  flatG.push_back(planeG);
   Value added = AtenScatterAddOp::create(
       t.b, t.loc, t.tensor(), zerosLike(t, reshapeTo(t, x, flatX)),
-      t.i(rank - 2), reshapeTo(t, indices, flatG), reshapeTo(t, g, flatG));
+      t.i(rank - spatial), reshapeTo(t, indices, flatG),
+      reshapeTo(t, g, flatG));
   return reshapeTo(t, added, xs);
 }
 
@@ -248,8 +254,10 @@ static LogicalResult convolutionGrads(GradContext &c, Value bias,
 void autodiff::populateNNFormulas(FormulaTable &table) {
   table.add<AtenLayerNormOp, AtenNativeLayerNormOp>([](GradContext &c) {
     TSBuilder &t = c.t;
-    if (c.op->getNumResults() > 1 && (c.grad(1) || c.grad(2)))
-      return c.refuse("a gradient of the mean or rstd it returns");
+    // native_layer_norm's mean and rstd carry no gradient: PyTorch's
+    // formula reads the output's alone.
+    if (!c.grad(0))
+      return success();
     Value x = c.operand(0), w = c.operand(2), b = c.operand(3);
     std::optional<SmallVector<int64_t>> shape = constIntList(c.operand(1));
     if (!shape)
@@ -358,6 +366,14 @@ void autodiff::populateNNFormulas(FormulaTable &table) {
                                         c.grad(0), sizesOf(c.result(0))));
         return success();
       });
+  table.add<AtenMaxPool3dWithIndicesOp>([](GradContext &c) {
+    if (c.grad(0))
+      c.giveExact(c.operand(0),
+                  addAtPlaneIndices(c.t, c.operand(0), c.result(1), c.grad(0),
+                                    sizesOf(c.result(0)), /*spatial=*/3));
+    return success();
+  });
+  // Max pooling of the values only: the indices from the same pooling.
   table.add<AtenMaxPool2dOp>([](GradContext &c) {
     TSBuilder &t = c.t;
     Value x = c.operand(0);
@@ -366,6 +382,16 @@ void autodiff::populateNNFormulas(FormulaTable &table) {
         c.operand(2), c.operand(3), c.operand(4), c.operand(5));
     c.giveExact(x, addAtPlaneIndices(t, x, pool.getResult(1), c.grad(),
                                      sizesOf(c.result())));
+    return success();
+  });
+  table.add<AtenMaxPool3dOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0);
+    auto pool = AtenMaxPool3dWithIndicesOp::create(
+        t.b, t.loc, TypeRange{t.tensor(), t.tensor()}, x, c.operand(1),
+        c.operand(2), c.operand(3), c.operand(4), c.operand(5));
+    c.giveExact(x, addAtPlaneIndices(t, x, pool.getResult(1), c.grad(),
+                                     sizesOf(c.result()), /*spatial=*/3));
     return success();
   });
   table.add<AtenAdaptiveAvgPool2dOp>([](GradContext &c) {
