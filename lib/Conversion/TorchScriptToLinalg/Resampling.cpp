@@ -20,6 +20,7 @@
 #include "Utils.h"
 
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/Upsampling.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -406,55 +407,6 @@ private:
 // Upsampling
 //===----------------------------------------------------------------------===//
 
-/// The `scales` an upsampling op was given for each of its `n` dims (None
-/// or not positive: none), or failure when they are not constants.
-static FailureOr<SmallVector<std::optional<double>>>
-getScales(Operation *op, unsigned n, bool vec, unsigned firstScale) {
-  SmallVector<std::optional<double>> scales(n);
-  if (vec) {
-    Value outputSize = op->getOperand(1);
-    Value factors = op->getOperand(op->getNumOperands() - 1);
-    if (!isConstNone(outputSize) || isConstNone(factors))
-      return scales; // sizes given: no scales
-    factors = ts::stripUncheckedCasts(factors);
-    auto list = factors.getDefiningOp<ts::PrimListConstructOp>();
-    auto constant = factors.getDefiningOp<ts::PrimConstantOp>();
-    SmallVector<std::optional<double>> values;
-    if (list) {
-      for (Value v : list.getElements())
-        values.push_back(getConstNumber(v));
-    } else if (auto array = constant ? llvm::dyn_cast_or_null<ArrayAttr>(
-                                           constant.getValueAttr())
-                                     : ArrayAttr()) {
-      for (Attribute a : array)
-        if (auto fa = llvm::dyn_cast<FloatAttr>(a))
-          values.push_back(fa.getValueAsDouble());
-        else
-          values.push_back(std::nullopt);
-    }
-    if (values.size() != n && values.size() != 1)
-      return failure();
-    for (unsigned i = 0; i < n; ++i) {
-      scales[i] = values[values.size() == 1 ? 0 : i];
-      if (!scales[i])
-        return failure();
-    }
-  } else {
-    for (unsigned i = 0; i < n; ++i) {
-      Value s = op->getOperand(firstScale + i);
-      if (isConstNone(s))
-        continue;
-      scales[i] = getConstNumber(s);
-      if (!scales[i])
-        return failure();
-    }
-  }
-  for (std::optional<double> &s : scales)
-    if (s && *s <= 0)
-      s.reset();
-  return scales;
-}
-
 /// PyTorch's compute_scales_value: 1 / scale when given, else in / out, in
 /// the compute type (float for f32, as PyTorch's `float` kernels).
 static double scaleValue(std::optional<double> scale, int64_t in, int64_t out,
@@ -485,7 +437,7 @@ public:
     if (rank < static_cast<int64_t>(n) + 2)
       return rewriter.notifyMatchFailure(op, "too few dims");
     FailureOr<SmallVector<std::optional<double>>> scales =
-        getScales(op, n, vec, 2);
+        ts::getUpsampleScales(op, n, vec, 2);
     if (failed(scales))
       return rewriter.notifyMatchFailure(op, "scales are not constants");
     if (inputType.getNumElements() == 0)
@@ -582,7 +534,7 @@ public:
     // (input, output_size, align_corners, scales...).
     std::optional<bool> alignCorners = getConstBool(op->getOperand(2));
     FailureOr<SmallVector<std::optional<double>>> scales =
-        getScales(op, n, vec, 3);
+        ts::getUpsampleScales(op, n, vec, 3);
     if (!alignCorners || failed(scales))
       return rewriter.notifyMatchFailure(
           op, "align_corners or scales are not constants");

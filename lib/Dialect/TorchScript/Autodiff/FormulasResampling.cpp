@@ -18,6 +18,8 @@
 
 #include "Formulas.h"
 
+#include "tsmlir/Dialect/TorchScript/IR/Upsampling.h"
+
 #include <array>
 #include <cmath>
 
@@ -37,54 +39,6 @@ struct Taps {
   SmallVector<SmallVector<int64_t>> index;
   SmallVector<SmallVector<double>> weight;
 };
-
-/// The scales an upsampling op was given for its `n` dims (operands from
-/// `firstScale` for the plain forms; the .vec forms' scale_factors when no
-/// output_size is given); nullopt for none, failure when not constant.
-FailureOr<SmallVector<std::optional<double>>>
-getScales(Operation *op, unsigned n, bool vec, unsigned firstScale) {
-  SmallVector<std::optional<double>> scales(n);
-  auto none = [](Value v) { return isNone(stripUncheckedCasts(v)); };
-  if (vec) {
-    Value factors =
-        stripUncheckedCasts(op->getOperand(op->getNumOperands() - 1));
-    if (!none(op->getOperand(1)) || none(factors))
-      return scales;
-    SmallVector<std::optional<double>> values;
-    if (auto list = factors.getDefiningOp<PrimListConstructOp>()) {
-      for (Value v : list.getElements())
-        values.push_back(constFloat(v));
-    } else if (auto constant = factors.getDefiningOp<PrimConstantOp>()) {
-      if (auto array =
-              llvm::dyn_cast_or_null<ArrayAttr>(constant.getValueAttr()))
-        for (Attribute a : array)
-          if (auto f = llvm::dyn_cast<FloatAttr>(a))
-            values.push_back(f.getValueAsDouble());
-          else
-            values.push_back(std::nullopt);
-    }
-    if (values.size() != n && values.size() != 1)
-      return failure();
-    for (unsigned i = 0; i < n; ++i) {
-      scales[i] = values[values.size() == 1 ? 0 : i];
-      if (!scales[i])
-        return failure();
-    }
-  } else {
-    for (unsigned i = 0; i < n; ++i) {
-      Value s = op->getOperand(firstScale + i);
-      if (none(s))
-        continue;
-      scales[i] = constFloat(s);
-      if (!scales[i])
-        return failure();
-    }
-  }
-  for (std::optional<double> &s : scales)
-    if (s && *s <= 0)
-      s.reset();
-  return scales;
-}
 
 /// Keys' cubic convolution weights (A = -0.75) of the four taps at fraction
 /// `t` past floor(src).
@@ -187,7 +141,7 @@ void addUpsample(FormulaTable &table, Mode mode, unsigned n, bool vec) {
     if (mode != Mode::Nearest)
       alignCorners = constBool(c.operand(2));
     FailureOr<SmallVector<std::optional<double>>> scales =
-        getScales(c.op, n, vec, mode == Mode::Nearest ? 2 : 3);
+        getUpsampleScales(c.op, n, vec, mode == Mode::Nearest ? 2 : 3);
     if (!alignCorners || failed(scales))
       return c.refuse("align_corners or scales not constant");
     // Bicubic copies an input whose sizes do not change.
