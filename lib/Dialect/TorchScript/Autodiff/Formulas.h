@@ -119,6 +119,12 @@ Value neg(TSBuilder &t, Value x);
 Value zerosLike(TSBuilder &t, Value like);
 /// zeros of `sizes` and `dtype`.
 Value zerosOf(TSBuilder &t, ArrayRef<int64_t> sizes, Type dtype);
+/// pow(x, e) by a constant exponent: g e x^(e-1) (zeros for e = 0).
+Value powScalarGrad(TSBuilder &t, Value g, Value x, double e);
+/// pow(a, e) = y by a tensor: g e a^(e-1) (0 where e = 0) to a, g y log(a)
+/// (0 where a = 0 and e >= 0) to e.
+std::pair<Value, Value> powTensorGrads(TSBuilder &t, Value g, Value a, Value e,
+                                       Value y);
 
 } // namespace mlir::tsmlir::ts::autodiff
 

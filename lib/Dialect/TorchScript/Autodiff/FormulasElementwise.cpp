@@ -50,6 +50,30 @@ static Value zeroWhere(TSBuilder &t, Value mask, Value g) {
   return t.whereNumber(mask, t.f(0), g);
 }
 
+Value autodiff::powScalarGrad(TSBuilder &t, Value g, Value x, double e) {
+  if (e == 0)
+    return zerosLike(t, x);
+  Value power =
+      AtenPowTensorScalarOp::create(t.b, t.loc, t.tensor(), x, t.f(e - 1));
+  return t.mul(g, mulNumber(t, power, e));
+}
+
+std::pair<Value, Value> autodiff::powTensorGrads(TSBuilder &t, Value g, Value a,
+                                                 Value e, Value y) {
+  Value lower = AtenPowTensorTensorOp::create(
+      t.b, t.loc, t.tensor(), a,
+      AtenSubScalarOp::create(t.b, t.loc, t.tensor(), e, t.i(1), t.i(1)));
+  Value zeroExponent =
+      AtenEqScalarOp::create(t.b, t.loc, t.tensor(), e, t.i(0));
+  Value gradA = zeroWhere(t, zeroExponent, t.mul(g, t.mul(e, lower)));
+  Value log = AtenLogOp::create(t.b, t.loc, t.tensor(), a);
+  Value zeroBase =
+      t.logicalAnd(AtenEqScalarOp::create(t.b, t.loc, t.tensor(), a, t.i(0)),
+                   AtenGeScalarOp::create(t.b, t.loc, t.tensor(), e, t.i(0)));
+  Value gradE = zeroWhere(t, zeroBase, t.mul(g, t.mul(y, log)));
+  return {gradA, gradE};
+}
+
 void autodiff::populateElementwiseFormulas(FormulaTable &table) {
   table.add<AtenAddTensorOp, AtenSubTensorOp>([](GradContext &c) {
     bool sub = llvm::isa<AtenSubTensorOp>(c.op);
@@ -177,35 +201,17 @@ void autodiff::populateElementwiseFormulas(FormulaTable &table) {
     return success();
   });
   table.add<AtenPowTensorScalarOp>([](GradContext &c) {
-    TSBuilder &t = c.t;
     std::optional<double> e = constFloat(c.operand(1));
     if (!e)
       return c.refuse("the exponent is not a constant");
-    if (*e == 0) {
-      c.give(0, zerosLike(t, c.operand(0)));
-      return success();
-    }
-    Value power = AtenPowTensorScalarOp::create(t.b, t.loc, t.tensor(),
-                                                c.operand(0), t.f(*e - 1));
-    c.give(0, t.mul(c.grad(), mulNumber(t, power, *e)));
+    c.give(0, powScalarGrad(c.t, c.grad(), c.operand(0), *e));
     return success();
   });
-  // pow(a, b): g b a^(b-1) (0 where b = 0); g a^b log(a) (0 where a = 0
-  // and b >= 0).
   table.add<AtenPowTensorTensorOp>([](GradContext &c) {
-    TSBuilder &t = c.t;
-    Value a = c.operand(0), e = c.operand(1), g = c.grad();
-    Value lower = AtenPowTensorTensorOp::create(
-        t.b, t.loc, t.tensor(), a,
-        AtenSubScalarOp::create(t.b, t.loc, t.tensor(), e, t.i(1), t.i(1)));
-    Value zeroExponent =
-        AtenEqScalarOp::create(t.b, t.loc, t.tensor(), e, t.i(0));
-    c.give(0, zeroWhere(t, zeroExponent, t.mul(g, t.mul(e, lower))));
-    Value log = AtenLogOp::create(t.b, t.loc, t.tensor(), a);
-    Value zeroBase = t.logicalAnd(
-        AtenEqScalarOp::create(t.b, t.loc, t.tensor(), a, t.i(0)),
-        AtenGeScalarOp::create(t.b, t.loc, t.tensor(), e, t.i(0)));
-    c.give(1, zeroWhere(t, zeroBase, t.mul(g, t.mul(c.result(), log))));
+    auto [gradA, gradE] =
+        powTensorGrads(c.t, c.grad(), c.operand(0), c.operand(1), c.result());
+    c.give(0, gradA);
+    c.give(1, gradE);
     return success();
   });
   // pow(s, x) = s^x: g s^x log(s).

@@ -234,37 +234,20 @@ static void addMoreMathFormulas(FormulaTable &table) {
   });
   // float_power: pow's formulas in float64.
   table.add<AtenFloatPowerTensorScalarOp>([](GradContext &c) {
-    TSBuilder &t = c.t;
     std::optional<double> e = constFloat(c.operand(1));
     if (!e)
       return c.refuse("the exponent is not a constant");
-    Value x = t.to(c.operand(0), kFloat64Code);
-    if (*e == 0) {
-      c.give(0, zerosLike(t, x));
-      return success();
-    }
-    Value power =
-        AtenPowTensorScalarOp::create(t.b, t.loc, t.tensor(), x, t.f(*e - 1));
-    c.give(0, t.mul(c.grad(), mulNumber(t, power, *e)));
+    c.give(0, powScalarGrad(c.t, c.grad(), c.t.to(c.operand(0), kFloat64Code),
+                            *e));
     return success();
   });
   table.add<AtenFloatPowerTensorTensorOp>([](GradContext &c) {
     TSBuilder &t = c.t;
-    Value a = t.to(c.operand(0), kFloat64Code);
-    Value e = t.to(c.operand(1), kFloat64Code);
-    Value g = c.grad();
-    Value lower = AtenPowTensorTensorOp::create(
-        t.b, t.loc, t.tensor(), a,
-        AtenSubScalarOp::create(t.b, t.loc, t.tensor(), e, t.i(1), t.i(1)));
-    Value zeroExponent =
-        AtenEqScalarOp::create(t.b, t.loc, t.tensor(), e, t.i(0));
-    c.give(0, t.whereNumber(zeroExponent, t.f(0), t.mul(g, t.mul(e, lower))));
-    Value log = AtenLogOp::create(t.b, t.loc, t.tensor(), a);
-    Value zeroBase =
-        t.logicalAnd(AtenEqScalarOp::create(t.b, t.loc, t.tensor(), a, t.i(0)),
-                     AtenGeScalarOp::create(t.b, t.loc, t.tensor(), e, t.i(0)));
-    c.give(1,
-           t.whereNumber(zeroBase, t.f(0), t.mul(g, t.mul(c.result(), log))));
+    auto [gradA, gradE] =
+        powTensorGrads(t, c.grad(), t.to(c.operand(0), kFloat64Code),
+                       t.to(c.operand(1), kFloat64Code), c.result());
+    c.give(0, gradA);
+    c.give(1, gradE);
     return success();
   });
 }
