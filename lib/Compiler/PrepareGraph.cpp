@@ -651,7 +651,12 @@ static LogicalResult optimiseAndFuse(ModuleOp module, StringRef entry,
                                      const CompileOptions &options) {
   if (failed(runPasses(module, [&](PassManager &pm) {
         pm.addPass(ts::createTSSpecializePass(std::move(spec)));
-        pm.addPass(ts::createTSOptimizePass());
+        // Ops differentiated whole stay so until the backward is built.
+        ts::TSOptimizePassOptions optimize;
+        if (options.gradients)
+          for (StringRef name : ts::getOpsDifferentiatedWhole())
+            optimize.keep.push_back(name.str());
+        pm.addPass(ts::createTSOptimizePass(optimize));
         if (options.gradients) {
           // The forward and backward functions, the backward's ops then
           // simplified and typed as the forward's were.

@@ -815,3 +815,43 @@ func.func @list_add(%a: !ts.tensor<f32, [2, 3]>, %b: !ts.tensor<f32, [2, 6]>) ->
   %q, %k, %v = ts.prim.ListUnpack %l : !ts.list<!ts.tensor> -> !ts.tensor, !ts.tensor, !ts.tensor
   return %q : !ts.tensor
 }
+
+// -----
+
+// The spectral decompositions' results, which a pipeline that
+// differentiates keeps whole: svd full and thin (linalg_svd's Vh, svd's V;
+// without compute_uv, U and V are zeros [m, m] and [n, n]), svdvals, eigh,
+// symeig without eigenvectors (an empty [0]), pinv [n, m], lstsq by driver
+// (gelsy: no residuals or values; gelsd: residuals for tall A and the
+// values; the rank Long), matrix_exp.
+// CHECK-LABEL: func.func @spectral(
+// CHECK: ts.aten.linalg_svd {{.*}} -> (!ts.tensor<f64, [2, 5, 5]>, !ts.tensor<f64, [2, 3]>, !ts.tensor<f64, [2, 3, 3]>)
+// CHECK: ts.aten.linalg_svd {{.*}} -> (!ts.tensor<f64, [2, 5, 3]>, !ts.tensor<f64, [2, 3]>, !ts.tensor<f64, [2, 3, 3]>)
+// CHECK: ts.aten.svd {{.*}} -> (!ts.tensor<f64, [2, 5, 3]>, !ts.tensor<f64, [2, 3]>, !ts.tensor<f64, [2, 3, 3]>)
+// CHECK: ts.aten.svd {{.*}} -> (!ts.tensor<f64, [2, 5, 5]>, !ts.tensor<f64, [2, 3]>, !ts.tensor<f64, [2, 3, 3]>)
+// CHECK: ts.aten.linalg_svdvals {{.*}} -> !ts.tensor<f64, [2, 3]>
+// CHECK: ts.aten.linalg_eigh {{.*}} -> (!ts.tensor<f32, [4]>, !ts.tensor<f32, [4, 4]>)
+// CHECK: ts.aten.symeig {{.*}} -> (!ts.tensor<f32, [4]>, !ts.tensor<f32, [0]>)
+// CHECK: ts.aten.linalg_pinv.atol_rtol_float {{.*}} -> !ts.tensor<f64, [2, 3, 5]>
+// CHECK: ts.aten.linalg_lstsq {{.*}} -> (!ts.tensor<f64, [2, 3, 4]>, !ts.tensor<f64, [0]>, !ts.tensor<si64, [2]>, !ts.tensor<f64, [0]>)
+// CHECK: ts.aten.linalg_lstsq {{.*}} -> (!ts.tensor<f64, [2, 3, 4]>, !ts.tensor<f64, [2, 4]>, !ts.tensor<si64, [2]>, !ts.tensor<f64, [2, 3]>)
+// CHECK: ts.aten.linalg_matrix_exp {{.*}} -> !ts.tensor<f32, [4, 4]>
+func.func @spectral(%a: !ts.tensor<f64, [2, 5, 3]>, %b: !ts.tensor<f64, [2, 5, 4]>, %s: !ts.tensor<f32, [4, 4]>) {
+  %true = ts.prim.Constant[true] : !ts.bool
+  %false = ts.prim.Constant[false] : !ts.bool
+  %none = ts.prim.Constant : !ts.none
+  %uplo = ts.prim.Constant["L"] : !ts.str
+  %gelsd = ts.prim.Constant["gelsd"] : !ts.str
+  %0:3 = ts.aten.linalg_svd %a, %true, %none : (!ts.tensor<f64, [2, 5, 3]>, !ts.bool, !ts.none) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  %1:3 = ts.aten.linalg_svd %a, %false, %none : (!ts.tensor<f64, [2, 5, 3]>, !ts.bool, !ts.none) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  %2:3 = ts.aten.svd %a, %true, %true : (!ts.tensor<f64, [2, 5, 3]>, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  %3:3 = ts.aten.svd %a, %true, %false : (!ts.tensor<f64, [2, 5, 3]>, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor, !ts.tensor)
+  %4 = ts.aten.linalg_svdvals %a, %none : (!ts.tensor<f64, [2, 5, 3]>, !ts.none) -> !ts.tensor
+  %5:2 = ts.aten.linalg_eigh %s, %uplo : (!ts.tensor<f32, [4, 4]>, !ts.str) -> (!ts.tensor, !ts.tensor)
+  %6:2 = ts.aten.symeig %s, %false, %true : (!ts.tensor<f32, [4, 4]>, !ts.bool, !ts.bool) -> (!ts.tensor, !ts.tensor)
+  %7 = ts.aten.linalg_pinv.atol_rtol_float %a, %none, %none, %false : (!ts.tensor<f64, [2, 5, 3]>, !ts.none, !ts.none, !ts.bool) -> !ts.tensor
+  %8:4 = ts.aten.linalg_lstsq %a, %b, %none, %none : (!ts.tensor<f64, [2, 5, 3]>, !ts.tensor<f64, [2, 5, 4]>, !ts.none, !ts.none) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor)
+  %9:4 = ts.aten.linalg_lstsq %a, %b, %none, %gelsd : (!ts.tensor<f64, [2, 5, 3]>, !ts.tensor<f64, [2, 5, 4]>, !ts.none, !ts.str) -> (!ts.tensor, !ts.tensor, !ts.tensor, !ts.tensor)
+  %10 = ts.aten.linalg_matrix_exp %s : (!ts.tensor<f32, [4, 4]>) -> !ts.tensor
+  return
+}

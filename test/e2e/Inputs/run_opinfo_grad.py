@@ -8,7 +8,9 @@ set apart there are set apart here) become one TorchScript function each;
 tsmlir-run runs it forward and backward with a random upstream gradient per
 floating-point output (seeded), and every floating-point input's gradient
 must match torch.autograd.grad's for the same upstream gradients (float64
-tolerances of harness.py: rtol 1e-10, atol 1e-12). Outcomes per sample:
+tolerances of harness.py: rtol 1e-10, atol 1e-12); for the operators
+whose vectors are unique only up to sign (GAUGES), the upstream gradient of
+each vector tsmlir returns negated is negated too. Outcomes per sample:
 
   pass         the outputs and every gradient match
   mismatch     a gradient (or an output) differs
@@ -133,6 +135,51 @@ def reference(p, seed):
     return upstream, expected
 
 
+# Singular vectors and eigenvectors are unique only up to sign, and a loss
+# of them (a random upstream gradient) depends on the sign: for these
+# operators the upstream gradient of tsmlir's vectors is eager's flipped
+# where tsmlir's vector is eager's negated (the same loss of the same
+# function), and tsmlir runs again with it. Name -> (index of the output
+# whose vectors set the signs, whether they are its rows, the outputs
+# flipped with them and whether by rows).
+GAUGES = {"linalg.eigh": (1, False, [(1, False)]),
+          "symeig": (1, False, [(1, False)]),
+          "svd": (0, False, [(0, False), (2, False)]),
+          "linalg.svd": (0, False, [(0, False), (2, True)])}
+
+
+def aligned_upstream(name, p, upstream, out_dir):
+    """For GAUGES operators, the upstream gradients for tsmlir's outputs in
+    `out_dir` that give eager's loss; None when no vector's sign differs."""
+    if name not in GAUGES:
+        return None
+    fn = sample_function(p)
+    with torch.no_grad():
+        theirs = float_outputs(fn(*[t for _, t in p.params])[0])
+    at, _, flipped = GAUGES[name]
+    path = os.path.join(out_dir, "out%d.npy" % at)
+    if len(theirs) <= at or not os.path.exists(path):
+        return None
+    ours = torch.from_numpy(np.load(path))
+    k = min(ours.shape[-1], theirs[at].shape[-1])
+    if name.endswith("svd"):
+        k = min(p.params[0][1].shape[-2:])
+    # +1 or -1 per vector (column), [batch..., k].
+    dots = (ours[..., :k] * theirs[at][..., :k]).sum(-2)
+    signs = torch.where(dots < 0, -1.0, 1.0).to(ours.dtype)
+    if bool((signs > 0).all()):
+        return None
+    result = list(upstream)
+    for index, rows in flipped:
+        g = result[index].clone()
+        if rows:
+            g[..., :k, :] *= signs.unsqueeze(-1)
+        else:
+            g[..., :, :k] *= signs.unsqueeze(-2)
+        result[index] = g
+    return result
+
+
 def run_sample(job):
     name, index, p, tool, work = job
     try:
@@ -162,6 +209,14 @@ def run_sample(job):
         cmd.append("--grad-output=" + path)
     out_dir = os.path.join(work, "out")
     why = harness.run_tool(cmd, out_dir)
+    aligned = None if why else aligned_upstream(name, p, upstream, out_dir)
+    if aligned is not None:
+        cmd = [c for c in cmd if not c.startswith("--grad-output=")]
+        for k, g in enumerate(aligned):
+            path = os.path.join(work, "grad_out%d_aligned.npy" % k)
+            np.save(path, g.numpy())
+            cmd.append("--grad-output=" + path)
+        why = harness.run_tool(cmd, out_dir)
     if why:
         refused = "no derivative formula" in why or \
             "cannot differentiate" in why

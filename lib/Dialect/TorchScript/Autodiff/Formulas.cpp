@@ -8,6 +8,7 @@
 
 #include "Formulas.h"
 
+#include "tsmlir/Dialect/TorchScript/Autodiff/Autodiff.h"
 #include "tsmlir/Dialect/TorchScript/IR/NodeKind.h"
 
 using namespace mlir;
@@ -96,7 +97,12 @@ const FormulaTable &autodiff::getFormulaTable() {
     populateNNFormulas(formulas);
     populateViewFormulas(formulas);
     populateResamplingFormulas(formulas);
+    populateSpectralFormulas(formulas);
     return formulas;
   }();
   return table;
+}
+
+ArrayRef<StringRef> ts::getOpsDifferentiatedWhole() {
+  return autodiff::getFormulaTable().getWhole();
 }

@@ -80,6 +80,14 @@ public:
   template <typename... OpTys> void addNonDifferentiable() {
     add<OpTys...>([](GradContext &) { return success(); });
   }
+  /// Ops differentiated whole by `formula`, which pipelines that
+  /// differentiate leave undecomposed until then
+  /// (ts::getOpsDifferentiatedWhole).
+  template <typename... OpTys> void addWhole(const Formula &formula) {
+    add<OpTys...>(formula);
+    (whole.push_back(OpTys::getOperationName()), ...);
+  }
+  ArrayRef<StringRef> getWhole() const { return whole; }
   const Formula *lookup(Operation *op) const {
     auto it = formulas.find(op->getName().getTypeID());
     return it == formulas.end() ? nullptr : &it->second;
@@ -87,6 +95,7 @@ public:
 
 private:
   llvm::DenseMap<TypeID, Formula> formulas;
+  SmallVector<StringRef> whole;
 };
 
 /// The table of every formula.
@@ -99,6 +108,7 @@ void populateLinearAlgebraFormulas(FormulaTable &table);
 void populateNNFormulas(FormulaTable &table);
 void populateViewFormulas(FormulaTable &table);
 void populateResamplingFormulas(FormulaTable &table);
+void populateSpectralFormulas(FormulaTable &table);
 
 /// Helpers the formulas share.
 /// `x` viewed with `sizes`.

@@ -79,6 +79,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <cmath>
 #include <variant>
@@ -828,9 +829,26 @@ struct DecomposeEmbeddingBag : public OpRewritePattern<OpTy> {
 
 struct TSDecomposePass
     : public ts::impl::TSDecomposePassBase<TSDecomposePass> {
+  using Base::Base;
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     ts::populateDecompositionPatterns(patterns);
+    // The ops `keep` names stay whole: their patterns are dropped.
+    llvm::StringSet<> kept;
+    for (const std::string &name : keep) {
+      if (!RegisteredOperationName::lookup(name, &getContext())) {
+        getOperation()->emitError()
+            << "ts-decompose: '" << name << "' (keep) is not an op";
+        return signalPassFailure();
+      }
+      kept.insert(name);
+    }
+    llvm::erase_if(patterns.getNativePatterns(),
+                   [&](const std::unique_ptr<RewritePattern> &pattern) {
+                     std::optional<OperationName> root = pattern->getRootKind();
+                     return root && kept.contains(root->getStringRef());
+                   });
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),

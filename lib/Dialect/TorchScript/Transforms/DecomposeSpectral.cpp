@@ -598,7 +598,7 @@ struct DecomposeLstsq : MatrixPattern<AtenLinalgLstsqOp> {
 
 /// The matrix norms that need singular values: linalg_matrix_norm and
 /// linalg_norm of ord 2, -2 or 'nuc' over two dims, nuclear_norm; and cond
-/// of p None, 2 and -2.
+/// of p None, 2 and -2; from an aten::linalg_svdvals of the matrices.
 Value spectralNorm(TSBuilder &t, Value x, ArrayRef<int64_t> sizes, int64_t d0,
                    int64_t d1, StringRef kind, bool keepdim) {
   int64_t rank = sizes.size();
@@ -614,7 +614,10 @@ Value spectralNorm(TSBuilder &t, Value x, ArrayRef<int64_t> sizes, int64_t d0,
   s.rows = sizes[d0];
   s.cols = sizes[d1];
   MatrixBuilder mb{t, static_cast<int64_t>(s.batch.size()), dtypeOf(x)};
-  Value values = svd(mb, m, s, false, true).s;
+  // svdvals as an op, decomposed in the next round: a pipeline that
+  // differentiates keeps it whole for its formula.
+  Value values =
+      AtenLinalgSvdvalsOp::create(t.b, t.loc, t.tensor(), m, t.none());
   Value norm;
   if (kind == "nuc")
     norm = t.sumDim(values, mb.B);

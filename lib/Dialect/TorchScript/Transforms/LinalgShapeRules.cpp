@@ -8,7 +8,8 @@
 //
 // mm, bmm, matmul (1-d operands and broadcast batch dims), linear, addmm,
 // baddbmm and dot. These ops do not promote: their operands must share a
-// dtype, which is then the result's.
+// dtype, which is then the result's. The decompositions' results (eigh,
+// svd, pinv, lstsq, matrix_exp): their sizes from the operand's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -127,6 +128,124 @@ static void dotRule(Operation *op, const ShapeFacts &,
 }
 
 //===----------------------------------------------------------------------===//
+// Decompositions (ts-decompose expands them; their types come first when a
+// pipeline keeps them whole to differentiate them)
+//===----------------------------------------------------------------------===//
+
+/// A batch of matrices of known sizes: [batch..., m, n].
+struct Matrices {
+  SmallVector<int64_t> batch;
+  int64_t m, n;
+
+  int64_t k() const { return std::min(m, n); }
+  /// batch..., then `trailing`.
+  Sizes with(ArrayRef<int64_t> trailing) const {
+    SmallVector<int64_t> sizes(batch);
+    sizes.append(trailing.begin(), trailing.end());
+    return sizes;
+  }
+};
+
+static std::optional<Matrices> matricesOf(Value v) {
+  Sizes sizes = getSizes(v);
+  if (!sizes || sizes->size() < 2 || llvm::is_contained(*sizes, kUnknown))
+    return std::nullopt;
+  return Matrices{SmallVector<int64_t>(sizes->begin(), sizes->end() - 2),
+                  sizes->end()[-2], sizes->back()};
+}
+
+/// Fills `results` with tensors of operand 0's dtype and device and `sizes`
+/// (a result whose sizes are nullopt gets only those).
+static void fill(Operation *op, SmallVectorImpl<Type> &results,
+                 ArrayRef<Sizes> sizes, ArrayRef<Type> dtypes = {}) {
+  Value a = op->getOperand(0);
+  for (auto [i, s] : llvm::enumerate(sizes))
+    results[i] =
+        makeTensor(op->getContext(),
+                   i < dtypes.size() && dtypes[i] ? dtypes[i] : getDtype(a), s,
+                   getDevice(a));
+}
+
+/// eigh, eigvalsh, symeig: eigenvalues [batch..., n] and eigenvectors
+/// [batch..., n, n] (symeig without them: an empty [0]).
+static void eighRule(Operation *op, const ShapeFacts &facts,
+                     SmallVectorImpl<Type> &results) {
+  std::optional<Matrices> a = matricesOf(op->getOperand(0));
+  if (!a || a->m != a->n)
+    return fill(op, results, SmallVector<Sizes>(op->getNumResults()));
+  Sizes vectors = a->with({a->n, a->n});
+  if (auto symeig = llvm::dyn_cast<AtenSymeigOp>(op)) {
+    std::optional<bool> wanted = facts.getBool(symeig.getEigenvectors());
+    vectors = !wanted ? Sizes() : *wanted ? vectors : Sizes({0});
+  }
+  fill(op, results, {a->with({a->n}), vectors});
+}
+
+/// linalg_svd (U, S, Vh), svd (U, S, V) and svdvals (S).
+static void svdRule(Operation *op, const ShapeFacts &facts,
+                    SmallVectorImpl<Type> &results) {
+  std::optional<Matrices> a = matricesOf(op->getOperand(0));
+  if (!a)
+    return fill(op, results, SmallVector<Sizes>(op->getNumResults()));
+  int64_t m = a->m, n = a->n, k = a->k();
+  Sizes values = a->with({k});
+  if (llvm::isa<AtenLinalgSvdvalsOp>(op))
+    return fill(op, results, {values});
+  std::optional<bool> full;
+  if (auto svd = llvm::dyn_cast<AtenLinalgSvdOp>(op)) {
+    full = facts.getBool(svd.getFullMatrices());
+    if (!full)
+      return fill(op, results, {Sizes(), values, Sizes()});
+    return fill(
+        op, results,
+        {a->with({m, *full ? m : k}), values, a->with({*full ? n : k, n})});
+  }
+  auto svd = llvm::cast<AtenSvdOp>(op);
+  std::optional<bool> some = facts.getBool(svd.getSome());
+  std::optional<bool> uv = facts.getBool(svd.getComputeUv());
+  if (!some || !uv)
+    return fill(op, results, {Sizes(), values, Sizes()});
+  // Without U and V: zeros [m, m] and [n, n].
+  bool thin = *some && *uv;
+  fill(op, results,
+       {a->with({m, thin ? k : m}), values, a->with({n, thin ? k : n})});
+}
+
+/// pinv in its overloads, pinverse: [batch..., n, m].
+static void pinvRule(Operation *op, const ShapeFacts &,
+                     SmallVectorImpl<Type> &results) {
+  std::optional<Matrices> a = matricesOf(op->getOperand(0));
+  fill(op, results, {a ? a->with({a->n, a->m}) : Sizes()});
+}
+
+/// lstsq(A [batch..., m, n], B [batch..., m, k], rcond, driver): the
+/// solution [batch..., n, k]; the squared residuals [batch..., k] for tall A
+/// and a driver other than gelsy (else [0]); the rank [batch...] (Long; [0]
+/// for gels); the singular values [batch..., min(m, n)] for gelsd and gelss
+/// (else [0]).
+static void lstsqRule(Operation *op, const ShapeFacts &facts,
+                      SmallVectorImpl<Type> &results) {
+  auto lstsq = llvm::cast<AtenLinalgLstsqOp>(op);
+  std::optional<Matrices> a = matricesOf(lstsq.getSelf());
+  std::optional<Matrices> b = matricesOf(lstsq.getB());
+  std::optional<StringRef> driver = decompose::isNone(lstsq.getDriver())
+                                        ? std::optional<StringRef>("gelsy")
+                                        : facts.getString(lstsq.getDriver());
+  Type longType = getLong(op->getContext());
+  if (!a || !b || !driver)
+    return fill(op, results, SmallVector<Sizes>(4),
+                {Type(), Type(), longType, Type()});
+  Sizes empty = SmallVector<int64_t>{0};
+  bool svdDriver = *driver == "gelsd" || *driver == "gelss";
+  fill(op, results,
+       {a->with({a->n, b->n}),
+        a->m > a->n && *driver != "gelsy" ? a->with({b->n}) : empty,
+        *driver == "gels" ? empty : a->with({}),
+        svdDriver ? a->with({a->k()}) : empty},
+       {Type(), Type(), longType, Type()});
+}
+
+//===----------------------------------------------------------------------===//
 // Rule registration
 //===----------------------------------------------------------------------===//
 
@@ -165,6 +284,16 @@ void populateLinalgShapeRules(ShapeRuleSet &rules) {
   rules.add<AtenBaddbmmOp>(product<bmmSizes>(1, 2));
   rules.add<AtenLinearOp>(linearRule);
   rules.add<AtenDotOp>(dotRule);
+  rules.add<AtenLinalgEighOp, AtenLinalgEigvalshOp, AtenSymeigOp>(eighRule);
+  rules.add<AtenLinalgSvdOp, AtenSvdOp, AtenLinalgSvdvalsOp>(svdRule);
+  rules.add<AtenLinalgPinvOp, AtenLinalgPinvAtolRtolFloatOp,
+            AtenLinalgPinvAtolRtolTensorOp, AtenLinalgPinvRcondTensorOp,
+            AtenPinverseOp>(pinvRule);
+  rules.add<AtenLinalgLstsqOp>(lstsqRule);
+  rules.add<AtenMatrixExpOp, AtenLinalgMatrixExpOp>(
+      [](Operation *op, const ShapeFacts &, SmallVectorImpl<Type> &results) {
+        results[0] = sameAs(op->getOperand(0));
+      });
 }
 
 } // namespace mlir::tsmlir::ts

@@ -70,7 +70,9 @@ struct TSOptimizePass : public ts::impl::TSOptimizePassBase<TSOptimizePass> {
     if (inferShapes)
       round.addPass(ts::createTSInferShapesPass());
     // Composite operators whose sizes the round's shapes now give.
-    round.addPass(ts::createTSDecomposePass());
+    ts::TSDecomposePassOptions decompose;
+    decompose.keep.assign(keep.begin(), keep.end());
+    round.addPass(ts::createTSDecomposePass(decompose));
     addUnroll(round);
     for (int64_t i = 0; i < maxIterations; ++i) {
       OperationFingerPrint fingerprint(module);

@@ -99,6 +99,13 @@ FailureOr<func::FuncOp> joinForwardBackward(ModuleOp module, StringRef name);
 /// its backward region, as --ts-differentiate=graphs=true describes.
 FailureOr<SplitSummary> differentiateGraph(Operation *graph, SavePolicy policy);
 
+/// The ops (by name) whose derivative formulas are PyTorch's for the whole
+/// op rather than for what `--ts-decompose` makes of it (the spectral
+/// decompositions and matrix_exp, whose decompositions are loops): a
+/// pipeline that differentiates keeps them whole until the backward is
+/// built (`--ts-optimize{keep=...}`).
+ArrayRef<StringRef> getOpsDifferentiatedWhole();
+
 } // namespace mlir::tsmlir::ts
 
 #endif // TSMLIR_DIALECT_TORCHSCRIPT_AUTODIFF_AUTODIFF_H

@@ -78,8 +78,9 @@ def TSOptimizePass : Pass<"ts-optimize", "::mlir::ModuleOp"> {
        `prim::If` and `prim::Loop`, dead code elimination), `-cse` (merging
        only what side effects allow), `--ts-infer-shapes` (dtypes and sizes,
        which the next round's folders use: `aten::size`, `dim`, `numel`,
-       `type_as`, same-shape views), `--ts-unroll-loops` (loops whose trip
-       count became constant).
+       `type_as`, same-shape views), `--ts-decompose` (composite ops whose
+       sizes are now known; `keep` leaves the ops it names whole),
+       `--ts-unroll-loops` (loops whose trip count became constant).
 
     To specialise first, run `--ts-specialize` before it; the shapes it
     states propagate through every round.
@@ -102,7 +103,9 @@ def TSOptimizePass : Pass<"ts-optimize", "::mlir::ModuleOp"> {
     Option<"maxTripCount", "max-trip-count", "int64_t", /*default=*/"64",
            "ts-unroll-loops: unroll loops of at most this many iterations">,
     Option<"maxUnrolledOps", "max-unrolled-ops", "int64_t", /*default=*/"512",
-           "ts-unroll-loops: at most this many ops in the copies of a loop">
+           "ts-unroll-loops: at most this many ops in the copies of a loop">,
+    ListOption<"keep", "keep", "std::string",
+               "ts-decompose: ops (by name, ts.aten.linalg_eigh) left whole">
   ];
   let statistics = [
     Statistic<"numIterations", "iterations",
@@ -368,12 +371,21 @@ def TSDecomposePass : Pass<"ts-decompose"> {
     An op whose sizes are not known yet stays; `--ts-optimize` runs this
     pass in every round, after shape inference.
 
+    `keep` names ops to leave whole: a pipeline that differentiates keeps
+    those whose derivative formula is PyTorch's for the whole op (the
+    spectral decompositions, whose Jacobi sweeps are loops:
+    `ts::getOpsDifferentiatedWhole()`) until the backward is built.
+
     ```mlir
     %out, %h, %c = ts.aten.lstm.input %x, %hx, %params, ...
     // -> per step: ts.aten.select.int, ts.aten.linear, ts.aten.narrow,
     //    ts.aten.sigmoid, ts.aten.tanh, ...; ts.aten.stack
     ```
   }];
+  let options = [
+    ListOption<"keep", "keep", "std::string",
+               "Ops (by name, ts.aten.linalg_eigh) left whole">
+  ];
 }
 
 def TSInferShapesPass : Pass<"ts-infer-shapes"> {

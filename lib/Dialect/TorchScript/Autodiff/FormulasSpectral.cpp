@@ -1,0 +1,234 @@
+//===- FormulasSpectral.cpp - Derivatives of spectral decompositions ------===//
+//
+// Part of the tsmlir project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The ops whose decompositions run Jacobi sweeps or a squaring loop
+// (DecomposeSpectral.cpp, DecomposeFactorizations.cpp) are differentiated
+// whole, by PyTorch's formulas for them (FunctionsManual.cpp), not through
+// their loops: pipelines that differentiate leave them undecomposed until
+// the backward is built (ts::getOpsDifferentiatedWhole).
+//
+//   eigh (A = V diag(L) V^T)   gA = V (diag(gL) + skew(V^T gV) / E) V^T,
+//                              skew(X) = (X - X^T) / 2, E_ij = L_j - L_i
+//                              (1 on the diagonal); eigvalsh: V diag(gL)
+//                              V^T from an eigh the backward computes
+//   svd (A = U diag(S) Vh)     PyTorch's svd_backward on the k = min(m, n)
+//                              leading vectors; svdvals: U diag(gS) Vh from
+//                              an svd the backward computes
+//   pinv X of A                -X^T G X^T + (I - A X) G^T X X^T
+//                              + X^T X G^T (I - X A)
+//   lstsq X = pinv(A) B        A: pinv's formula for G = gX B^T; B: pinv(A)^T
+//                              gX (PyTorch's default tolerance); residuals,
+//                              rank and singular values carry none
+//   matrix_exp(A)              the top right block of exp([[A^T, G],
+//                              [0, A^T]])
+//
+// Singular vectors and eigenvectors are unique only up to sign: a gradient
+// through them is that of the vectors this compiler returns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Formulas.h"
+
+using namespace mlir;
+using namespace mlir::tsmlir;
+using namespace mlir::tsmlir::ts;
+using namespace mlir::tsmlir::ts::autodiff;
+using namespace mlir::tsmlir::ts::decompose;
+
+namespace {
+
+/// The last two dims of `x` swapped.
+Value mT(TSBuilder &t, Value x) { return t.transpose(x, -1, -2); }
+
+Value diagEmbed(TSBuilder &t, Value v) {
+  return AtenDiagEmbedOp::create(t.b, t.loc, t.tensor(), v, t.i(0), t.i(-2),
+                                 t.i(-1));
+}
+
+Value half(TSBuilder &t, Value x) { return mulNumber(t, x, 0.5); }
+
+/// y_j - y_i at (i, j) [batch..., n, n], 1 on the diagonal (where the
+/// difference is exactly 0): the denominators of the eigenvectors' and
+/// singular vectors' terms.
+Value gaps(TSBuilder &t, Value y) {
+  Value ones = AtenOnesLikeOp::create(t.b, t.loc, t.tensor(), y, t.none(),
+                                      t.none(), t.none(), t.none(), t.none());
+  return t.add(t.sub(t.unsqueeze(y, -2), t.unsqueeze(y, -1)),
+               diagEmbed(t, ones));
+}
+
+/// The leading `k` columns (rows when `rows`) of `x`, all of them when it
+/// has `k`.
+Value leading(TSBuilder &t, Value x, int64_t k, bool rows) {
+  SmallVector<int64_t> sizes = sizesOf(x);
+  int64_t dim = sizes.size() - (rows ? 2 : 1);
+  return sizes[dim] == k ? x : t.narrow(x, dim, 0, k);
+}
+
+/// linalg_eig_backward for a symmetric matrix; `gL` or `gV` may be null.
+Value eighBackward(TSBuilder &t, Value gL, Value gV, Value L, Value V) {
+  if (!gV)
+    return t.matmul(t.mul(V, t.unsqueeze(gL, -2)), mT(t, V));
+  Value VhgV = t.matmul(mT(t, V), gV);
+  VhgV = half(t, t.sub(VhgV, mT(t, VhgV)));
+  Value inner = t.div(VhgV, gaps(t, L));
+  if (gL)
+    inner = t.add(inner, diagEmbed(t, gL));
+  return t.matmul(V, t.matmul(inner, mT(t, V)));
+}
+
+/// svd_backward: the gradient of A (m x n) = U diag(S) Vh from those of
+/// its k = min(m, n) leading vectors and values; any of gU, gS, gVh may be
+/// null.
+Value svdBackward(TSBuilder &t, Value gU, Value gS, Value gVh, Value U, Value S,
+                  Value Vh) {
+  int64_t m = sizesOf(U).end()[-2], n = sizesOf(Vh).back();
+  if (!gU && !gVh)
+    return m >= n ? t.matmul(U, t.mul(t.unsqueeze(gS, -1), Vh))
+                  : t.matmul(t.mul(U, t.unsqueeze(gS, -2)), Vh);
+  auto skew = [&](Value x) { return t.sub(x, mT(t, x)); };
+  Value UhgU = gU ? skew(t.matmul(mT(t, U), gU)) : Value();
+  Value VhgV = gVh ? skew(t.matmul(Vh, mT(t, gVh))) : Value();
+  Value E = gaps(t, t.mul(S, S));
+  Value rows = t.unsqueeze(S, -1), cols = t.unsqueeze(S, -2);
+  Value gA;
+  if (gU && gVh)
+    gA = t.div(t.add(t.mul(UhgU, cols), t.mul(rows, VhgV)), E);
+  else if (gU)
+    gA = t.mul(UhgU, t.div(cols, E));
+  else
+    gA = t.mul(t.div(rows, E), VhgV);
+  if (gS)
+    gA = t.add(gA, diagEmbed(t, gS));
+  if (m > n && gU) {
+    gA = t.matmul(U, gA);
+    Value gUSinv = t.div(gU, cols);
+    gA = t.sub(t.add(gA, gUSinv), t.matmul(U, t.matmul(mT(t, U), gUSinv)));
+    return t.matmul(gA, Vh);
+  }
+  if (m < n && gVh) {
+    gA = t.matmul(gA, Vh);
+    Value SinvgVh = t.div(gVh, rows);
+    gA = t.sub(t.add(gA, SinvgVh), t.matmul(t.matmul(SinvgVh, mT(t, Vh)), Vh));
+    return t.matmul(U, gA);
+  }
+  return m >= n ? t.matmul(U, t.matmul(gA, Vh)) : t.matmul(t.matmul(U, gA), Vh);
+}
+
+/// pinv_backward: the gradient of A (m x n) from that of X = pinv(A).
+Value pinvBackward(TSBuilder &t, Value G, Value X, Value A) {
+  Value Xt = mT(t, X), Gt = mT(t, G);
+  // -X^T G X^T
+  Value gA = neg(t, t.matmul(t.matmul(Xt, G), Xt));
+  // (I - A X) G^T X X^T
+  Value K1 = t.matmul(t.matmul(Gt, X), Xt);
+  gA = t.add(gA, t.sub(K1, t.matmul(A, t.matmul(X, K1))));
+  // X^T X G^T (I - X A)
+  Value K2 = t.matmul(t.matmul(Xt, X), Gt);
+  return t.add(gA, t.sub(K2, t.matmul(t.matmul(K2, X), A)));
+}
+
+/// U, S and Vh of the thin svd of `a`, computed in the backward.
+std::tuple<Value, Value, Value> thinSvd(TSBuilder &t, Value a) {
+  auto svd = AtenLinalgSvdOp::create(t.b, t.loc, t.tensor(), t.tensor(),
+                                     t.tensor(), a, t.flag(false), t.none());
+  return {svd.getU(), svd.getS(), svd.getVh()};
+}
+
+} // namespace
+
+void autodiff::populateSpectralFormulas(FormulaTable &table) {
+  table.addWhole<AtenLinalgEighOp>([](GradContext &c) {
+    c.giveExact(c.operand(0), eighBackward(c.t, c.grad(0), c.grad(1),
+                                           c.result(0), c.result(1)));
+    return success();
+  });
+  table.addWhole<AtenSymeigOp>([](GradContext &c) {
+    if (constBool(c.operand(1)) != true)
+      return c.refuse("symeig without eigenvectors has no derivative (as "
+                      "in PyTorch: linalg.eigvalsh has)");
+    c.giveExact(c.operand(0), eighBackward(c.t, c.grad(0), c.grad(1),
+                                           c.result(0), c.result(1)));
+    return success();
+  });
+  table.addWhole<AtenLinalgEigvalshOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    auto eigh = AtenLinalgEighOp::create(t.b, t.loc, t.tensor(), t.tensor(),
+                                         c.operand(0), c.operand(1));
+    c.giveExact(c.operand(0), eighBackward(t, c.grad(), Value(), c.result(),
+                                           eigh.getEigenvectors()));
+    return success();
+  });
+  // linalg_svd (U, S, Vh) and svd (U, S, V): the k leading vectors.
+  table.addWhole<AtenLinalgSvdOp, AtenSvdOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value S = c.result(1);
+    int64_t k = sizesOf(S).back();
+    bool isSvd = llvm::isa<AtenSvdOp>(c.op);
+    if (isSvd && constBool(c.operand(2)) != true) {
+      // compute_uv false: zeros for U and V, the values' gradient alone.
+      if (c.grad(1)) {
+        auto [U, S2, Vh] = thinSvd(t, c.operand(0));
+        c.giveExact(c.operand(0),
+                    svdBackward(t, Value(), c.grad(1), Value(), U, S2, Vh));
+      }
+      return success();
+    }
+    auto asVh = [&](Value v) { return v && isSvd ? mT(t, v) : v; };
+    Value gU = c.grad(0) ? leading(t, c.grad(0), k, false) : Value();
+    Value gVh = c.grad(2) ? leading(t, asVh(c.grad(2)), k, true) : Value();
+    if (!gU && !c.grad(1) && !gVh)
+      return success();
+    c.giveExact(c.operand(0),
+                svdBackward(t, gU, c.grad(1), gVh,
+                            leading(t, c.result(0), k, false), S,
+                            leading(t, asVh(c.result(2)), k, true)));
+    return success();
+  });
+  table.addWhole<AtenLinalgSvdvalsOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    auto [U, S, Vh] = thinSvd(t, c.operand(0));
+    c.giveExact(c.operand(0),
+                svdBackward(t, Value(), c.grad(), Value(), U, S, Vh));
+    return success();
+  });
+  table.addWhole<AtenLinalgPinvOp, AtenLinalgPinvAtolRtolFloatOp,
+                 AtenLinalgPinvAtolRtolTensorOp, AtenLinalgPinvRcondTensorOp,
+                 AtenPinverseOp>([](GradContext &c) {
+    c.giveExact(c.operand(0),
+                pinvBackward(c.t, c.grad(), c.result(), c.operand(0)));
+    return success();
+  });
+  table.addWhole<AtenLinalgLstsqOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value gX = c.grad(0);
+    if (!gX)
+      return success();
+    Value A = c.operand(0), B = c.operand(1);
+    if (sizesOf(B).size() != sizesOf(A).size())
+      return c.refuse("the right-hand side is not a batch of matrices");
+    Value pinvA = AtenLinalgPinvAtolRtolFloatOp::create(
+        t.b, t.loc, t.tensor(), A, t.none(), t.none(), t.flag(false));
+    c.giveExact(A, pinvBackward(t, t.matmul(gX, mT(t, B)), pinvA, A));
+    c.giveExact(B, t.matmul(mT(t, pinvA), gX));
+    return success();
+  });
+  table.addWhole<AtenMatrixExpOp, AtenLinalgMatrixExpOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value A = c.operand(0);
+    SmallVector<int64_t> sizes = sizesOf(A);
+    int64_t rank = sizes.size(), n = sizes.back();
+    Value At = mT(t, A);
+    Value top = t.cat({At, c.grad()}, rank - 1);
+    Value bottom = t.cat({zerosLike(t, A), At}, rank - 1);
+    Value block = AtenLinalgMatrixExpOp::create(t.b, t.loc, t.tensor(),
+                                                t.cat({top, bottom}, rank - 2));
+    c.giveExact(A, t.narrow(t.narrow(block, rank - 2, 0, n), rank - 1, n, n));
+    return success();
+  });
+}
