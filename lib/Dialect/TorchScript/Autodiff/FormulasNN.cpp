@@ -163,11 +163,11 @@ static Value spreadOverWindows(TSBuilder &t, Value g, ArrayRef<Window> rows,
   return t.matmul(t.matmul(t.transpose(ph, 0, 1), g), pw);
 }
 
-/// The gradients of a 1-D or 2-D convolution of operands 0 (input) and 1
-/// (weight) and `bias`, computed on 2-D views (a 1-D one as height 1):
-/// the input's by conv_transpose2d of g by the weight (the output padding
-/// restoring the input's sizes); the weight's, per group, by the conv of
-/// the input's channels by g's as the kernel (stride and dilation
+/// The gradients of a 1-D, 2-D or 3-D convolution of operands 0 (input) and
+/// 1 (weight) and `bias`, a 1-D one computed on 2-D views (as height 1):
+/// the input's by conv_transpose2d (3d) of g by the weight (the output
+/// padding restoring the input's sizes); the weight's, per group, by the
+/// conv of the input's channels by g's as the kernel (stride and dilation
 /// exchanged), cut to the kernel's sizes; the bias's by summing g over all
 /// but the channels.
 static LogicalResult convolutionGrads(GradContext &c, Value bias,
@@ -185,8 +185,8 @@ static LogicalResult convolutionGrads(GradContext &c, Value bias,
   bool unbatched = static_cast<int64_t>(xs.size()) == spatial + 1;
   if (!stride || !padding || !dilation || !groups ||
       (static_cast<int64_t>(xs.size()) != spatial + 2 && !unbatched) ||
-      (spatial != 1 && spatial != 2))
-    return c.refuse("arguments not constant, or not a 1-D or 2-D "
+      spatial < 1 || spatial > 3)
+    return c.refuse("arguments not constant, or not a 1-D, 2-D or 3-D "
                     "convolution");
   if (unbatched) {
     x = t.unsqueeze(x, 0);
@@ -212,28 +212,40 @@ static LogicalResult convolutionGrads(GradContext &c, Value bias,
     w4.insert(w4.begin() + 2, 1);
     g4.insert(g4.begin() + 2, 1);
   }
+  int64_t dims = std::max<int64_t>(spatial, 2);
   SmallVector<int64_t> outputPadding;
-  for (int i = 0; i < 2; ++i)
+  for (int64_t i = 0; i < dims; ++i)
     outputPadding.push_back(x4[2 + i] -
                             ((g4[2 + i] - 1) * (*stride)[i] -
                              2 * (*padding)[i] +
                              (*dilation)[i] * (w4[2 + i] - 1) + 1));
-  Value gx = AtenConvTranspose2dInputOp::create(
-      t.b, t.loc, t.tensor(), g, w, t.none(), t.sizes(*stride),
-      t.sizes(*padding), t.sizes(outputPadding), t.i(*groups),
-      t.sizes(*dilation));
+  Value gx = dims == 3
+                 ? Value(AtenConvTranspose3dInputOp::create(
+                       t.b, t.loc, t.tensor(), g, w, t.none(), t.sizes(*stride),
+                       t.sizes(*padding), t.sizes(outputPadding), t.i(*groups),
+                       t.sizes(*dilation)))
+                 : AtenConvTranspose2dInputOp::create(
+                       t.b, t.loc, t.tensor(), g, w, t.none(), t.sizes(*stride),
+                       t.sizes(*padding), t.sizes(outputPadding), t.i(*groups),
+                       t.sizes(*dilation));
   int64_t inPerGroup = x4[1] / *groups, outPerGroup = w4[0] / *groups;
   SmallVector<Value> parts;
   for (int64_t k = 0; k < *groups; ++k) {
     Value xg = t.transpose(t.narrow(x, 1, k * inPerGroup, inPerGroup), 0, 1);
     Value gg = t.transpose(t.narrow(g, 1, k * outPerGroup, outPerGroup), 0, 1);
-    Value conv = AtenConv2dOp::create(t.b, t.loc, t.tensor(), xg, gg,
-                                      t.none(), t.sizes(*dilation),
-                                      t.sizes(*padding), t.sizes(*stride),
-                                      t.i(1));
-    // [in, out, kh', kw'] -> [out, in, kh, kw].
+    Value conv =
+        dims == 3
+            ? Value(AtenConv3dOp::create(
+                  t.b, t.loc, t.tensor(), xg, gg, t.none(), t.sizes(*dilation),
+                  t.sizes(*padding), t.sizes(*stride), t.i(1)))
+            : AtenConv2dOp::create(t.b, t.loc, t.tensor(), xg, gg, t.none(),
+                                   t.sizes(*dilation), t.sizes(*padding),
+                                   t.sizes(*stride), t.i(1));
+    // [in, out, k...'] -> [out, in, k...].
     Value part = t.transpose(conv, 0, 1);
-    parts.push_back(t.narrow(t.narrow(part, 2, 0, w4[2]), 3, 0, w4[3]));
+    for (int64_t i = 0; i < dims; ++i)
+      part = t.narrow(part, 2 + i, 0, w4[2 + i]);
+    parts.push_back(part);
   }
   Value gw = parts.size() == 1 ? parts.front() : t.cat(parts, 0);
   c.giveExact(c.operand(0), reshapeTo(t, gx, xs));
@@ -343,8 +355,10 @@ void autodiff::populateNNFormulas(FormulaTable &table) {
       c.giveExact(b, sumOver(t, g, others));
     return success();
   });
-  table.add<AtenConv2dOp, AtenConv1dOp>([](GradContext &c) {
-    int64_t spatial = llvm::isa<AtenConv1dOp>(c.op) ? 1 : 2;
+  table.add<AtenConv3dOp, AtenConv2dOp, AtenConv1dOp>([](GradContext &c) {
+    int64_t spatial = llvm::isa<AtenConv1dOp>(c.op)   ? 1
+                      : llvm::isa<AtenConv3dOp>(c.op) ? 3
+                                                      : 2;
     return convolutionGrads(c, c.operand(2), c.operand(3), c.operand(4),
                             c.operand(5), c.operand(6), spatial);
   });

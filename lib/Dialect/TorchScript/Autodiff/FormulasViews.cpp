@@ -12,6 +12,8 @@
 //   expand, expand_as,          g summed to the input's sizes
 //   broadcast_to
 //   select, slice, narrow       g scattered into zeros of the input's sizes
+//                               (narrow from a start the data give: added
+//                               at its indices)
 //                               (select_scatter, slice_scatter)
 //   cat, stack                  each input's slice (select) of g
 //   chunk, split, unbind        the pieces' gradients (zeros for those none
@@ -31,6 +33,8 @@
 //   repeat                      the tiles' gradients summed
 //   index_put                   the input: g (written places zeroed unless
 //                               accumulating); the values: g at the indices
+//                               (a boolean mask: at the places it selects,
+//                               in order, found from its cumulative sum)
 //   scatter_reduce              sum, mean, amax, amin, prod as PyTorch's
 //                               scatter_reduce_backward
 //   scatter_add, index_add      the input: g; the source: g read from the
@@ -228,6 +232,51 @@ static LogicalResult scatterReduceGrad(GradContext &c) {
   return success();
 }
 
+/// The gradient of the values of x[mask] = values (mask over x's leading
+/// dims): the slab x[mask] is [count, rest...] with the values broadcast to
+/// it. Values without a count dim of their own take g summed over the
+/// masked places; values with one (count of them, in the mask's row-major
+/// order) take g at the place each was written to, found without the
+/// count: the j-th true place is where the mask's cumulative sum reaches
+/// j + 1 (an index_add into count + 1 rows, the last for the false places).
+static Value maskedValuesGrad(TSBuilder &t, Value g, Value mask,
+                              ArrayRef<int64_t> xSizes,
+                              ArrayRef<int64_t> valueSizes) {
+  int64_t m = sizesOf(mask).size();
+  SmallVector<int64_t> rest(xSizes.begin() + m, xSizes.end());
+  int64_t places = 1;
+  for (int64_t size : xSizes.take_front(m))
+    places *= size;
+  SmallVector<int64_t> flat = {places};
+  flat.append(rest);
+  Value rows = reshapeTo(t, g, flat);
+  Value set = reshapeTo(t, mask, {places});
+  int64_t countDim = static_cast<int64_t>(valueSizes.size()) - 1 - rest.size();
+  Value slab;
+  if (countDim < 0 || valueSizes[countDim] == 1) {
+    SmallVector<int64_t> column = {places};
+    column.append(rest.size(), 1);
+    Value unset = t.logicalNot(reshapeTo(t, set, column));
+    slab = t.sumDim(t.whereNumber(unset, t.f(0), rows), 0);
+  } else {
+    int64_t count = valueSizes[countDim];
+    Value position = AtenSubScalarOp::create(
+        t.b, t.loc, t.tensor(),
+        AtenCumsumOp::create(t.b, t.loc, t.tensor(), set, t.i(0),
+                             t.i(decompose::kLong)),
+        t.i(1), t.i(1));
+    Value slot = t.whereNumber(t.logicalNot(set), t.i(count), position);
+    SmallVector<int64_t> slots = {count + 1};
+    slots.append(rest);
+    Value added = AtenIndexAddOp::create(t.b, t.loc, t.tensor(),
+                                         zerosOf(t, slots, dtypeOf(g)), t.i(0),
+                                         slot, rows, t.i(1));
+    slab = t.narrow(added, 0, 0, count);
+  }
+  return AtenSumToSizeOp::create(t.b, t.loc, t.tensor(), slab,
+                                 t.sizes(valueSizes));
+}
+
 void autodiff::populateViewFormulas(FormulaTable &table) {
   // Lists of tensors: gradients by element.
   table.add<Aten__Getitem__TOp>([](GradContext &c) {
@@ -402,14 +451,21 @@ void autodiff::populateViewFormulas(FormulaTable &table) {
     if (!*accumulate)
       g = AtenIndexPutOp::create(t.b, t.loc, t.tensor(), g, c.operand(1),
                                  zerosOf(t, {}, dtypeOf(x)), t.flag(false));
-    // A boolean mask selects as many places as it holds trues: the values'
-    // gradient would be read at a number of places the data decide.
     auto construct = c.operand(1).getDefiningOp<PrimListConstructOp>();
-    if (!construct || llvm::any_of(construct.getOperands(), [](Value index) {
-          Type dtype = isNone(index) ? Type() : dtypeOf(index);
-          return !isNone(index) && (!dtype || dtype.isInteger(1));
-        }))
-      return c.refuse("indices that are boolean masks, or not a list of "
+    if (construct && construct.getNumOperands() == 1 &&
+        !isNone(construct.getOperand(0)) && dtypeOf(construct.getOperand(0)) &&
+        dtypeOf(construct.getOperand(0)).isInteger(1)) {
+      c.giveExact(x, g);
+      c.giveExact(values, maskedValuesGrad(t, c.grad(), construct.getOperand(0),
+                                           sizesOf(x), sizesOf(values)));
+      return success();
+    }
+    auto isMask = [](Value index) {
+      Type dtype = isNone(index) ? Type() : dtypeOf(index);
+      return !isNone(index) && (!dtype || dtype.isInteger(1));
+    };
+    if (!construct || llvm::any_of(construct.getOperands(), isMask))
+      return c.refuse("boolean masks among other indices, or not a list of "
                       "known tensors");
     c.giveExact(x, g);
     Value taken = AtenIndexTensorOp::create(t.b, t.loc, t.tensor(), c.grad(),
@@ -511,8 +567,32 @@ void autodiff::populateViewFormulas(FormulaTable &table) {
     Value x = c.operand(0);
     std::optional<int64_t> start = constInt(c.operand(2)),
                            length = constInt(c.operand(3));
-    if (!start || !length)
-      return c.refuse("start or length not constant");
+    if (!length)
+      return c.refuse("length not constant");
+    if (!start) {
+      // A start the data give (an int or a 0-d tensor, negative from the
+      // end): g added at (start + i + size) mod size, i < length.
+      SmallVector<int64_t> sizes = sizesOf(x);
+      std::optional<int64_t> dimArg = constInt(c.operand(1));
+      if (!dimArg)
+        return c.refuse("dim not constant");
+      int64_t dim = wrapDim(*dimArg, sizes.size());
+      Value from = c.operand(2);
+      Value index = t.arange(*length);
+      index = llvm::isa<ts::TensorType>(from.getType())
+                  ? t.add(index, from)
+                  : AtenAddScalarOp::create(t.b, t.loc, t.tensor(), index, from,
+                                            t.i(1));
+      index = AtenRemainderScalarOp::create(
+          t.b, t.loc, t.tensor(),
+          AtenAddScalarOp::create(t.b, t.loc, t.tensor(), index,
+                                  t.i(sizes[dim]), t.i(1)),
+          t.i(sizes[dim]));
+      c.giveExact(x, AtenIndexAddOp::create(t.b, t.loc, t.tensor(),
+                                            zerosLike(t, x), t.i(dim), index,
+                                            c.grad(), t.i(1)));
+      return success();
+    }
     c.giveExact(x, AtenSliceScatterOp::create(
                        t.b, t.loc, t.tensor(), zerosLike(t, x), c.grad(),
                        c.operand(1), t.i(*start), t.i(*start + *length),
