@@ -98,6 +98,7 @@ const FormulaTable &autodiff::getFormulaTable() {
     populateViewFormulas(formulas);
     populateResamplingFormulas(formulas);
     populateSpectralFormulas(formulas);
+    populateGridSamplerFormulas(formulas);
     return formulas;
   }();
   return table;

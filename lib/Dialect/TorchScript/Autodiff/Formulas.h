@@ -109,6 +109,7 @@ void populateNNFormulas(FormulaTable &table);
 void populateViewFormulas(FormulaTable &table);
 void populateResamplingFormulas(FormulaTable &table);
 void populateSpectralFormulas(FormulaTable &table);
+void populateGridSamplerFormulas(FormulaTable &table);
 
 /// Helpers the formulas share.
 /// `x` viewed with `sizes`.
