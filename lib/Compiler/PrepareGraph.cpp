@@ -706,11 +706,13 @@ static LogicalResult checkSizes(func::FuncOp func) {
 }
 
 /// The run-time inputs of the prepared `func`: the arguments left after
-/// `erase`d ones were bound.
+/// `erase`d ones were bound. Those at `upstream` positions (upstream
+/// gradients) may have sizes the data decide, as their outputs do.
 static LogicalResult describeInputs(func::FuncOp func,
                                     const llvm::BitVector &erase,
                                     ArrayRef<std::string> names,
-                                    bool dynamicSizes, PreparedGraph &graph) {
+                                    bool dynamicSizes, PreparedGraph &graph,
+                                    std::pair<unsigned, unsigned> upstream) {
   unsigned numArgs = erase.size();
   // What the compiled entry takes: the arguments left, in order.
   SmallVector<unsigned> positions;
@@ -729,7 +731,9 @@ static LogicalResult describeInputs(func::FuncOp func,
       continue;
     }
     auto tensor = llvm::dyn_cast<ts::TensorType>(type);
-    if (!isKnownTensor(type, dynamicSizes))
+    bool isUpstream =
+        value.position >= upstream.first && value.position < upstream.second;
+    if (!isKnownTensor(type, dynamicSizes || isUpstream))
       return func.emitError() << "argument of type " << type
                               << " is not a tensor of known dtype and shape";
     std::optional<Dtype> dtype = getAbiDtype(tensor.getDtype());
@@ -765,8 +769,15 @@ static LogicalResult checkGradientInputs(func::FuncOp func,
         grad.kind == RunValue::Kind::Tensor
             ? getDtypeForNpyDescr(grad.tensor.header.descr)
             : std::nullopt;
-    if (!dtype || *dtype != input.dtype ||
-        ArrayRef<int64_t>(grad.tensor.shape()) != ArrayRef(input.shape))
+    // A size the data decide (the output's) takes any size.
+    auto fits = [&](ArrayRef<int64_t> shape) {
+      return shape.size() == input.shape.size() &&
+             llvm::all_of(llvm::zip(shape, input.shape), [](auto pair) {
+               auto [size, want] = pair;
+               return want == ts::TensorType::kUnknown || size == want;
+             });
+    };
+    if (!dtype || *dtype != input.dtype || !fits(grad.tensor.shape()))
       return func.emitError()
              << "upstream gradient " << k << " ('" << grad.text
              << "') must be a tensor of its output's type " << input.typeText;
@@ -788,6 +799,17 @@ static LogicalResult describeOutputs(func::FuncOp func, bool sizedAtRunTime,
     std::optional<SmallVector<int64_t>> bound;
     if (i < returned.size() && returned[i])
       bound = ts::getSizeBound(returned[i]);
+    if (i < returned.size() && returned[i] && !bound)
+      if (auto call = returned[i].getDefiningOp<func::CallOp>())
+        if (auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+                call, call.getCalleeAttr()))
+          if (ts::getSizeBound(callee.front().getTerminator()->getOperand(
+                  llvm::cast<OpResult>(returned[i]).getResultNumber())))
+            return func.emitError()
+                   << "output " << i << " has type " << type
+                   << ": its size depends on the data, which a forward "
+                      "compiled with its backward (--grad-output) does not "
+                      "return yet";
     if (bound && !sizedAtRunTime)
       return func.emitError()
              << "output " << i << " has type " << type
@@ -908,7 +930,8 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
       graph.gradParams.push_back(name.str());
   module.walk([&](fusion::GroupOp) { ++graph.numFusionGroups; });
   if (failed(checkSizes(func)) ||
-      failed(describeInputs(func, erase, names, options.dynamicSizes, graph)) ||
+      failed(describeInputs(func, erase, names, options.dynamicSizes, graph,
+                            {numBound, numBound + numUpstream})) ||
       failed(checkGradientInputs(func, gradInputs, numUpstream, graph)) ||
       failed(
           describeOutputs(func, sizedAtRunTime, options.dynamicSizes, graph)))

@@ -164,8 +164,13 @@ LogicalResult Differentiator::backward(ArrayRef<Operation *> ops,
       auto tensor = llvm::dyn_cast<ts::TensorType>(type);
       return !tensor || (tensor.hasStaticShape() && tensor.hasDtype());
     };
+    auto hasDtype = [](Type type) {
+      auto tensor = llvm::dyn_cast<ts::TensorType>(type);
+      return !tensor || tensor.hasDtype();
+    };
     if (!llvm::all_of(op->getOperandTypes(), isStatic) ||
-        !llvm::all_of(op->getResultTypes(), isStatic))
+        !llvm::all_of(op->getResultTypes(),
+                      table.allowsDynamicResults(op) ? hasDtype : isStatic))
       return op->emitError()
              << "cannot differentiate '" << getNodeKind(op)
              << "': its tensors' dtypes and sizes are not all known";

@@ -22,6 +22,7 @@
 #include "../Transforms/DecomposeUtils.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <functional>
 
@@ -88,6 +89,14 @@ public:
     (whole.push_back(OpTys::getOperationName()), ...);
   }
   ArrayRef<StringRef> getWhole() const { return whole; }
+  /// Ops whose results may have sizes the data decide (masked_select's);
+  /// their formulas do not read those sizes.
+  template <typename... OpTys> void allowDynamicResults() {
+    (dynamicResults.insert(TypeID::get<OpTys>()), ...);
+  }
+  bool allowsDynamicResults(Operation *op) const {
+    return dynamicResults.contains(op->getName().getTypeID());
+  }
   const Formula *lookup(Operation *op) const {
     auto it = formulas.find(op->getName().getTypeID());
     return it == formulas.end() ? nullptr : &it->second;
@@ -96,6 +105,7 @@ public:
 private:
   llvm::DenseMap<TypeID, Formula> formulas;
   SmallVector<StringRef> whole;
+  llvm::DenseSet<TypeID> dynamicResults;
 };
 
 /// The table of every formula.

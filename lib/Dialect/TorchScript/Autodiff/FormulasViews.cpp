@@ -31,6 +31,8 @@
 //   scatter, slice_scatter,     the input: g with the written places
 //   select_scatter              zeroed; the source: g read from them
 //   repeat                      the tiles' gradients summed
+//   masked_select               g's elements back at the mask's set places
+//                               (kept whole: its size the data decide)
 //   index_put                   the input: g (written places zeroed unless
 //                               accumulating); the values: g at the indices
 //                               (a boolean mask: at the places it selects,
@@ -45,6 +47,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Transforms/ShapeRuleUtils.h"
 #include "Formulas.h"
 
 using namespace mlir;
@@ -474,6 +477,38 @@ void autodiff::populateViewFormulas(FormulaTable &table) {
                                                 t.sizes(sizesOf(values))));
     return success();
   });
+  // masked_select(x, mask): g's j-th element goes back to the place of
+  // the mask's j-th set element (x and mask broadcast), found from the
+  // mask's cumulative sum; g, whose size the data decide, is read with one
+  // zero after it so that a mask with none set reads inside it.
+  table.addWhole<AtenMaskedSelectOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value x = c.operand(0), mask = c.operand(1);
+    std::optional<SmallVector<int64_t>> shape =
+        shape::broadcast({sizesOf(x), sizesOf(mask)});
+    if (!shape)
+      return c.refuse("the input and the mask do not broadcast");
+    int64_t n = shape::numElements(*shape);
+    if (n == 0) {
+      c.giveExact(x, zerosLike(t, x));
+      return success();
+    }
+    Value set = reshapeTo(t, t.expand(mask, *shape), {n});
+    Value unset = t.logicalNot(set);
+    Value position = AtenSubScalarOp::create(
+        t.b, t.loc, t.tensor(),
+        AtenCumsumOp::create(t.b, t.loc, t.tensor(), set, t.i(0),
+                             t.i(decompose::kLong)),
+        t.i(1), t.i(1));
+    Value index = t.whereNumber(unset, t.i(0), position);
+    Value padded = t.cat({c.grad(), zerosOf(t, {1}, dtypeOf(x))}, 0);
+    Value flat = t.whereNumber(unset, t.f(0), t.indexSelect(padded, 0, index));
+    c.giveExact(x, AtenSumToSizeOp::create(t.b, t.loc, t.tensor(),
+                                           reshapeTo(t, flat, *shape),
+                                           t.sizes(sizesOf(x))));
+    return success();
+  });
+  table.allowDynamicResults<AtenMaskedSelectOp>();
   table.add<AtenScatterReduceTwoOp>(scatterReduceGrad);
   table.add<AtenScatterAddOp>([](GradContext &c) {
     TSBuilder &t = c.t;

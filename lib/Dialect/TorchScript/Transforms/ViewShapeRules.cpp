@@ -641,6 +641,11 @@ void populateViewShapeRules(ShapeRuleSet &rules) {
         results[0] = sameAs(op->getOperand(0));
       });
   rules.add<AtenIndexTensorOp>(viewOf(indexSizes));
+  // masked_select: as many elements as the mask sets.
+  rules.add<AtenMaskedSelectOp>([](Operation *op, const ShapeFacts &,
+                                   SmallVectorImpl<Type> &results) {
+    results[0] = withSizes(op->getOperand(0), SmallVector<int64_t>{kUnknown});
+  });
   rules.add<Aten_GradSumToSizeOp>(viewOf(gradSumToSizeSizes));
   rules.add<AtenChunkOp, AtenSplitTensorOp, AtenSplitWithSizesOp,
             AtenUnbindIntOp>(splitRule);
