@@ -643,12 +643,41 @@ bindInputs(func::FuncOp func, ArrayRef<RunValue> inputs,
   return spec;
 }
 
+/// The upstream gradients `grads` the entry `func` takes last: those of
+/// outputs whose size the data decide (of unknown sizes) take the sizes of
+/// the gradients given. Returns whether any did.
+static bool specialiseUpstreamSizes(func::FuncOp func,
+                                    ArrayRef<RunValue> grads) {
+  unsigned first = func.getNumArguments() - grads.size();
+  bool refined = false;
+  for (auto [k, grad] : llvm::enumerate(grads)) {
+    BlockArgument arg = func.getArgument(first + k);
+    auto type = llvm::dyn_cast<ts::TensorType>(arg.getType());
+    if (!type || type.hasStaticShape() || !type.hasSizes() ||
+        grad.kind != RunValue::Kind::Tensor ||
+        type.getSizesOrEmpty().size() != grad.tensor.shape().size())
+      continue;
+    MLIRContext *ctx = func.getContext();
+    arg.setType(ts::TensorType::get(
+        ctx, type.getDtype(), DenseI64ArrayAttr::get(ctx, grad.tensor.shape()),
+        DenseI64ArrayAttr(), type.getDevice(), BoolAttr()));
+    refined = true;
+  }
+  if (refined)
+    func.setType(FunctionType::get(func.getContext(),
+                                   func.front().getArgumentTypes(),
+                                   func.getResultTypes()));
+  return refined;
+}
+
 /// Specialises the module for `spec`, optimises it, differentiates `entry`
-/// when `options` ask for gradients, reports the operators left without an
-/// op, and forms the fusion groups `options` ask for.
+/// when `options` ask for gradients (`grads` the upstream gradients given),
+/// reports the operators left without an op, and forms the fusion groups
+/// `options` ask for.
 static LogicalResult optimiseAndFuse(ModuleOp module, StringRef entry,
                                      ts::SpecializationSpec spec,
-                                     const CompileOptions &options) {
+                                     const CompileOptions &options,
+                                     ArrayRef<RunValue> grads) {
   if (failed(runPasses(module, [&](PassManager &pm) {
         pm.addPass(ts::createTSSpecializePass(std::move(spec)));
         // Ops differentiated whole stay so until the backward is built.
@@ -669,8 +698,16 @@ static LogicalResult optimiseAndFuse(ModuleOp module, StringRef entry,
       })))
     return failure();
   // The entry calls the forward, then the backward with what it saved.
-  if (options.gradients && failed(ts::joinForwardBackward(module, entry)))
-    return failure();
+  if (options.gradients) {
+    FailureOr<func::FuncOp> joint = ts::joinForwardBackward(module, entry);
+    if (failed(joint))
+      return failure();
+    if (specialiseUpstreamSizes(*joint, grads) &&
+        failed(runPasses(module, [&](PassManager &pm) {
+          pm.addPass(ts::createTSOptimizePass());
+        })))
+      return failure();
+  }
   return runPasses(module, [&](PassManager &pm) {
     // Nodes import kept by name (ts.operator) that optimisation left
     // have no lowering: report them by name, where they are.
@@ -799,17 +836,6 @@ static LogicalResult describeOutputs(func::FuncOp func, bool sizedAtRunTime,
     std::optional<SmallVector<int64_t>> bound;
     if (i < returned.size() && returned[i])
       bound = ts::getSizeBound(returned[i]);
-    if (i < returned.size() && returned[i] && !bound)
-      if (auto call = returned[i].getDefiningOp<func::CallOp>())
-        if (auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-                call, call.getCalleeAttr()))
-          if (ts::getSizeBound(callee.front().getTerminator()->getOperand(
-                  llvm::cast<OpResult>(returned[i]).getResultNumber())))
-            return func.emitError()
-                   << "output " << i << " has type " << type
-                   << ": its size depends on the data, which a forward "
-                      "compiled with its backward (--grad-output) does not "
-                      "return yet";
     if (bound && !sizedAtRunTime)
       return func.emitError()
              << "output " << i << " has type " << type
@@ -905,7 +931,8 @@ mlir::tsmlir::prepareGraph(ModuleOp module, ArrayRef<RunValue> inputs,
   if (failed(spec))
     return failure();
   unsigned numBound = func.getNumArguments();
-  if (failed(optimiseAndFuse(module, graph.entry, std::move(*spec), options)))
+  if (failed(optimiseAndFuse(module, graph.entry, std::move(*spec), options,
+                             gradInputs)))
     return failure();
   dumpModule(module, options.dumpDir, "ts");
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """masked_select's gradient, whose upstream gradient has as many elements
-as the mask sets (a size the data decide): tsmlir-opt differentiates a
-function of it (--ts-optimize keeping masked_select whole, then
---ts-differentiate), and tsmlir-run runs the backward alone on masks with
-some, none and every element set, broadcasting against the input; each
-input gradient against torch.autograd.grad's.
+as the mask sets (a size the data decide), on masks with some, none and
+every element set and one broadcast against the input: tsmlir-opt
+differentiates a function of it (--ts-optimize keeping masked_select
+whole, then --ts-differentiate) and tsmlir-run runs the backward alone;
+then tsmlir-run --grad-output runs forward and backward together (the
+selected elements returned at the size the data decide). Every output and
+gradient against eager PyTorch's and torch.autograd.grad's.
 
 Usage: run_masked_select_grad.py TMPDIR
 """
@@ -36,7 +38,7 @@ def main():
              ("none", [4, 5], lambda s: torch.zeros(s, dtype=torch.bool)),
              ("every", [4, 5], lambda s: torch.ones(s, dtype=torch.bool)),
              ("broadcast", [5], lambda s: torch.rand(s) > 0.4)]
-    matched = 0
+    matched = runs = 0
     for name, mask_sizes, make in cases:
         case = os.path.join(work, name)
         os.makedirs(case, exist_ok=True)
@@ -59,14 +61,27 @@ def main():
         run(["tsmlir-run", split, "--entry=f_backward",
              "--input=" + os.path.join(case, "mask.npy"),
              "--input=" + os.path.join(case, "g.npy"), "--output-dir", out])
-        ours = np.load(os.path.join(out, "out0.npy"))
-        error = float(np.abs(ours - expected.numpy()).max())
-        good = ours.shape == tuple(expected.shape) and error == 0.0
-        matched += good
-        print("%s (%d of %d set): %s" % (name, int(mask.sum()), mask.numel(),
-                                         "match" if good else
-                                         "MISMATCH %.1e" % error))
-    print("masked_select gradients: %d of %d match" % (matched, len(cases)))
+        np.save(os.path.join(case, "x.npy"), x.detach().numpy())
+        joined = os.path.join(case, "joined")
+        run(["tsmlir-run", source, "--entry=f",
+             "--input=" + os.path.join(case, "x.npy"),
+             "--input=" + os.path.join(case, "mask.npy"),
+             "--grad-output=" + os.path.join(case, "g.npy"),
+             "--output-dir", joined])
+        for what, path, want in (
+                ("backward", os.path.join(out, "out0.npy"), expected),
+                ("selected", os.path.join(joined, "out0.npy"), y),
+                ("gradient", os.path.join(joined, "grad_in0.npy"), expected)):
+            ours = np.load(path)
+            want = want.detach().numpy()
+            good = ours.shape == want.shape and \
+                (ours.size == 0 or float(np.abs(ours - want).max()) == 0.0)
+            matched += good
+            runs += 1
+            print("%s (%d of %d set), %s: %s" % (
+                name, int(mask.sum()), mask.numel(), what,
+                "match" if good else "MISMATCH"))
+    print("masked_select gradients: %d of %d match" % (matched, runs))
     return 0
 
 

@@ -21,6 +21,7 @@
 #include "Partition.h"
 
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/DataDependentSizes.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -363,6 +364,28 @@ FailureOr<func::FuncOp> ts::joinForwardBackward(ModuleOp module,
     joint->setAttr(kGradParamsAttrName, names);
   forward.setPrivate();
   backward.setPrivate();
+  // A result whose size the data decide is returned at its bound where it
+  // is computed (ts::getSizeBound), and its upstream gradient's size is the
+  // caller's to give: forward and backward are then inlined into the
+  // entry.
+  Operation *forwardReturn = forward.front().getTerminator();
+  if (llvm::any_of(forwardReturn->getOperands().take_front(numResults),
+                   [](Value v) { return ts::getSizeBound(v).has_value(); })) {
+    for (auto [call, callee] : {std::make_pair(forwardCall, forward),
+                                std::make_pair(backwardCall, backward)}) {
+      IRMapping map;
+      map.map(callee.getArguments(), call.getOperands());
+      OpBuilder inliner(call);
+      for (Operation &op : callee.front().without_terminator())
+        inliner.clone(op, map);
+      for (auto [result, value] :
+           llvm::zip(call.getResults(),
+                     callee.front().getTerminator()->getOperands()))
+        result.replaceAllUsesWith(map.lookup(value));
+      call.erase();
+      callee.erase();
+    }
+  }
   return joint;
 }
 

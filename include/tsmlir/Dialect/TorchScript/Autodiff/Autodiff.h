@@ -92,7 +92,10 @@ FailureOr<SplitSummary> splitForwardBackward(func::FuncOp joint,
 /// Makes NAME(args..., grad_results...) -> (results..., grad_args...), the
 /// joint form, out of calls to NAME_forward and NAME_backward (which become
 /// private): forward and backward stay apart, with what the policy saved
-/// passed between them.
+/// passed between them. Where a result's size the data decide
+/// (masked_select's), both are inlined into NAME, which returns that result
+/// at its bound (ts::getSizeBound) and whose upstream gradient's size the
+/// caller gives.
 FailureOr<func::FuncOp> joinForwardBackward(ModuleOp module, StringRef name);
 
 /// Gives `graph` (a fusion.differentiable_graph without a backward region)
