@@ -97,7 +97,7 @@ const FormulaTable &autodiff::getFormulaTable() {
     populateNNFormulas(formulas);
     populateViewFormulas(formulas);
     populateResamplingFormulas(formulas);
-    populateSpectralFormulas(formulas);
+    populateFactorizationFormulas(formulas);
     populateGridSamplerFormulas(formulas);
     return formulas;
   }();

@@ -118,7 +118,7 @@ void populateLinearAlgebraFormulas(FormulaTable &table);
 void populateNNFormulas(FormulaTable &table);
 void populateViewFormulas(FormulaTable &table);
 void populateResamplingFormulas(FormulaTable &table);
-void populateSpectralFormulas(FormulaTable &table);
+void populateFactorizationFormulas(FormulaTable &table);
 void populateGridSamplerFormulas(FormulaTable &table);
 
 /// Helpers the formulas share.

@@ -290,6 +290,40 @@ void populateLinalgShapeRules(ShapeRuleSet &rules) {
             AtenLinalgPinvAtolRtolTensorOp, AtenLinalgPinvRcondTensorOp,
             AtenPinverseOp>(pinvRule);
   rules.add<AtenLinalgLstsqOp>(lstsqRule);
+  // cholesky: L of the input's type; linalg_cholesky_ex's info
+  // [batch...] Int.
+  rules.add<AtenCholeskyOp, AtenLinalgCholeskyOp, AtenLinalgCholeskyExOp>(
+      [](Operation *op, const ShapeFacts &, SmallVectorImpl<Type> &results) {
+        results[0] = sameAs(op->getOperand(0));
+        if (results.size() == 2) {
+          std::optional<Matrices> a = matricesOf(op->getOperand(0));
+          results[1] = makeTensor(
+              op->getContext(),
+              IntegerType::get(op->getContext(), 32, IntegerType::Signed),
+              a ? a->with({}) : Sizes(), getDevice(op->getOperand(0)));
+        }
+      });
+  // cholesky_solve(B [batch..., n, k], L [batch..., n, n]): B's sizes, the
+  // batches broadcast.
+  rules.add<AtenCholeskySolveOp>(
+      [](Operation *op, const ShapeFacts &, SmallVectorImpl<Type> &results) {
+        std::optional<Matrices> b = matricesOf(op->getOperand(0));
+        std::optional<Matrices> l = matricesOf(op->getOperand(1));
+        Sizes batch =
+            b && l ? broadcast({Sizes(b->batch), Sizes(l->batch)}) : Sizes();
+        Sizes sizes;
+        if (batch) {
+          sizes = *batch;
+          sizes->append({b->m, b->n});
+        }
+        results[0] = makeTensor(op->getContext(),
+                                sharedDtype(op->getOperands().take_front(2)),
+                                sizes, getDevice(op->getOperand(0)));
+      });
+  rules.add<AtenCholeskyInverseOp>(
+      [](Operation *op, const ShapeFacts &, SmallVectorImpl<Type> &results) {
+        results[0] = sameAs(op->getOperand(0));
+      });
   rules.add<AtenMatrixExpOp, AtenLinalgMatrixExpOp>(
       [](Operation *op, const ShapeFacts &, SmallVectorImpl<Type> &results) {
         results[0] = sameAs(op->getOperand(0));

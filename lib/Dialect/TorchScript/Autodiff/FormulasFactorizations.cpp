@@ -1,4 +1,4 @@
-//===- FormulasSpectral.cpp - Derivatives of spectral decompositions ------===//
+//===- FormulasFactorizations.cpp - Derivatives of factorizations ---------===//
 //
 // Part of the tsmlir project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,11 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The ops whose decompositions run Jacobi sweeps or a squaring loop
-// (DecomposeSpectral.cpp, DecomposeFactorizations.cpp) are differentiated
-// whole, by PyTorch's formulas for them (FunctionsManual.cpp), not through
-// their loops: pipelines that differentiate leave them undecomposed until
-// the backward is built (ts::getOpsDifferentiatedWhole).
+// Matrix factorizations are differentiated whole, by PyTorch's formulas for
+// them (FunctionsManual.cpp), not through their decompositions
+// (DecomposeSpectral.cpp, DecomposeFactorizations.cpp), which are loops
+// (Jacobi sweeps, squarings) or whose derivative differs from PyTorch's
+// (cholesky's, which PyTorch symmetrises): pipelines that differentiate
+// leave them undecomposed until the backward is built
+// (ts::getOpsDifferentiatedWhole).
 //
 //   eigh (A = V diag(L) V^T)   gA = V (diag(gL) + skew(V^T gV) / E) V^T,
 //                              skew(X) = (X - X^T) / 2, E_ij = L_j - L_i
@@ -26,6 +28,13 @@
 //                              rank and singular values carry none
 //   matrix_exp(A)              the top right block of exp([[A^T, G],
 //                              [0, A^T]])
+//   cholesky (A = L L^T)       L^-T Phi L^-1 (triangular solves), Phi =
+//                              (X + tril(X, -1)^T) / 2, X = tril(L^T gL):
+//                              symmetric, as PyTorch's cholesky_backward
+//                              (the upper factor as L^T)
+//   cholesky_solve(B, L)       B: cholesky_solve(G, L); L: -(C + C^T) L
+//                              (-L (C + C^T) for upper), C = gB X^T
+//   cholesky_inverse(L)        -(X (G + G^T) X) L (L (...) for upper)
 //
 // Singular vectors and eigenvectors are unique only up to sign: a gradient
 // through them is that of the vectors this compiler returns.
@@ -142,7 +151,7 @@ std::tuple<Value, Value, Value> thinSvd(TSBuilder &t, Value a) {
 
 } // namespace
 
-void autodiff::populateSpectralFormulas(FormulaTable &table) {
+void autodiff::populateFactorizationFormulas(FormulaTable &table) {
   table.addWhole<AtenLinalgEighOp>([](GradContext &c) {
     c.giveExact(c.operand(0), eighBackward(c.t, c.grad(0), c.grad(1),
                                            c.result(0), c.result(1)));
@@ -216,6 +225,60 @@ void autodiff::populateSpectralFormulas(FormulaTable &table) {
         t.b, t.loc, t.tensor(), A, t.none(), t.none(), t.flag(false));
     c.giveExact(A, pinvBackward(t, t.matmul(gX, mT(t, B)), pinvA, A));
     c.giveExact(B, t.matmul(mT(t, pinvA), gX));
+    return success();
+  });
+  table.addWhole<AtenCholeskyOp, AtenLinalgCholeskyOp, AtenLinalgCholeskyExOp>(
+      [](GradContext &c) {
+        TSBuilder &t = c.t;
+        Value L = c.result(0), gL = c.grad(0);
+        std::optional<bool> upper = constBool(c.operand(1));
+        if (!upper)
+          return c.refuse("upper not constant");
+        if (!gL)
+          return success();
+        if (*upper) {
+          L = mT(t, L);
+          gL = mT(t, gL);
+        }
+        auto tril = [&](Value x, int64_t diagonal) {
+          return AtenTrilOp::create(t.b, t.loc, t.tensor(), x, t.i(diagonal));
+        };
+        Value X = tril(t.matmul(mT(t, L), gL), 0);
+        Value phi = half(t, t.add(X, mT(t, tril(X, -1))));
+        auto solve = [&](Value a, Value b, bool upperA, bool left) {
+          return AtenLinalgSolveTriangularOp::create(
+              t.b, t.loc, t.tensor(), a, b, t.flag(upperA), t.flag(left),
+              t.flag(false));
+        };
+        Value Y = solve(mT(t, L), phi, /*upperA=*/true, /*left=*/true);
+        c.giveExact(c.operand(0),
+                    solve(L, Y, /*upperA=*/false, /*left=*/false));
+        return success();
+      });
+  // cholesky_solve and cholesky_inverse: PyTorch's formulas, of a full L
+  // (their decompositions read one triangle).
+  table.addWhole<AtenCholeskySolveOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value L = c.operand(1), upperArg = c.operand(2), g = c.grad();
+    std::optional<bool> upper = constBool(upperArg);
+    if (!upper)
+      return c.refuse("upper not constant");
+    Value gB =
+        AtenCholeskySolveOp::create(t.b, t.loc, t.tensor(), g, L, upperArg);
+    Value C = t.matmul(gB, mT(t, c.result()));
+    C = t.add(C, mT(t, C));
+    c.give(0, gB);
+    c.give(1, neg(t, *upper ? t.matmul(L, C) : t.matmul(C, L)));
+    return success();
+  });
+  table.addWhole<AtenCholeskyInverseOp>([](GradContext &c) {
+    TSBuilder &t = c.t;
+    Value L = c.operand(0), X = c.result(), g = c.grad();
+    std::optional<bool> upper = constBool(c.operand(1));
+    if (!upper)
+      return c.refuse("upper not constant");
+    Value C = t.matmul(X, t.matmul(t.add(g, mT(t, g)), X));
+    c.giveExact(L, neg(t, *upper ? t.matmul(L, C) : t.matmul(C, L)));
     return success();
   });
   table.addWhole<AtenMatrixExpOp, AtenLinalgMatrixExpOp>([](GradContext &c) {
