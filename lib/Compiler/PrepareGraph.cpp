@@ -643,12 +643,16 @@ bindInputs(func::FuncOp func, ArrayRef<RunValue> inputs,
   return spec;
 }
 
-/// The upstream gradients `grads` the entry `func` takes last: those of
-/// outputs whose size the data decide (of unknown sizes) take the sizes of
-/// the gradients given. Returns whether any did.
-static bool specialiseUpstreamSizes(func::FuncOp func,
+/// The upstream gradients `grads` the entry `func` takes after its
+/// `numArguments` arguments: those of outputs whose size the data decide
+/// (of unknown sizes) take the sizes of the gradients given. Returns
+/// whether any did (none when their number is not the entry's, which
+/// checkGradientInputs reports).
+static bool specialiseUpstreamSizes(func::FuncOp func, unsigned numArguments,
                                     ArrayRef<RunValue> grads) {
-  unsigned first = func.getNumArguments() - grads.size();
+  if (func.getNumArguments() != numArguments + grads.size())
+    return false;
+  unsigned first = numArguments;
   bool refined = false;
   for (auto [k, grad] : llvm::enumerate(grads)) {
     BlockArgument arg = func.getArgument(first + k);
@@ -678,6 +682,8 @@ static LogicalResult optimiseAndFuse(ModuleOp module, StringRef entry,
                                      ts::SpecializationSpec spec,
                                      const CompileOptions &options,
                                      ArrayRef<RunValue> grads) {
+  unsigned numArguments =
+      module.lookupSymbol<func::FuncOp>(entry).getNumArguments();
   if (failed(runPasses(module, [&](PassManager &pm) {
         pm.addPass(ts::createTSSpecializePass(std::move(spec)));
         // Ops differentiated whole stay so until the backward is built.
@@ -702,7 +708,7 @@ static LogicalResult optimiseAndFuse(ModuleOp module, StringRef entry,
     FailureOr<func::FuncOp> joint = ts::joinForwardBackward(module, entry);
     if (failed(joint))
       return failure();
-    if (specialiseUpstreamSizes(*joint, grads) &&
+    if (specialiseUpstreamSizes(*joint, numArguments, grads) &&
         failed(runPasses(module, [&](PassManager &pm) {
           pm.addPass(ts::createTSOptimizePass());
         })))
