@@ -71,10 +71,11 @@ Value gaps(TSBuilder &t, Value y) {
                diagEmbed(t, ones));
 }
 
-/// The leading `k` columns (rows when `rows`) of `x`, all of them when it
-/// has `k`.
-Value leading(TSBuilder &t, Value x, int64_t k, bool rows) {
-  SmallVector<int64_t> sizes = sizesOf(x);
+/// The leading `k` columns (rows when `rows`) of `x` of `sizes` (a
+/// result's, or its gradient's, whose type the formulas do not refine), all
+/// of them when it has `k`.
+Value leading(TSBuilder &t, Value x, ArrayRef<int64_t> sizes, int64_t k,
+              bool rows) {
   int64_t dim = sizes.size() - (rows ? 2 : 1);
   return sizes[dim] == k ? x : t.narrow(x, dim, 0, k);
 }
@@ -92,11 +93,10 @@ Value eighBackward(TSBuilder &t, Value gL, Value gV, Value L, Value V) {
 }
 
 /// svd_backward: the gradient of A (m x n) = U diag(S) Vh from those of
-/// its k = min(m, n) leading vectors and values; any of gU, gS, gVh may be
-/// null.
+/// its k = min(m, n) leading vectors and values (A's sizes given: the
+/// vectors' types may be unrefined); any of gU, gS, gVh may be null.
 Value svdBackward(TSBuilder &t, Value gU, Value gS, Value gVh, Value U, Value S,
-                  Value Vh) {
-  int64_t m = sizesOf(U).end()[-2], n = sizesOf(Vh).back();
+                  Value Vh, int64_t m, int64_t n) {
   if (!gU && !gVh)
     return m >= n ? t.matmul(U, t.mul(t.unsqueeze(gS, -1), Vh))
                   : t.matmul(t.mul(U, t.unsqueeze(gS, -2)), Vh);
@@ -177,33 +177,41 @@ void autodiff::populateFactorizationFormulas(FormulaTable &table) {
   table.addWhole<AtenLinalgSvdOp, AtenSvdOp>([](GradContext &c) {
     TSBuilder &t = c.t;
     Value S = c.result(1);
-    int64_t k = sizesOf(S).back();
+    SmallVector<int64_t> aSizes = sizesOf(c.operand(0));
+    int64_t m = aSizes.end()[-2], n = aSizes.back(), k = std::min(m, n);
     bool isSvd = llvm::isa<AtenSvdOp>(c.op);
     if (isSvd && constBool(c.operand(2)) != true) {
       // compute_uv false: zeros for U and V, the values' gradient alone.
       if (c.grad(1)) {
         auto [U, S2, Vh] = thinSvd(t, c.operand(0));
-        c.giveExact(c.operand(0),
-                    svdBackward(t, Value(), c.grad(1), Value(), U, S2, Vh));
+        c.giveExact(c.operand(0), svdBackward(t, Value(), c.grad(1), Value(), U,
+                                              S2, Vh, m, n));
       }
       return success();
     }
-    auto asVh = [&](Value v) { return v && isSvd ? mT(t, v) : v; };
-    Value gU = c.grad(0) ? leading(t, c.grad(0), k, false) : Value();
-    Value gVh = c.grad(2) ? leading(t, asVh(c.grad(2)), k, true) : Value();
+    // U [m, m or k]; Vh [n or k, n] (svd: V [n, n or k], its transpose).
+    SmallVector<int64_t> uSizes = sizesOf(c.result(0)),
+                         vSizes = sizesOf(c.result(2));
+    auto leadingU = [&](Value u) { return leading(t, u, uSizes, k, false); };
+    auto leadingVh = [&](Value v) {
+      return isSvd ? mT(t, leading(t, v, vSizes, k, false))
+                   : leading(t, v, vSizes, k, true);
+    };
+    Value gU = c.grad(0) ? leadingU(c.grad(0)) : Value();
+    Value gVh = c.grad(2) ? leadingVh(c.grad(2)) : Value();
     if (!gU && !c.grad(1) && !gVh)
       return success();
     c.giveExact(c.operand(0),
-                svdBackward(t, gU, c.grad(1), gVh,
-                            leading(t, c.result(0), k, false), S,
-                            leading(t, asVh(c.result(2)), k, true)));
+                svdBackward(t, gU, c.grad(1), gVh, leadingU(c.result(0)), S,
+                            leadingVh(c.result(2)), m, n));
     return success();
   });
   table.addWhole<AtenLinalgSvdvalsOp>([](GradContext &c) {
     TSBuilder &t = c.t;
+    SmallVector<int64_t> aSizes = sizesOf(c.operand(0));
     auto [U, S, Vh] = thinSvd(t, c.operand(0));
-    c.giveExact(c.operand(0),
-                svdBackward(t, Value(), c.grad(), Value(), U, S, Vh));
+    c.giveExact(c.operand(0), svdBackward(t, Value(), c.grad(), Value(), U, S,
+                                          Vh, aSizes.end()[-2], aSizes.back()));
     return success();
   });
   table.addWhole<AtenLinalgPinvOp, AtenLinalgPinvAtolRtolFloatOp,
