@@ -47,9 +47,6 @@ struct Coordinate {
   Value at, slope;
 };
 
-Value mulScalar(TSBuilder &t, Value x, double v) {
-  return AtenMulScalarOp::create(t.b, t.loc, t.tensor(), x, t.f(v));
-}
 Value addScalar(TSBuilder &t, Value x, double v) {
   return AtenAddScalarOp::create(t.b, t.loc, t.tensor(), x, t.f(v), t.i(1));
 }
@@ -91,17 +88,17 @@ Coordinate clip(TSBuilder &t, Coordinate c, int64_t size) {
 Coordinate reflect(TSBuilder &t, Coordinate c, int64_t twiceLow,
                    int64_t twiceHigh) {
   if (twiceLow == twiceHigh)
-    return {mulScalar(t, c.at, 0),
-            c.slope ? mulScalar(t, c.slope, 0) : c.slope};
+    return {mulNumber(t, c.at, 0),
+            c.slope ? mulNumber(t, c.slope, 0) : c.slope};
   double low = twiceLow / 2.0, span = (twiceHigh - twiceLow) / 2.0;
   Value shifted = addScalar(t, c.at, -low);
   Value negative =
       AtenLtScalarOp::create(t.b, t.loc, t.tensor(), shifted, t.f(0));
   // +1 or -1: the sign the absolute value took off.
-  Value sign = addScalar(t, mulScalar(t, indicator(t, negative, c.at), -2), 1);
+  Value sign = addScalar(t, mulNumber(t, indicator(t, negative, c.at), -2), 1);
   Value in = AtenAbsOp::create(t.b, t.loc, t.tensor(), shifted);
   Value extra = AtenFmodScalarOp::create(t.b, t.loc, t.tensor(), in, t.f(span));
-  Value flips = floorOf(t, mulScalar(t, in, 1.0 / span));
+  Value flips = floorOf(t, mulNumber(t, in, 1.0 / span));
   Value odd = AtenEqScalarOp::create(
       t.b, t.loc, t.tensor(),
       AtenFmodScalarOp::create(t.b, t.loc, t.tensor(), flips, t.f(2)), t.f(1));
@@ -109,7 +106,7 @@ Coordinate reflect(TSBuilder &t, Coordinate c, int64_t twiceLow,
                      addScalar(t, extra, low));
   if (!c.slope)
     return {at, Value()};
-  Value turn = addScalar(t, mulScalar(t, indicator(t, odd, c.at), -2), 1);
+  Value turn = addScalar(t, mulNumber(t, indicator(t, odd, c.at), -2), 1);
   return {at, t.mul(c.slope, t.mul(sign, turn))};
 }
 
@@ -130,7 +127,7 @@ Coordinate pad(TSBuilder &t, Coordinate c, int64_t size, int64_t padding,
 /// grid component `g` in pixels (grid_sampler_unnormalize_set_grad).
 Coordinate unnormalize(TSBuilder &t, Value g, int64_t size, bool align) {
   double scale = align ? (size - 1) / 2.0 : size / 2.0;
-  return {addScalar(t, mulScalar(t, g, scale), align ? scale : scale - 0.5),
+  return {addScalar(t, mulNumber(t, g, scale), align ? scale : scale - 0.5),
           AtenFullLikeOp::create(t.b, t.loc, t.tensor(), g, t.f(scale),
                                  t.none(), t.none(), t.none(), t.none(),
                                  t.none())};
@@ -148,20 +145,20 @@ std::pair<SmallVector<Value>, SmallVector<Value>> cubicWeights(TSBuilder &t,
     Value d2 = t.mul(d, d);
     Value w = addScalar(
         t,
-        t.add(t.sub(mulScalar(t, t.mul(d2, d), A), mulScalar(t, d2, 5 * A)),
-              mulScalar(t, d, 8 * A)),
+        t.add(t.sub(mulNumber(t, t.mul(d2, d), A), mulNumber(t, d2, 5 * A)),
+              mulNumber(t, d, 8 * A)),
         -4 * A);
     Value dw = addScalar(
-        t, t.sub(mulScalar(t, d2, 3 * A), mulScalar(t, d, 10 * A)), 8 * A);
+        t, t.sub(mulNumber(t, d2, 3 * A), mulNumber(t, d, 10 * A)), 8 * A);
     return std::make_pair(w, dw);
   };
   auto near = [&](Value d) {
     Value d2 = t.mul(d, d);
     Value w = addScalar(
-        t, t.sub(mulScalar(t, t.mul(d2, d), A + 2), mulScalar(t, d2, A + 3)),
+        t, t.sub(mulNumber(t, t.mul(d2, d), A + 2), mulNumber(t, d2, A + 3)),
         1);
     Value dw =
-        t.sub(mulScalar(t, d2, 3 * (A + 2)), mulScalar(t, d, 2 * (A + 3)));
+        t.sub(mulNumber(t, d2, 3 * (A + 2)), mulNumber(t, d, 2 * (A + 3)));
     return std::make_pair(w, dw);
   };
   // The taps' distances: f + 1, f, 1 - f, 2 - f (the last two decrease
@@ -209,7 +206,7 @@ LogicalResult gridSamplerGrad(GradContext &c) {
     for (int64_t s = k - 1; s >= 0; --s) {
       Value ok = inRange(t, at[s], 0, in[2 + s] - 1, /*closed=*/true);
       inside = inside ? t.logicalAnd(inside, ok) : ok;
-      Value term = mulScalar(t, at[s], stride);
+      Value term = mulNumber(t, at[s], stride);
       index = index ? t.add(index, term) : term;
       stride *= in[2 + s];
     }
