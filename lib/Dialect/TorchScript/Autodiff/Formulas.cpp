@@ -74,6 +74,10 @@ Value autodiff::mulNumber(TSBuilder &t, Value g, double number) {
   return mulNumber(t, g, t.f(number));
 }
 
+Value autodiff::transposed(TSBuilder &t, Value x) {
+  return t.transpose(x, -1, -2);
+}
+
 Value autodiff::neg(TSBuilder &t, Value x) {
   return AtenNegOp::create(t.b, t.loc, t.tensor(), x);
 }

@@ -122,6 +122,8 @@ void populateFactorizationFormulas(FormulaTable &table);
 void populateGridSamplerFormulas(FormulaTable &table);
 
 /// Helpers the formulas share.
+/// `x` with its last two dims swapped (matrices transposed).
+Value transposed(TSBuilder &t, Value x);
 /// `x` viewed with `sizes`.
 Value reshapeTo(TSBuilder &t, Value x, ArrayRef<int64_t> sizes);
 /// The static sizes of `v`, which every op autodiff reads has.

@@ -51,9 +51,6 @@ using namespace mlir::tsmlir::ts::decompose;
 
 namespace {
 
-/// The last two dims of `x` swapped.
-Value mT(TSBuilder &t, Value x) { return t.transpose(x, -1, -2); }
-
 Value diagEmbed(TSBuilder &t, Value v) {
   return AtenDiagEmbedOp::create(t.b, t.loc, t.tensor(), v, t.i(0), t.i(-2),
                                  t.i(-1));
@@ -83,13 +80,13 @@ Value leading(TSBuilder &t, Value x, ArrayRef<int64_t> sizes, int64_t k,
 /// linalg_eig_backward for a symmetric matrix; `gL` or `gV` may be null.
 Value eighBackward(TSBuilder &t, Value gL, Value gV, Value L, Value V) {
   if (!gV)
-    return t.matmul(t.mul(V, t.unsqueeze(gL, -2)), mT(t, V));
-  Value VhgV = t.matmul(mT(t, V), gV);
-  VhgV = half(t, t.sub(VhgV, mT(t, VhgV)));
+    return t.matmul(t.mul(V, t.unsqueeze(gL, -2)), transposed(t, V));
+  Value VhgV = t.matmul(transposed(t, V), gV);
+  VhgV = half(t, t.sub(VhgV, transposed(t, VhgV)));
   Value inner = t.div(VhgV, gaps(t, L));
   if (gL)
     inner = t.add(inner, diagEmbed(t, gL));
-  return t.matmul(V, t.matmul(inner, mT(t, V)));
+  return t.matmul(V, t.matmul(inner, transposed(t, V)));
 }
 
 /// svd_backward: the gradient of A (m x n) = U diag(S) Vh from those of
@@ -100,9 +97,9 @@ Value svdBackward(TSBuilder &t, Value gU, Value gS, Value gVh, Value U, Value S,
   if (!gU && !gVh)
     return m >= n ? t.matmul(U, t.mul(t.unsqueeze(gS, -1), Vh))
                   : t.matmul(t.mul(U, t.unsqueeze(gS, -2)), Vh);
-  auto skew = [&](Value x) { return t.sub(x, mT(t, x)); };
-  Value UhgU = gU ? skew(t.matmul(mT(t, U), gU)) : Value();
-  Value VhgV = gVh ? skew(t.matmul(Vh, mT(t, gVh))) : Value();
+  auto skew = [&](Value x) { return t.sub(x, transposed(t, x)); };
+  Value UhgU = gU ? skew(t.matmul(transposed(t, U), gU)) : Value();
+  Value VhgV = gVh ? skew(t.matmul(Vh, transposed(t, gVh))) : Value();
   Value E = gaps(t, t.mul(S, S));
   Value rows = t.unsqueeze(S, -1), cols = t.unsqueeze(S, -2);
   Value gA;
@@ -117,13 +114,15 @@ Value svdBackward(TSBuilder &t, Value gU, Value gS, Value gVh, Value U, Value S,
   if (m > n && gU) {
     gA = t.matmul(U, gA);
     Value gUSinv = t.div(gU, cols);
-    gA = t.sub(t.add(gA, gUSinv), t.matmul(U, t.matmul(mT(t, U), gUSinv)));
+    gA = t.sub(t.add(gA, gUSinv),
+               t.matmul(U, t.matmul(transposed(t, U), gUSinv)));
     return t.matmul(gA, Vh);
   }
   if (m < n && gVh) {
     gA = t.matmul(gA, Vh);
     Value SinvgVh = t.div(gVh, rows);
-    gA = t.sub(t.add(gA, SinvgVh), t.matmul(t.matmul(SinvgVh, mT(t, Vh)), Vh));
+    gA = t.sub(t.add(gA, SinvgVh),
+               t.matmul(t.matmul(SinvgVh, transposed(t, Vh)), Vh));
     return t.matmul(U, gA);
   }
   return m >= n ? t.matmul(U, t.matmul(gA, Vh)) : t.matmul(t.matmul(U, gA), Vh);
@@ -131,7 +130,7 @@ Value svdBackward(TSBuilder &t, Value gU, Value gS, Value gVh, Value U, Value S,
 
 /// pinv_backward: the gradient of A (m x n) from that of X = pinv(A).
 Value pinvBackward(TSBuilder &t, Value G, Value X, Value A) {
-  Value Xt = mT(t, X), Gt = mT(t, G);
+  Value Xt = transposed(t, X), Gt = transposed(t, G);
   // -X^T G X^T
   Value gA = neg(t, t.matmul(t.matmul(Xt, G), Xt));
   // (I - A X) G^T X X^T
@@ -194,7 +193,7 @@ void autodiff::populateFactorizationFormulas(FormulaTable &table) {
                          vSizes = sizesOf(c.result(2));
     auto leadingU = [&](Value u) { return leading(t, u, uSizes, k, false); };
     auto leadingVh = [&](Value v) {
-      return isSvd ? mT(t, leading(t, v, vSizes, k, false))
+      return isSvd ? transposed(t, leading(t, v, vSizes, k, false))
                    : leading(t, v, vSizes, k, true);
     };
     Value gU = c.grad(0) ? leadingU(c.grad(0)) : Value();
@@ -231,8 +230,8 @@ void autodiff::populateFactorizationFormulas(FormulaTable &table) {
       return c.refuse("the right-hand side is not a batch of matrices");
     Value pinvA = AtenLinalgPinvAtolRtolFloatOp::create(
         t.b, t.loc, t.tensor(), A, t.none(), t.none(), t.flag(false));
-    c.giveExact(A, pinvBackward(t, t.matmul(gX, mT(t, B)), pinvA, A));
-    c.giveExact(B, t.matmul(mT(t, pinvA), gX));
+    c.giveExact(A, pinvBackward(t, t.matmul(gX, transposed(t, B)), pinvA, A));
+    c.giveExact(B, t.matmul(transposed(t, pinvA), gX));
     return success();
   });
   table.addWhole<AtenCholeskyOp, AtenLinalgCholeskyOp, AtenLinalgCholeskyExOp>(
@@ -245,20 +244,20 @@ void autodiff::populateFactorizationFormulas(FormulaTable &table) {
         if (!gL)
           return success();
         if (*upper) {
-          L = mT(t, L);
-          gL = mT(t, gL);
+          L = transposed(t, L);
+          gL = transposed(t, gL);
         }
         auto tril = [&](Value x, int64_t diagonal) {
           return AtenTrilOp::create(t.b, t.loc, t.tensor(), x, t.i(diagonal));
         };
-        Value X = tril(t.matmul(mT(t, L), gL), 0);
-        Value phi = half(t, t.add(X, mT(t, tril(X, -1))));
+        Value X = tril(t.matmul(transposed(t, L), gL), 0);
+        Value phi = half(t, t.add(X, transposed(t, tril(X, -1))));
         auto solve = [&](Value a, Value b, bool upperA, bool left) {
           return AtenLinalgSolveTriangularOp::create(
               t.b, t.loc, t.tensor(), a, b, t.flag(upperA), t.flag(left),
               t.flag(false));
         };
-        Value Y = solve(mT(t, L), phi, /*upperA=*/true, /*left=*/true);
+        Value Y = solve(transposed(t, L), phi, /*upperA=*/true, /*left=*/true);
         c.giveExact(c.operand(0),
                     solve(L, Y, /*upperA=*/false, /*left=*/false));
         return success();
@@ -273,8 +272,8 @@ void autodiff::populateFactorizationFormulas(FormulaTable &table) {
       return c.refuse("upper not constant");
     Value gB =
         AtenCholeskySolveOp::create(t.b, t.loc, t.tensor(), g, L, upperArg);
-    Value C = t.matmul(gB, mT(t, c.result()));
-    C = t.add(C, mT(t, C));
+    Value C = t.matmul(gB, transposed(t, c.result()));
+    C = t.add(C, transposed(t, C));
     c.give(0, gB);
     c.give(1, neg(t, *upper ? t.matmul(L, C) : t.matmul(C, L)));
     return success();
@@ -285,7 +284,7 @@ void autodiff::populateFactorizationFormulas(FormulaTable &table) {
     std::optional<bool> upper = constBool(c.operand(1));
     if (!upper)
       return c.refuse("upper not constant");
-    Value C = t.matmul(X, t.matmul(t.add(g, mT(t, g)), X));
+    Value C = t.matmul(X, t.matmul(t.add(g, transposed(t, g)), X));
     c.giveExact(L, neg(t, *upper ? t.matmul(L, C) : t.matmul(C, L)));
     return success();
   });
@@ -294,7 +293,7 @@ void autodiff::populateFactorizationFormulas(FormulaTable &table) {
     Value A = c.operand(0);
     SmallVector<int64_t> sizes = sizesOf(A);
     int64_t rank = sizes.size(), n = sizes.back();
-    Value At = mT(t, A);
+    Value At = transposed(t, A);
     Value top = t.cat({At, c.grad()}, rank - 1);
     Value bottom = t.cat({zerosLike(t, A), At}, rank - 1);
     Value block = AtenLinalgMatrixExpOp::create(t.b, t.loc, t.tensor(),

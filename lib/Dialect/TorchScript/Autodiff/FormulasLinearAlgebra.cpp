@@ -26,9 +26,6 @@ using namespace mlir::tsmlir::ts;
 using namespace mlir::tsmlir::ts::autodiff;
 using namespace mlir::tsmlir::ts::decompose;
 
-/// The last two dims of `x` swapped.
-static Value transposed(TSBuilder &t, Value x) { return t.transpose(x, -1, -2); }
-
 void autodiff::populateLinearAlgebraFormulas(FormulaTable &table) {
   table.add<AtenMatmulOp>([](GradContext &c) {
     TSBuilder &t = c.t;

@@ -235,6 +235,17 @@ static LogicalResult scatterReduceGrad(GradContext &c) {
   return success();
 }
 
+/// For a flat Bool `set`, j at the place of its j-th set element (Long;
+/// what is left at the other places is to be ignored): its cumulative sum
+/// less 1.
+static Value setOrder(TSBuilder &t, Value set) {
+  return AtenSubScalarOp::create(t.b, t.loc, t.tensor(),
+                                 AtenCumsumOp::create(t.b, t.loc, t.tensor(),
+                                                      set, t.i(0),
+                                                      t.i(decompose::kLong)),
+                                 t.i(1), t.i(1));
+}
+
 /// The gradient of the values of x[mask] = values (mask over x's leading
 /// dims): the slab x[mask] is [count, rest...] with the values broadcast to
 /// it. Values without a count dim of their own take g summed over the
@@ -263,11 +274,7 @@ static Value maskedValuesGrad(TSBuilder &t, Value g, Value mask,
     slab = t.sumDim(t.whereNumber(unset, t.f(0), rows), 0);
   } else {
     int64_t count = valueSizes[countDim];
-    Value position = AtenSubScalarOp::create(
-        t.b, t.loc, t.tensor(),
-        AtenCumsumOp::create(t.b, t.loc, t.tensor(), set, t.i(0),
-                             t.i(decompose::kLong)),
-        t.i(1), t.i(1));
+    Value position = setOrder(t, set);
     Value slot = t.whereNumber(t.logicalNot(set), t.i(count), position);
     SmallVector<int64_t> slots = {count + 1};
     slots.append(rest);
@@ -495,11 +502,7 @@ void autodiff::populateViewFormulas(FormulaTable &table) {
     }
     Value set = reshapeTo(t, t.expand(mask, *shape), {n});
     Value unset = t.logicalNot(set);
-    Value position = AtenSubScalarOp::create(
-        t.b, t.loc, t.tensor(),
-        AtenCumsumOp::create(t.b, t.loc, t.tensor(), set, t.i(0),
-                             t.i(decompose::kLong)),
-        t.i(1), t.i(1));
+    Value position = setOrder(t, set);
     Value index = t.whereNumber(unset, t.i(0), position);
     Value padded = t.cat({c.grad(), zerosOf(t, {1}, dtypeOf(x))}, 0);
     Value flat = t.whereNumber(unset, t.f(0), t.indexSelect(padded, 0, index));

@@ -191,9 +191,8 @@ static void svdRule(Operation *op, const ShapeFacts &facts,
   Sizes values = a->with({k});
   if (llvm::isa<AtenLinalgSvdvalsOp>(op))
     return fill(op, results, {values});
-  std::optional<bool> full;
   if (auto svd = llvm::dyn_cast<AtenLinalgSvdOp>(op)) {
-    full = facts.getBool(svd.getFullMatrices());
+    std::optional<bool> full = facts.getBool(svd.getFullMatrices());
     if (!full)
       return fill(op, results, {Sizes(), values, Sizes()});
     return fill(
@@ -320,11 +319,7 @@ void populateLinalgShapeRules(ShapeRuleSet &rules) {
                                 sharedDtype(op->getOperands().take_front(2)),
                                 sizes, getDevice(op->getOperand(0)));
       });
-  rules.add<AtenCholeskyInverseOp>(
-      [](Operation *op, const ShapeFacts &, SmallVectorImpl<Type> &results) {
-        results[0] = sameAs(op->getOperand(0));
-      });
-  rules.add<AtenMatrixExpOp, AtenLinalgMatrixExpOp>(
+  rules.add<AtenCholeskyInverseOp, AtenMatrixExpOp, AtenLinalgMatrixExpOp>(
       [](Operation *op, const ShapeFacts &, SmallVectorImpl<Type> &results) {
         results[0] = sameAs(op->getOperand(0));
       });
