@@ -39,6 +39,7 @@ void mlir::tsmlir::buildTSToLinalgPipeline(OpPassManager &pm,
   // Every ts op to linalg on tensors; each fusion.group's generics fused.
   ConvertTorchScriptToLinalgPassOptions convert;
   convert.fuseGroups = options.fuseGroups;
+  convert.rowTemporaries = options.rowTemporaries;
   pm.addPass(createConvertTorchScriptToLinalgPass(convert));
   // Results as output buffers the caller allocates (tsmlir-run, AOT).
   if (!options.entry.empty()) {
@@ -100,6 +101,9 @@ void mlir::tsmlir::buildLinalgToLoopsPipeline(
     pm.addPass(createConvertSCFToOpenMPPass(omp));
   }
   pm.addPass(createCanonicalizerPass());
+  // A row loop's temporaries allocated once per thread, on its stack, not
+  // malloc'ed per row.
+  pm.addNestedPass<func::FuncOp>(createTSLoopTemporariesOnStackPass());
 }
 
 void mlir::tsmlir::buildLoopsToLLVMPipeline(OpPassManager &pm,

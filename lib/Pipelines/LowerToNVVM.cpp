@@ -43,6 +43,9 @@ void mlir::tsmlir::buildTSToGPUPipeline(OpPassManager &pm,
   LowerToLLVMOptions linalg;
   linalg.entry = options.entry;
   linalg.fuseGroups = options.fuseGroups;
+  // A row's temporaries would be shared memory, 48 KiB a block: recomputed
+  // from registers instead (softmax's exp: the kernel is memory-bound).
+  linalg.rowTemporaries = false;
   buildTSToLinalgPipeline(pm, linalg);
   // Buffers, results written in place into the output buffers.
   buildBufferizePipeline(pm);

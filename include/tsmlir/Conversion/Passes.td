@@ -57,6 +57,11 @@ def ConvertTorchScriptToLinalgPass
     Option<"fuseGroups", "fuse-groups", "bool", /*default=*/"true",
            "Fuse the generics of each fusion.group (false lowers them op by "
            "op, which shows what fusion removes)">,
+    Option<"rowTemporaries", "row-temporaries", "bool", /*default=*/"true",
+           "Keep a value a row loop reads twice in a row buffer instead of "
+           "computing it again (softmax's exponentials, computed once; "
+           "x - mean): the CPU's rows stay in cache, the GPU's row buffers "
+           "are shared memory, 48 KiB a block">,
     Option<"listPatterns", "list-patterns", "bool", /*default=*/"false",
            "Print the name of every op the conversion has a pattern for, "
            "one a line, and leave the module unchanged">,

@@ -32,6 +32,12 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       *this, "fuse-groups",
       llvm::cl::desc("Fuse the generics of each fusion.group"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> rowTemporaries{
+      *this, "row-temporaries",
+      llvm::cl::desc("A row loop keeps a value its row reads twice in a row "
+                     "buffer instead of computing it again (softmax's "
+                     "exponentials; convert-ts-to-linalg's option)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> staticBuffers{
       *this, "static-buffers",
       llvm::cl::desc("Allocate temporaries of static shape once, in globals, "

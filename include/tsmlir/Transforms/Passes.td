@@ -257,4 +257,51 @@ def TSStaticBuffersPass : Pass<"ts-static-buffers", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def TSLoopTemporariesOnStackPass
+    : Pass<"ts-loop-temporaries-on-stack", "::mlir::func::FuncOp"> {
+  let summary = "A loop body's small temporaries on the stack, allocated once";
+  let description = [{
+    A row loop (a fusion group's loop over the rows of softmax, layer_norm,
+    ...) allocates its row temporaries, the row's max or sum and a row of
+    exponentials, in its body: after bufferisation each is a `memref.alloc`
+    freed at the end of the iteration, i.e. a `malloc` and a `free` per row
+    and temporary, which cost as much as a short row's arithmetic. This
+    pass turns each such buffer of static shape, of at most `max-bytes`
+    bytes, that stays in the iteration (read, written, viewed and freed,
+    never yielded, returned or passed to a call) into one `memref.alloca`
+    at the start of the thread's code: the function's entry block, or the
+    `omp.parallel` region it runs in, so that each thread has its own. The
+    loop's iterations reuse it (each writes the temporary before reading
+    it, as a fresh allocation's contents are undefined anyway); the
+    deallocations go away. At most `max-total-bytes` go on the stack of
+    one function or parallel region (a worker thread's stack is a few MiB);
+    the rest stay on the heap.
+
+    It runs after `convert-scf-to-openmp`: an `scf.parallel` still there
+    runs its iterations one after the other.
+
+    ```mlir
+    // before
+    scf.for %i = %c0 to %c1024 step %c1 {
+      %row = memref.alloc() {alignment = 64 : i64} : memref<1x1024xf32>
+      ...
+      memref.dealloc %row : memref<1x1024xf32>
+    }
+    // after
+    %row = memref.alloca() {alignment = 64 : i64} : memref<1x1024xf32>
+    scf.for %i = %c0 to %c1024 step %c1 {
+      ...
+    }
+    ```
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"65536",
+           "the largest buffer (in bytes) put on the stack">,
+    Option<"maxTotalBytes", "max-total-bytes", "int64_t", /*default=*/"262144",
+           "the most bytes put on the stack of one function or parallel "
+           "region">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 #endif // TSMLIR_TRANSFORMS_PASSES_TD

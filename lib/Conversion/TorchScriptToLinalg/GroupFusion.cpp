@@ -349,7 +349,8 @@ static void fuseVertically(RewriterBase &rewriter, fusion::GroupOp group,
   (void)applyPatternsGreedily(group.getOperation(), cleanUps, config);
 }
 
-LogicalResult lowering::fuseAndInlineGroups(ModuleOp module, bool fuse) {
+LogicalResult lowering::fuseAndInlineGroups(ModuleOp module, bool fuse,
+                                            bool rowTemporaries) {
   MLIRContext *ctx = module.getContext();
   RewritePatternSet patterns(ctx);
   // linalg's elementwise fusion patterns less the fusion itself, which
@@ -375,8 +376,16 @@ LogicalResult lowering::fuseAndInlineGroups(ModuleOp module, bool fuse) {
       DominanceInfo dominance;
       eliminateCommonSubExpressions(rewriter, dominance, group);
       tileRows(rewriter, *group.getBodyBlock());
-      // The untiled reductions the loop replaced are dead; a reduction fused
-      // once per use is computed once.
+      // Tiling fuses a producer into the row loop once per use. With row
+      // temporaries, CSE makes those copies one again first (softmax's
+      // exponentials are computed once per row), and the vertical fusion
+      // then copies such a producer into its readers only where
+      // shouldFuseIntoConsumer allows it: one that reads a reduction stays a
+      // row of its own. Without, each copy is fused into its reader (a
+      // reduction fused once per use is computed once all the same, by the
+      // CSE after). The untiled ops the loop replaced are dead.
+      if (rowTemporaries)
+        eliminateCommonSubExpressions(rewriter, dominance, group);
       fuseVertically(rewriter, group, cleanUps);
       eliminateCommonSubExpressions(rewriter, dominance, group);
     }

@@ -21,9 +21,12 @@ void populatePrimPatterns(const TypeConverter &converter,
 /// masked_fill, fills).
 void populateElementwisePatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
-/// Reductions, softmax, log_softmax, layer_norm.
+/// Reductions, softmax, log_softmax, layer_norm. With `rowTemporaries`,
+/// softmax keeps its exponentials (a row of them, in a row loop) instead of
+/// computing them again for its result.
 void populateReductionPatterns(const TypeConverter &converter,
-                               RewritePatternSet &patterns);
+                               RewritePatternSet &patterns,
+                               bool rowTemporaries);
 /// matmul family, convolutions, batch_norm, embedding.
 void populateLinearAlgebraPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
@@ -55,7 +58,10 @@ void populateControlFlowPatterns(const TypeConverter &converter,
 
 /// Fuses the generics of each fusion.group in `module` (when `fuse`), so that
 /// a group is one loop nest per reduction level, then inlines the groups.
-LogicalResult fuseAndInlineGroups(ModuleOp module, bool fuse);
+/// With `rowTemporaries`, a row loop computes a value its row reads twice
+/// once, into a row buffer, where it would otherwise compute it per read.
+LogicalResult fuseAndInlineGroups(ModuleOp module, bool fuse,
+                                  bool rowTemporaries);
 
 } // namespace mlir::tsmlir::lowering
 

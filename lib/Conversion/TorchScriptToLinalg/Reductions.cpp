@@ -700,14 +700,90 @@ static Value buildSumExp(OpBuilder &b, Location loc, Value input, Value max,
                 });
 }
 
+/// x - max - log(sum(exp(x - max))) over `dims`: exp once per element, in
+/// the row sum.
+static Value buildLogSoftmax(OpBuilder &b, Location loc, Value input, Value max,
+                             ArrayRef<int64_t> dims, Type computeType,
+                             Type accType, Type resultElement,
+                             bool isUnsigned) {
+  ArrayRef<int64_t> shape =
+      llvm::cast<RankedTensorType>(input.getType()).getShape();
+  Value sum = buildSumExp(b, loc, input, max, dims, computeType, accType,
+                          isUnsigned);
+  if (!sum)
+    return Value();
+  return map(b, loc, shape, resultElement, dims, ValueRange{input, max, sum},
+             [&](OpBuilder &nb, Location l, ValueRange e) {
+               Value x = castScalar(nb, l, e[0], computeType, isUnsigned);
+               Value s = castScalar(nb, l, e[2], computeType);
+               Value r = sub(nb, l, sub(nb, l, x, e[1]),
+                             math::LogOp::create(nb, l, s).getResult());
+               return castScalar(nb, l, r, resultElement);
+             });
+}
+
+/// exp(x - max) times 1 / sum(exp(x - max)) over `dims`, as PyTorch's kernel
+/// does (a multiply per element instead of a division). With
+/// `keepExponentials` the exponentials are computed once, kept in
+/// `computeType` (a row of them, once the group's row loop tiles this),
+/// summed, then scaled; without, exp(x - max) is computed again for the
+/// result and no tensor of them is made.
+static Value buildSoftmax(OpBuilder &b, Location loc, Value input, Value max,
+                          ArrayRef<int64_t> dims, Type computeType,
+                          Type accType, Type resultElement, bool isUnsigned,
+                          bool keepExponentials) {
+  ArrayRef<int64_t> shape =
+      llvm::cast<RankedTensorType>(input.getType()).getShape();
+  auto scale = [&](OpBuilder &nb, Location l, Value e, Value sum) {
+    Value s = castScalar(nb, l, sum, computeType);
+    Value one = createScalarConstant(nb, l, computeType, 1);
+    Value r = arith::MulFOp::create(nb, l, e, div(nb, l, one, s));
+    return castScalar(nb, l, r, resultElement);
+  };
+  if (!keepExponentials) {
+    Value sum = buildSumExp(b, loc, input, max, dims, computeType, accType,
+                            isUnsigned);
+    if (!sum)
+      return Value();
+    return map(b, loc, shape, resultElement, dims, ValueRange{input, max, sum},
+               [&](OpBuilder &nb, Location l, ValueRange e) {
+                 Value x = castScalar(nb, l, e[0], computeType, isUnsigned);
+                 Value ex = math::ExpOp::create(nb, l, sub(nb, l, x, e[1]));
+                 return scale(nb, l, ex, e[2]);
+               });
+  }
+  Value exps = map(b, loc, shape, computeType, dims, ValueRange{input, max},
+                   [&](OpBuilder &nb, Location l, ValueRange e) {
+                     Value x = castScalar(nb, l, e[0], computeType, isUnsigned);
+                     return math::ExpOp::create(nb, l, sub(nb, l, x, e[1]))
+                         .getResult();
+                   });
+  if (!exps)
+    return Value();
+  Value sum = reduce(b, loc, shape, dims, exps, accType, cst(b, loc, accType, 0),
+                     [&](OpBuilder &nb, Location l, ValueRange e, Value acc) {
+                       return add(nb, l, castScalar(nb, l, e[0], accType), acc);
+                     });
+  if (!sum)
+    return Value();
+  return map(b, loc, shape, resultElement, dims, ValueRange{exps, sum},
+             [&](OpBuilder &nb, Location l, ValueRange e) {
+               return scale(nb, l, e[0], e[1]);
+             });
+}
+
 /// softmax.int, log_softmax.int, _softmax, _log_softmax: the max over the
 /// dim, the sum of exp(x - max), then exp(x - max) / sum or
-/// x - max - log(sum) elementwise.
+/// x - max - log(sum) elementwise. softmax over the last dim keeps its
+/// exponentials when `rowTemporaries` (the row loop then holds a row of them
+/// in cache); over another dim there is no row loop, and a full tensor of
+/// them would cost more memory traffic than the exps it saves.
 class SoftmaxLowering : public NamedOpLowering {
 public:
   SoftmaxLowering(const TypeConverter &converter, MLIRContext *ctx,
-                  StringRef name, bool isLog)
-      : NamedOpLowering(converter, ctx, name), isLog(isLog) {
+                  StringRef name, bool isLog, bool rowTemporaries)
+      : NamedOpLowering(converter, ctx, name), isLog(isLog),
+        rowTemporaries(rowTemporaries) {
     addDebugLabels(kDynamicSizesLabel);
   }
 
@@ -741,26 +817,15 @@ public:
     bool isUnsigned = isUnsignedDtype(getTSDtype(op->getOperand(0)));
 
     Value max = buildMax(rewriter, loc, input, dims, computeType, isUnsigned);
-    Value sum = buildSumExp(rewriter, loc, input, max, dims, computeType,
-                            accType, isUnsigned);
-    Value result = map(
-        rewriter, loc, shape, resultElement, dims, ValueRange{input, max, sum},
-        [&](OpBuilder &b, Location l, ValueRange e) {
-          Value x = castScalar(b, l, e[0], computeType, isUnsigned);
-          Value shifted = sub(b, l, x, e[1]);
-          Value s = castScalar(b, l, e[2], computeType);
-          // exp(x - max) times 1/sum, as PyTorch's kernel does: the
-          // reciprocal is loop-invariant, a multiply is cheaper than a
-          // division per element.
-          Value one = createScalarConstant(b, l, computeType, 1);
-          Value r = isLog ? sub(b, l, shifted,
-                                math::LogOp::create(b, l, s).getResult())
-                          : arith::MulFOp::create(
-                                b, l, math::ExpOp::create(b, l, shifted),
-                                div(b, l, one, s))
-                                .getResult();
-          return castScalar(b, l, r, resultElement);
-        });
+    Value result = isLog ? buildLogSoftmax(rewriter, loc, input, max, dims,
+                                           computeType, accType, resultElement,
+                                           isUnsigned)
+                         : buildSoftmax(rewriter, loc, input, max, dims,
+                                        computeType, accType, resultElement,
+                                        isUnsigned,
+                                        rowTemporaries &&
+                                            *dim == static_cast<int64_t>(
+                                                        shape.size()) - 1);
     if (result)
       result = reshapeTo(rewriter, loc, result, resultType.getShape());
     if (!result)
@@ -771,6 +836,7 @@ public:
 
 private:
   bool isLog;
+  bool rowTemporaries;
 };
 
 /// logsumexp: log(sum(exp(x - m))) + m, with m the max over the dims (0
@@ -1168,7 +1234,8 @@ public:
 };
 
 void lowering::populateReductionPatterns(const TypeConverter &converter,
-                                         RewritePatternSet &patterns) {
+                                         RewritePatternSet &patterns,
+                                         bool rowTemporaries) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ScanLowering<ts::AtenCumsumOp, false>,
                ScanLowering<ts::AtenCumprodOp, true>>(converter, ctx);
@@ -1230,16 +1297,16 @@ void lowering::populateReductionPatterns(const TypeConverter &converter,
 
   patterns.add<SoftmaxLowering>(converter, ctx,
                                 ts::Aten_LogSoftmaxOp::getOperationName(),
-                                /*isLog=*/true);
+                                /*isLog=*/true, rowTemporaries);
   patterns.add<SoftmaxLowering>(converter, ctx,
                                 ts::Aten_SoftmaxOp::getOperationName(),
-                                /*isLog=*/false);
+                                /*isLog=*/false, rowTemporaries);
   patterns.add<SoftmaxLowering>(converter, ctx,
                                 ts::AtenLogSoftmaxIntOp::getOperationName(),
-                                /*isLog=*/true);
+                                /*isLog=*/true, rowTemporaries);
   patterns.add<SoftmaxLowering>(converter, ctx,
                                 ts::AtenSoftmaxIntOp::getOperationName(),
-                                /*isLog=*/false);
+                                /*isLog=*/false, rowTemporaries);
 
   patterns.add<LayerNormLowering>(converter, ctx,
                                   ts::AtenLayerNormOp::getOperationName());

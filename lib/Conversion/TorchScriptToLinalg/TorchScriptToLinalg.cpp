@@ -149,10 +149,11 @@ static void verifyPatternRoots(RewritePatternSet &patterns) {
 }
 
 void mlir::tsmlir::populateTorchScriptToLinalgPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns) {
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    bool rowTemporaries) {
   populatePrimPatterns(converter, patterns);
   populateElementwisePatterns(converter, patterns);
-  populateReductionPatterns(converter, patterns);
+  populateReductionPatterns(converter, patterns, rowTemporaries);
   populateLinearAlgebraPatterns(converter, patterns);
   populatePoolingPatterns(converter, patterns);
   populateFactoryPatterns(converter, patterns);
@@ -597,7 +598,7 @@ public:
     RewritePatternSet patterns(ctx);
     if (!testPatternRoot.empty())
       patterns.add<TestRootLowering>(converter, ctx, testPatternRoot);
-    populateTorchScriptToLinalgPatterns(converter, patterns);
+    populateTorchScriptToLinalgPatterns(converter, patterns, rowTemporaries);
 
     llvm::StringSet<> supported, dynamic;
     for (const auto &pattern : patterns.getNativePatterns())
@@ -646,7 +647,7 @@ public:
       }
     }
 
-    if (failed(fuseAndInlineGroups(module, fuseGroups)) ||
+    if (failed(fuseAndInlineGroups(module, fuseGroups, rowTemporaries)) ||
         failed(eraseCompileTimeOps(module)))
       return signalPassFailure();
   }

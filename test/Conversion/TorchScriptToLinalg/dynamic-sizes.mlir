@@ -51,17 +51,18 @@ func.func @mean(%x: !ts.tensor<f32, [?, 3, ?]>) -> !ts.tensor<f32, [?, 3, 1]> {
 
 // -----
 
-// softmax: the max and the sum over the dim, of the rows' dynamic count,
-// then the result of the input's sizes.
+// softmax: the max over the dim, of the rows' dynamic count; the kept
+// exponentials and the result of the input's sizes; their sum.
 // CHECK-LABEL: func.func @softmax(
 // CHECK-SAME:      %[[X:.+]]: tensor<?x?xf32>) -> tensor<?x?xf32>
 // CHECK:         tensor.empty(%{{.+}}) : tensor<?xf32>
 // CHECK:         arith.maximumf
-// CHECK:         tensor.empty(%{{.+}}) : tensor<?xf64>
-// CHECK:         math.exp
 // CHECK:         %[[M:.+]] = tensor.dim %[[X]], %c0
 // CHECK:         %[[N:.+]] = tensor.dim %[[X]], %c1
 // CHECK:         tensor.empty(%[[M]], %[[N]]) : tensor<?x?xf32>
+// CHECK:         math.exp
+// CHECK:         tensor.empty(%{{.+}}) : tensor<?xf64>
+// CHECK:         tensor.empty(%{{.+}}, %{{.+}}) : tensor<?x?xf32>
 func.func @softmax(%x: !ts.tensor<f32, [?, ?]>) -> !ts.tensor<f32, [?, ?]> {
   %int1 = ts.prim.Constant[1] : !ts.int
   %none = ts.prim.Constant : !ts.none

@@ -1,5 +1,6 @@
 // RUN: tsmlir-opt %s --convert-ts-to-linalg -split-input-file | FileCheck %s
 // RUN: tsmlir-opt %s --convert-ts-to-linalg=fuse-groups=false -split-input-file | FileCheck %s --check-prefix=UNFUSED
+// RUN: tsmlir-opt %s --convert-ts-to-linalg=row-temporaries=false -split-input-file | FileCheck %s --check-prefix=RECOMPUTE
 
 // A group of three elementwise ops is one loop nest; the group is inlined.
 // CHECK-LABEL: func.func @chain(
@@ -66,21 +67,35 @@ func.func @outside(%x: !ts.tensor<f32, [16]>) -> !ts.tensor<f32, [16]> {
 // -----
 
 // A group whose result is computed from row reductions (softmax) becomes one
-// loop over the rows; each row's max, sum and result are computed in it, once
-// each, and the row is inserted into the result (empty-tensor elimination
-// later makes that the output buffer itself).
+// loop over the rows; each row's max, exponentials, sum and result are
+// computed in it, once each (the exponentials into a row buffer, read by
+// the sum and the result), and the row is inserted into the result
+// (empty-tensor elimination later makes that the output buffer itself).
+// Without row temporaries (the GPU's), exp is computed in the sum and again
+// in the result, and no row of them is made.
 // CHECK-LABEL: func.func @softmax_rows(
 // CHECK: %[[E:.+]] = tensor.empty() : tensor<8x64xf32>
 // CHECK: scf.forall (%[[I:.+]]) in (8) shared_outs(%[[OUT:.+]] = %[[E]])
 // CHECK:   %[[ROW:.+]] = tensor.extract_slice %{{.+}}[%[[I]], 0] [1, 64] [1, 1]
 // CHECK:   %[[MAX:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}ins(%[[ROW]] :
 // CHECK:     arith.maximumf
-// CHECK:   %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}ins(%[[ROW]], %[[MAX]] :
+// CHECK:   %[[EXPS:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]{{.*}}ins(%[[ROW]], %[[MAX]] :
 // CHECK:     math.exp
-// CHECK-NOT: arith.maximumf
-// CHECK:   %[[R:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]{{.*}}ins(%[[ROW]], %[[MAX]], %[[SUM]] :
-// CHECK:     arith.divf
+// CHECK:   %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}ins(%[[EXPS]] :
+// CHECK-NOT: math.exp
+// CHECK:   %[[R:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]{{.*}}ins(%[[EXPS]], %[[SUM]] :
+// CHECK-NOT: math.exp
+// CHECK:     arith.mulf
 // CHECK:   tensor.parallel_insert_slice %[[R]] into %[[OUT]][%[[I]], 0] [1, 64] [1, 1]
+// RECOMPUTE-LABEL: func.func @softmax_rows(
+// RECOMPUTE: scf.forall
+// RECOMPUTE:   %[[ROW:.+]] = tensor.extract_slice
+// RECOMPUTE:   %[[MAX:.+]] = linalg.generic {{.*}}ins(%[[ROW]] :
+// RECOMPUTE:   %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}ins(%[[ROW]], %[[MAX]] :
+// RECOMPUTE:     math.exp
+// RECOMPUTE:   linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]{{.*}}ins(%[[ROW]], %[[MAX]], %[[SUM]] :
+// RECOMPUTE:     math.exp
+// RECOMPUTE:     arith.mulf
 func.func @softmax_rows(%x: !ts.tensor<f32, [8, 64]>) -> !ts.tensor<f32, [8, 64]> {
   %0 = fusion.group nnc (%x) : (!ts.tensor<f32, [8, 64]>) -> !ts.tensor<f32, [8, 64]> {
   ^bb0(%a: !ts.tensor<f32, [8, 64]>):

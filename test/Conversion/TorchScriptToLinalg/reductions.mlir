@@ -1,4 +1,5 @@
 // RUN: tsmlir-opt %s --convert-ts-to-linalg=fuse-groups=false -split-input-file -verify-diagnostics | FileCheck %s
+// RUN: tsmlir-opt %s --convert-ts-to-linalg="fuse-groups=false row-temporaries=false" -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=RECOMPUTE
 
 // Reductions, softmax, log_softmax, logsumexp, var/std and the
 // normalisations: linalg.generics with reduction iterators that accumulate
@@ -372,8 +373,10 @@ func.func @var_correction(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [8]> {
 
 // -----
 
-// softmax: max, sum of exp(x - max), exp(x - max) / sum; the full-size
-// exp(x - max) is never stored.
+// softmax over the last dim: max, exp(x - max) computed once and kept, its
+// sum, then the kept exponentials times 1/sum (a row loop, when fused, keeps
+// a row of them in cache). With row-temporaries=false (the GPU's) exp(x -
+// max) is computed again for the result and never stored.
 // CHECK-DAG:   #[[ID:.+]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG:   #[[ROW:.+]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @softmax(
@@ -383,23 +386,35 @@ func.func @var_correction(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [8]> {
 // CHECK:         %[[MAX:.+]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]]], iterator_types = ["parallel", "reduction"]}
 // CHECK-SAME:        ins(%[[X]] : tensor<4x8xf32>) outs(%[[MINIT]] : tensor<4xf32>)
 // CHECK:           arith.maximumf
-// CHECK:         %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
-// CHECK:         %[[SINIT:.+]] = linalg.fill ins(%[[ZERO]] : f32) {{.*}} -> tensor<4xf32>
-// CHECK:         %[[SUM:.+]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ROW]]], iterator_types = ["parallel", "reduction"]}
-// CHECK-SAME:        ins(%[[X]], %[[MAX]] : tensor<4x8xf32>, tensor<4xf32>) outs(%[[SINIT]] : tensor<4xf32>)
-// CHECK:         ^bb0(%[[IN:.+]]: f32, %[[M:.+]]: f32, %[[ACC:.+]]: f32):
+// CHECK:         %[[EXPS:.+]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ID]]], iterator_types = ["parallel", "parallel"]}
+// CHECK-SAME:        ins(%[[X]], %[[MAX]] : tensor<4x8xf32>, tensor<4xf32>)
+// CHECK:         ^bb0(%[[IN:.+]]: f32, %[[M:.+]]: f32, %{{.+}}: f32):
 // CHECK:           %[[SHIFTED:.+]] = arith.subf %[[IN]], %[[M]] : f32
 // CHECK:           %[[E:.+]] = math.exp %[[SHIFTED]] : f32
-// CHECK:           arith.addf %[[E]], %[[ACC]] : f32
-// CHECK:         %[[OUT:.+]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ROW]], #[[ID]]], iterator_types = ["parallel", "parallel"]}
-// CHECK-SAME:        ins(%[[X]], %[[MAX]], %[[SUM]] : tensor<4x8xf32>, tensor<4xf32>, tensor<4xf32>)
-// CHECK:         ^bb0(%[[IN2:.+]]: f32, %[[M2:.+]]: f32, %[[S2:.+]]: f32, %{{.+}}: f32):
-// CHECK:           %[[SHIFTED2:.+]] = arith.subf %[[IN2]], %[[M2]] : f32
-// CHECK:           %[[E2:.+]] = math.exp %[[SHIFTED2]] : f32
+// CHECK:           linalg.yield %[[E]] : f32
+// CHECK:         %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK:         %[[SINIT:.+]] = linalg.fill ins(%[[ZERO]] : f32) {{.*}} -> tensor<4xf32>
+// CHECK:         %[[SUM:.+]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]]], iterator_types = ["parallel", "reduction"]}
+// CHECK-SAME:        ins(%[[EXPS]] : tensor<4x8xf32>) outs(%[[SINIT]] : tensor<4xf32>)
+// CHECK:         ^bb0(%[[IN1:.+]]: f32, %[[ACC:.+]]: f32):
+// CHECK-NEXT:      arith.addf %[[IN1]], %[[ACC]] : f32
+// CHECK:         %[[OUT:.+]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ID]]], iterator_types = ["parallel", "parallel"]}
+// CHECK-SAME:        ins(%[[EXPS]], %[[SUM]] : tensor<4x8xf32>, tensor<4xf32>)
+// CHECK:         ^bb0(%[[E2:.+]]: f32, %[[S2:.+]]: f32, %{{.+}}: f32):
+// CHECK-NOT:       math.exp
 // CHECK:           %[[R2:.+]] = arith.divf %{{.+}}, %[[S2]] : f32
 // CHECK:           arith.mulf %[[E2]], %[[R2]] : f32
 // CHECK-NOT:     linalg.generic
 // CHECK:         return %[[OUT]]
+// RECOMPUTE-LABEL: func.func @softmax(
+// RECOMPUTE:         arith.maximumf
+// RECOMPUTE:         %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// RECOMPUTE:           math.exp
+// RECOMPUTE:         linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]{{.*}}ins(%{{.+}}, %{{.+}}, %[[SUM]] :
+// RECOMPUTE:           math.exp
+// RECOMPUTE:           arith.mulf
+// RECOMPUTE-NOT:     linalg.generic
+// RECOMPUTE:         return
 func.func @softmax(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4, 8]> {
   %none = ts.prim.Constant : !ts.none
   %int_m1 = ts.prim.Constant[-1] : !ts.int
@@ -439,7 +454,10 @@ func.func @log_softmax(%x: !ts.tensor<f32, [4, 8]>) -> !ts.tensor<f32, [4, 8]> {
 // CHECK:           arith.extf %[[IN]] : f16 to f32
 // CHECK:           arith.maximumf
 // CHECK:         linalg.generic
+// CHECK-SAME:        outs(%{{.+}} : tensor<4x8xf32>)
 // CHECK:           math.exp
+// CHECK:         linalg.generic
+// CHECK-SAME:        outs(%{{.+}} : tensor<4xf32>)
 // CHECK:         linalg.generic
 // CHECK-SAME:        outs(%{{.+}} : tensor<4x8xf32>)
 func.func @_softmax_half(%x: !ts.tensor<f16, [4, 8]>) -> !ts.tensor<f32, [4, 8]> {

@@ -30,8 +30,10 @@ Type convertDtype(Type dtype);
 /// scf. Then every pattern in `patterns` that has a root op must be rooted
 /// at a registered op of a loaded dialect (the ts dialect must be loaded):
 /// one that is not stops the compiler with a fatal error naming it.
+/// `rowTemporaries`: as convert-ts-to-linalg's option of that name.
 void populateTorchScriptToLinalgPatterns(const TypeConverter &converter,
-                                         RewritePatternSet &patterns);
+                                         RewritePatternSet &patterns,
+                                         bool rowTemporaries = true);
 
 } // namespace mlir::tsmlir
 
