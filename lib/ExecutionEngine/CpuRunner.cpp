@@ -405,16 +405,25 @@ FailureOr<std::unique_ptr<CompiledGraph>>
 CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
                        const CompileOptions &options, bool compileOnly) {
   auto start = std::chrono::steady_clock::now();
+  // Seconds since the last call (since `start` for the first).
+  auto stage = [last = start]() mutable {
+    auto now = std::chrono::steady_clock::now();
+    double seconds = std::chrono::duration<double>(now - last).count();
+    last = now;
+    return seconds;
+  };
   MLIRContext *ctx = module.getContext();
   FailureOr<PreparedGraph> prepared =
       prepareGraph(module, inputs, options,
                    /*sizedAtRunTime=*/options.device == Device::CPU);
   if (failed(prepared))
     return failure();
+  double prepareSeconds = stage();
   std::string entry = prepared->entry;
 
   // The buffers: run-time arguments, then results.
   auto graph = std::unique_ptr<CompiledGraph>(new CompiledGraph());
+  graph->stageSeconds.prepare = prepareSeconds;
   graph->numFusionGroups = prepared->numFusionGroups;
   graph->noneOutputs = prepared->noneOutputs;
   graph->gradParams = prepared->gradParams;
@@ -454,8 +463,10 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
             : nullptr);
 
   if (options.device == Device::CUDA) {
+    stage();
     if (failed(graph->compileForCUDA(module, entry, options, compileOnly)))
       return failure();
+    graph->stageSeconds.lower = stage();
     if (!compileOnly) {
       graph->pack();
       if (failed(graph->setInputs(inputs)))
@@ -472,9 +483,11 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   getLoweringOptions(options, entry, lowering);
   // A raise comes back to invoke() rather than aborting the process.
   lowering.raiseHook = true;
+  stage();
   buildTSToLinalgPipeline(pm, lowering);
   if (failed(pm.run(module)))
     return failure();
+  graph->stageSeconds.linalg = stage();
   dumpModule(module, options.dumpDir, "linalg");
   // Outputs of dynamic sizes: which arguments' sizes they have.
   graph->resultDims.resize(graph->outputs.size());
@@ -500,8 +513,10 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   PassManager rest(ctx);
   buildLinalgToLoopsPipeline(rest, lowering);
   buildLoopsToLLVMPipeline(rest, lowering);
+  stage();
   if (failed(rest.run(module)))
     return failure();
+  graph->stageSeconds.lower = stage();
   dumpModule(module, options.dumpDir, "llvm");
 
   // JIT-compiled for this machine.
@@ -524,7 +539,18 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   ExecutionEngineOptions engineOptions;
   std::function<llvm::Error(llvm::Module *)> optimize =
       makeOptimizingTransformer(std::min(options.optLevel, 3u), 0, tm->get());
-  engineOptions.transformer = optimize;
+  double optimizeSeconds = 0;
+  std::function<llvm::Error(llvm::Module *)> timedOptimize =
+      [&](llvm::Module *llvmModule) {
+        auto t0 = std::chrono::steady_clock::now();
+        llvm::Error error = optimize(llvmModule);
+        optimizeSeconds = std::chrono::duration<double>(
+                              std::chrono::steady_clock::now() - t0)
+                              .count();
+        return error;
+      };
+  // A function_ref: timedOptimize outlives the engine's creation.
+  engineOptions.transformer = timedOptimize;
   engineOptions.jitCodeGenOptLevel = *codeGenLevel;
   SmallVector<StringRef> libs;
   if (options.threads != 1) {
@@ -551,10 +577,14 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
         llvm::sys::Process::Exit(1, /*NoCleanup=*/true);
       },
       &where);
+  stage();
   auto engine = ExecutionEngine::create(module, engineOptions, std::move(*tm));
   if (!engine)
     return module.emitError() << "cannot compile: "
                               << llvm::toString(engine.takeError());
+  // create() translates to LLVM IR, then runs the optimiser.
+  graph->stageSeconds.optimize = optimizeSeconds;
+  graph->stageSeconds.translate = std::max(0.0, stage() - optimizeSeconds);
   graph->engine = std::move(*engine);
   graph->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
@@ -570,6 +600,7 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
   if (!fn)
     return module.emitError() << "cannot compile: "
                               << llvm::toString(fn.takeError());
+  graph->stageSeconds.codegen = stage();
   graph->entryPoint = *fn;
   graph->pack();
   if (failed(graph->setInputs(inputs)))

@@ -72,6 +72,8 @@ void mlir::tsmlir::buildBufferizePipeline(OpPassManager &pm) {
 void mlir::tsmlir::buildLinalgToLoopsPipeline(
     OpPassManager &pm, const LowerToLLVMOptions &options) {
   buildBufferizePipeline(pm);
+  // Parameters as flat arrays: quick for LLVM to translate and emit.
+  pm.addPass(createTSFlattenConstantGlobalsPass());
   // Temporaries of static shape allocated once, not on every call.
   if (options.staticBuffers)
     pm.addPass(createTSStaticBuffersPass());

@@ -144,6 +144,11 @@ static cl::opt<std::string> cacheDir(
              "(compiled for this machine's CPU), and use the ones an earlier "
              "process kept there"),
     cl::value_desc("DIR"), cl::init(""), cl::cat(category));
+static cl::opt<bool> timeStages(
+    "time-stages",
+    cl::desc("Print where compilation took its time, stage by stage: "
+             "prepare, linalg, lower, translate, optimize, codegen"),
+    cl::init(false), cl::cat(category));
 static cl::opt<bool> compileOnly(
     "compile-only",
     cl::desc("Compile and stop: with --dump-ir, shows the code for a device "
@@ -285,9 +290,13 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  auto importStart = std::chrono::steady_clock::now();
   OwningOpRef<ModuleOp> module = load(ctx, sourceMgr, options.entry);
   if (!module)
     return 1;
+  double importSeconds = std::chrono::duration<double>(
+                             std::chrono::steady_clock::now() - importStart)
+                             .count();
   for (SmallVector<RunValue> &call : calls)
     if (failed(appendDefaultInputs(*module, options.entry, call)))
       return 1;
@@ -369,6 +378,15 @@ int main(int argc, char **argv) {
       CompiledGraph::compile(*module, values, options, compileOnly);
   if (failed(graph))
     return 1;
+  if (timeStages) {
+    const CompiledGraph::StageTimes &t = (*graph)->stageSeconds;
+    llvm::outs() << llvm::format(
+        "compile stages: import %.3f s, prepare %.3f s, linalg %.3f s, lower "
+        "%.3f s, translate %.3f s, optimize %.3f s, codegen %.3f s; total "
+        "%.3f s\n",
+        importSeconds, t.prepare, t.linalg, t.lower, t.translate, t.optimize,
+        t.codegen, importSeconds + (*graph)->compileSeconds);
+  }
   unsigned threads = options.threads;
   std::string ranOn =
       onGPU ? "cuda " + options.gpu.chip + ": " +

@@ -98,6 +98,17 @@ public:
   std::string deviceName;
   SmallVector<std::string> outputTypes;
   double compileSeconds = 0;
+  /// Where compileSeconds went, stage by stage (wall clock, seconds):
+  /// prepare (specialise, optimise, fuse: prepareGraph), linalg (ts to
+  /// linalg, groups fused), lower (buffers, loops, the LLVM dialect; on the
+  /// GPU, kernels and PTX), translate (to LLVM IR), optimize (LLVM's IR
+  /// optimiser), codegen (machine code, by the JIT). Stages a device does
+  /// not run stay 0.
+  struct StageTimes {
+    double prepare = 0, linalg = 0, lower = 0, translate = 0, optimize = 0,
+           codegen = 0;
+  };
+  StageTimes stageSeconds;
 
 private:
   CompiledGraph() = default;

@@ -304,4 +304,31 @@ def TSLoopTemporariesOnStackPass
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def TSFlattenConstantGlobalsPass
+    : Pass<"ts-flatten-constant-globals", "::mlir::ModuleOp"> {
+  let summary = "Constant globals of several dimensions as one-dimensional ones";
+  let description = [{
+    A frozen module's parameters are constants: after bufferisation, each a
+    `memref.global` with its values (a `dense_resource` blob). The LLVM
+    dialect gives a global of N dimensions a nested array type
+    (`[64 x [3 x [3 x [3 x float]]]]`), which LLVM builds and emits one
+    innermost row at a time: for a model's weights, hundreds of thousands of
+    small constants, seconds of translation and code generation. This pass
+    gives each such global the one-dimensional type of its elements (the
+    same bytes in the same order) and reads it through a
+    `memref.expand_shape` to its shape, so the data is one flat array.
+
+    ```mlir
+    // before
+    memref.global "private" constant @w : memref<64x3x3x3xf32> = dense_resource<w>
+    %w = memref.get_global @w : memref<64x3x3x3xf32>
+    // after
+    memref.global "private" constant @w : memref<1728xf32> = dense_resource<w>
+    %0 = memref.get_global @w : memref<1728xf32>
+    %w = memref.expand_shape %0 [[0, 1, 2, 3]] output_shape [64, 3, 3, 3] : memref<1728xf32> into memref<64x3x3x3xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 #endif // TSMLIR_TRANSFORMS_PASSES_TD
