@@ -63,6 +63,8 @@ MLP_WIDTH = 256        # bench/cpu/workloads.py
 # Results measured before this time predate bdf301c (the softmax output
 # multiplies by the row's reciprocal sum instead of dividing).
 SOFTMAX_RECIPROCAL_SINCE = "2026-11-22T03:22:37"
+# The first run in which softmax computed exp once per element.
+SOFTMAX_EXP_ONCE_SINCE = "2026-11-29T10:00:00"
 
 
 class MissingData(Exception):
@@ -345,11 +347,15 @@ def cpu_targets_table(c):
 MISS_REASONS = {
     "bias_gelu": ("`bias_gelu` is compute-bound: MLIR's polynomial `erf` costs "
                   "more per element than the loop's."),
-    "softmax": ("`softmax` evaluates `exp` twice per element (once in the row "
-                "sum, once in the output, where the loop stores the exponentials "
-                "and scales them in place) and propagates NaN through its max; "
-                "the row loop keeps each row in cache, but the arithmetic stays."),
+    "softmax": ("`softmax` propagates NaN through its max (the loop's `fmax` "
+                "skips NaN), and keeps its row of exponentials in a buffer of "
+                "its own that its sum and its output read back."),
 }
+# What softmax's miss was due to in runs before SOFTMAX_EXP_ONCE_SINCE.
+SOFTMAX_EXP_TWICE = (
+    "`softmax` evaluated `exp` twice per element in this run (once in the row "
+    "sum, once in the output, where the loop stores the exponentials and "
+    "scales them in place) and propagates NaN through its max.")
 
 
 def cpu_targets(c):
@@ -388,11 +394,19 @@ def cpu_targets(c):
             text += (", " if yes else "") + "not for " + " nor ".join(
                 f"`{w}` ({vs[w]:.2f})" for w in no)
         parts.append(text)
-    reasons = " ".join(MISS_REASONS[w] for w in missed if w in MISS_REASONS)
+    old_softmax = c.env["date"] < SOFTMAX_EXP_ONCE_SINCE
+    reasons = " ".join(
+        SOFTMAX_EXP_TWICE if w == "softmax" and old_softmax else MISS_REASONS[w]
+        for w in missed if w in MISS_REASONS)
     if "softmax" in missed and c.env["date"] < SOFTMAX_RECIPROCAL_SINCE:
         reasons += (" Since this run, the `softmax` output multiplies by the "
                     "row's reciprocal sum instead of dividing (as PyTorch's "
                     "kernel does); the results above predate that change.")
+    if "softmax" in missed and old_softmax:
+        reasons += (" Since this run, `softmax` computes `exp` once per element "
+                    "(the row's exponentials kept in a row buffer on the "
+                    "stack, summed, then scaled); the results above predate "
+                    "that change too.")
     at16 = {t: [c.t(w, "16M", t, "nnc") / c.t(w, "16M", t, "handwritten") for w in FUSED]
             for t in threads}
     out.append(
