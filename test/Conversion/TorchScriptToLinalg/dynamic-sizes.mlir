@@ -56,7 +56,7 @@ func.func @mean(%x: !ts.tensor<f32, [?, 3, ?]>) -> !ts.tensor<f32, [?, 3, 1]> {
 // CHECK-LABEL: func.func @softmax(
 // CHECK-SAME:      %[[X:.+]]: tensor<?x?xf32>) -> tensor<?x?xf32>
 // CHECK:         tensor.empty(%{{.+}}) : tensor<?xf32>
-// CHECK:         arith.maximumf
+// CHECK:         arith.maxnumf
 // CHECK:         %[[M:.+]] = tensor.dim %[[X]], %c0
 // CHECK:         %[[N:.+]] = tensor.dim %[[X]], %c1
 // CHECK:         tensor.empty(%[[M]], %[[N]]) : tensor<?x?xf32>

@@ -78,7 +78,7 @@ func.func @outside(%x: !ts.tensor<f32, [16]>) -> !ts.tensor<f32, [16]> {
 // CHECK: scf.forall (%[[I:.+]]) in (8) shared_outs(%[[OUT:.+]] = %[[E]])
 // CHECK:   %[[ROW:.+]] = tensor.extract_slice %{{.+}}[%[[I]], 0] [1, 64] [1, 1]
 // CHECK:   %[[MAX:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}ins(%[[ROW]] :
-// CHECK:     arith.maximumf
+// CHECK:     arith.maxnumf
 // CHECK:   %[[EXPS:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]{{.*}}ins(%[[ROW]], %[[MAX]] :
 // CHECK:     math.exp
 // CHECK:   %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}ins(%[[EXPS]] :

@@ -43,7 +43,7 @@ func.func @variance(%x: !ts.tensor<f32, [4, 8]>) -> (!ts.tensor<f32, [4]>, !ts.t
 // CHECK-LABEL: func.func @log_softmax_internal(
 // CHECK:         scf.forall
 // CHECK:           linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]}
-// CHECK:             arith.maximumf
+// CHECK:             arith.maxnumf
 // CHECK:           linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]}
 // CHECK:             math.exp
 // CHECK:           linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]}
