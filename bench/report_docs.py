@@ -347,9 +347,10 @@ def cpu_targets_table(c):
 MISS_REASONS = {
     "bias_gelu": ("`bias_gelu` is compute-bound: MLIR's polynomial `erf` costs "
                   "more per element than the loop's."),
-    "softmax": ("`softmax` propagates NaN through its max (the loop's `fmax` "
-                "skips NaN), and keeps its row of exponentials in a buffer of "
-                "its own that its sum and its output read back."),
+    "softmax": ("`softmax` makes four passes over a row where the loop makes "
+                "three: its exponentials go to a row buffer of their own, "
+                "which its sum and its output read back (the loop sums them as "
+                "it stores them into the output, then scales them there)."),
 }
 # What softmax's miss was due to in runs before SOFTMAX_EXP_ONCE_SINCE.
 SOFTMAX_EXP_TWICE = (
