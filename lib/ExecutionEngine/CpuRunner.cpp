@@ -544,9 +544,9 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
       [&](llvm::Module *llvmModule) {
         auto t0 = std::chrono::steady_clock::now();
         llvm::Error error = optimize(llvmModule);
-        optimizeSeconds = std::chrono::duration<double>(
-                              std::chrono::steady_clock::now() - t0)
-                              .count();
+        optimizeSeconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+                .count();
         return error;
       };
   // A function_ref: timedOptimize outlives the engine's creation.

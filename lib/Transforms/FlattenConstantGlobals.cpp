@@ -46,11 +46,12 @@ public:
       if (!value || type.getRank() < 2 || !type.hasStaticShape() ||
           !type.getLayout().isIdentity())
         continue;
-      auto flat = MemRefType::get({type.getNumElements()},
-                                  type.getElementType(), AffineMap(),
-                                  type.getMemorySpace());
-      Attribute flatValue = reshapeElements(
-          *value, RankedTensorType::get(flat.getShape(), flat.getElementType()));
+      auto flat =
+          MemRefType::get({type.getNumElements()}, type.getElementType(),
+                          AffineMap(), type.getMemorySpace());
+      Attribute flatValue =
+          reshapeElements(*value, RankedTensorType::get(flat.getShape(),
+                                                        flat.getElementType()));
       if (!flatValue)
         continue;
       global.setType(flat);

@@ -674,8 +674,8 @@ private:
 /// with `skipNaN` is skipped (maxnum, which x86 computes in fewer
 /// instructions; a row of NaN gives -inf).
 static Value buildMax(OpBuilder &b, Location loc, Value input,
-                      ArrayRef<int64_t> dims, Type computeType,
-                      bool isUnsigned, bool skipNaN = false) {
+                      ArrayRef<int64_t> dims, Type computeType, bool isUnsigned,
+                      bool skipNaN = false) {
   ArrayRef<int64_t> shape =
       llvm::cast<RankedTensorType>(input.getType()).getShape();
   Value init = extremeValue(b, loc, computeType, /*max=*/false, false);
@@ -704,26 +704,40 @@ static Value buildSumExp(OpBuilder &b, Location loc, Value input, Value max,
                 });
 }
 
+/// fn(x - max, sum(exp(x - max))) elementwise over `input`'s shape (x read
+/// in `computeType`, the sum over `dims` given in it), cast to
+/// `resultElement`.
+static Value
+mapWithSumExp(OpBuilder &b, Location loc, Value input, Value max,
+              ArrayRef<int64_t> dims, Type computeType, Type accType,
+              Type resultElement, bool isUnsigned,
+              function_ref<Value(OpBuilder &, Location, Value, Value)> fn) {
+  ArrayRef<int64_t> shape =
+      llvm::cast<RankedTensorType>(input.getType()).getShape();
+  Value sum =
+      buildSumExp(b, loc, input, max, dims, computeType, accType, isUnsigned);
+  if (!sum)
+    return Value();
+  return map(b, loc, shape, resultElement, dims, ValueRange{input, max, sum},
+             [&](OpBuilder &nb, Location l, ValueRange e) {
+               Value x = castScalar(nb, l, e[0], computeType, isUnsigned);
+               Value r = fn(nb, l, sub(nb, l, x, e[1]),
+                            castScalar(nb, l, e[2], computeType));
+               return castScalar(nb, l, r, resultElement);
+             });
+}
+
 /// x - max - log(sum(exp(x - max))) over `dims`: exp once per element, in
 /// the row sum.
 static Value buildLogSoftmax(OpBuilder &b, Location loc, Value input, Value max,
                              ArrayRef<int64_t> dims, Type computeType,
                              Type accType, Type resultElement,
                              bool isUnsigned) {
-  ArrayRef<int64_t> shape =
-      llvm::cast<RankedTensorType>(input.getType()).getShape();
-  Value sum = buildSumExp(b, loc, input, max, dims, computeType, accType,
-                          isUnsigned);
-  if (!sum)
-    return Value();
-  return map(b, loc, shape, resultElement, dims, ValueRange{input, max, sum},
-             [&](OpBuilder &nb, Location l, ValueRange e) {
-               Value x = castScalar(nb, l, e[0], computeType, isUnsigned);
-               Value s = castScalar(nb, l, e[2], computeType);
-               Value r = sub(nb, l, sub(nb, l, x, e[1]),
-                             math::LogOp::create(nb, l, s).getResult());
-               return castScalar(nb, l, r, resultElement);
-             });
+  return mapWithSumExp(
+      b, loc, input, max, dims, computeType, accType, resultElement, isUnsigned,
+      [](OpBuilder &nb, Location l, Value shifted, Value sum) {
+        return sub(nb, l, shifted, math::LogOp::create(nb, l, sum));
+      });
 }
 
 /// exp(x - max) times 1 / sum(exp(x - max)) over `dims`, as PyTorch's kernel
@@ -738,41 +752,37 @@ static Value buildSoftmax(OpBuilder &b, Location loc, Value input, Value max,
                           bool keepExponentials) {
   ArrayRef<int64_t> shape =
       llvm::cast<RankedTensorType>(input.getType()).getShape();
-  auto scale = [&](OpBuilder &nb, Location l, Value e, Value sum) {
-    Value s = castScalar(nb, l, sum, computeType);
+  // e times 1/sum (both in computeType).
+  auto scale = [&](OpBuilder &nb, Location l, Value e, Value sum) -> Value {
     Value one = createScalarConstant(nb, l, computeType, 1);
-    Value r = arith::MulFOp::create(nb, l, e, div(nb, l, one, s));
-    return castScalar(nb, l, r, resultElement);
+    return arith::MulFOp::create(nb, l, e, div(nb, l, one, sum));
   };
-  if (!keepExponentials) {
-    Value sum = buildSumExp(b, loc, input, max, dims, computeType, accType,
-                            isUnsigned);
-    if (!sum)
-      return Value();
-    return map(b, loc, shape, resultElement, dims, ValueRange{input, max, sum},
-               [&](OpBuilder &nb, Location l, ValueRange e) {
-                 Value x = castScalar(nb, l, e[0], computeType, isUnsigned);
-                 Value ex = math::ExpOp::create(nb, l, sub(nb, l, x, e[1]));
-                 return scale(nb, l, ex, e[2]);
-               });
-  }
-  Value exps = map(b, loc, shape, computeType, dims, ValueRange{input, max},
-                   [&](OpBuilder &nb, Location l, ValueRange e) {
-                     Value x = castScalar(nb, l, e[0], computeType, isUnsigned);
-                     return math::ExpOp::create(nb, l, sub(nb, l, x, e[1]))
-                         .getResult();
-                   });
+  if (!keepExponentials)
+    return mapWithSumExp(
+        b, loc, input, max, dims, computeType, accType, resultElement,
+        isUnsigned, [&](OpBuilder &nb, Location l, Value shifted, Value sum) {
+          return scale(nb, l, math::ExpOp::create(nb, l, shifted), sum);
+        });
+  Value exps =
+      map(b, loc, shape, computeType, dims, ValueRange{input, max},
+          [&](OpBuilder &nb, Location l, ValueRange e) {
+            Value x = castScalar(nb, l, e[0], computeType, isUnsigned);
+            return math::ExpOp::create(nb, l, sub(nb, l, x, e[1])).getResult();
+          });
   if (!exps)
     return Value();
-  Value sum = reduce(b, loc, shape, dims, exps, accType, cst(b, loc, accType, 0),
-                     [&](OpBuilder &nb, Location l, ValueRange e, Value acc) {
-                       return add(nb, l, castScalar(nb, l, e[0], accType), acc);
-                     });
+  Value sum =
+      reduce(b, loc, shape, dims, exps, accType, cst(b, loc, accType, 0),
+             [&](OpBuilder &nb, Location l, ValueRange e, Value acc) {
+               return add(nb, l, castScalar(nb, l, e[0], accType), acc);
+             });
   if (!sum)
     return Value();
   return map(b, loc, shape, resultElement, dims, ValueRange{exps, sum},
              [&](OpBuilder &nb, Location l, ValueRange e) {
-               return scale(nb, l, e[0], e[1]);
+               Value r =
+                   scale(nb, l, e[0], castScalar(nb, l, e[1], computeType));
+               return castScalar(nb, l, r, resultElement);
              });
 }
 
@@ -825,15 +835,14 @@ public:
     // there too), so it may skip NaN.
     Value max = buildMax(rewriter, loc, input, dims, computeType, isUnsigned,
                          /*skipNaN=*/true);
-    Value result = isLog ? buildLogSoftmax(rewriter, loc, input, max, dims,
-                                           computeType, accType, resultElement,
-                                           isUnsigned)
-                         : buildSoftmax(rewriter, loc, input, max, dims,
-                                        computeType, accType, resultElement,
-                                        isUnsigned,
-                                        rowTemporaries &&
-                                            *dim == static_cast<int64_t>(
-                                                        shape.size()) - 1);
+    Value result =
+        isLog
+            ? buildLogSoftmax(rewriter, loc, input, max, dims, computeType,
+                              accType, resultElement, isUnsigned)
+            : buildSoftmax(rewriter, loc, input, max, dims, computeType,
+                           accType, resultElement, isUnsigned,
+                           rowTemporaries &&
+                               *dim == static_cast<int64_t>(shape.size()) - 1);
     if (result)
       result = reshapeTo(rewriter, loc, result, resultType.getShape());
     if (!result)
