@@ -22,21 +22,25 @@ namespace mlir::tsmlir {
 
 using namespace mlir;
 
-/// Whether `value` (a buffer or a view of it) stays in the iteration that
-/// allocates it: every use reads, writes, views or frees it; none yields,
-/// returns or passes it on.
-static bool staysLocal(Value value) {
+/// Whether `value` (the buffer, or with `isView` a view of it) stays in the
+/// iteration that allocates it: every use reads, writes or views it, or frees
+/// the buffer itself (the frees the pass erases); none yields, returns or
+/// passes it on.
+static bool staysLocal(Value value, bool isView = false) {
   for (OpOperand &use : value.getUses()) {
     Operation *user = use.getOwner();
     if (user->hasTrait<OpTrait::IsTerminator>() ||
         llvm::isa<CallOpInterface>(user))
       return false;
-    if (llvm::isa<memref::DeallocOp>(user))
+    if (llvm::isa<memref::DeallocOp>(user)) {
+      if (isView)
+        return false;
       continue;
+    }
     if (auto view = llvm::dyn_cast<ViewLikeOpInterface>(user)) {
       if (view.getViewSource() != value ||
           !llvm::all_of(user->getResults(),
-                        [](Value r) { return staysLocal(r); }))
+                        [](Value r) { return staysLocal(r, true); }))
         return false;
       continue;
     }
@@ -76,27 +80,26 @@ public:
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<memref::AllocOp> allocs;
+    // Each in a loop under its thread's scope, with that scope: one in the
+    // scope's own straight-line code is allocated once already.
+    SmallVector<std::pair<memref::AllocOp, Operation *>> allocs;
     getOperation().walk([&](memref::AllocOp alloc) {
-      // Only those in loops under the thread's scope: one in the scope's own
-      // straight-line code is allocated once already.
       Operation *scope = getThreadScope(alloc);
       if (!scope)
         return;
       for (Operation *p = alloc->getParentOp(); p != scope;
            p = p->getParentOp())
         if (llvm::isa<LoopLikeOpInterface, omp::LoopNestOp>(p)) {
-          allocs.push_back(alloc);
+          allocs.emplace_back(alloc, scope);
           return;
         }
     });
     llvm::DenseMap<Operation *, int64_t> used;
     llvm::DenseMap<Operation *, Operation *> lastAlloca;
-    for (memref::AllocOp alloc : allocs) {
+    for (auto [alloc, scope] : allocs) {
       std::optional<int64_t> bytes = getStackCandidateBytes(alloc);
       if (!bytes || *bytes > maxBytes)
         continue;
-      Operation *scope = getThreadScope(alloc);
       int64_t &total = used[scope];
       if (total + *bytes > maxTotalBytes)
         continue;

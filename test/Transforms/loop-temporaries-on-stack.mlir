@@ -74,7 +74,8 @@ func.func @threads(%x: memref<8x64xf32>) {
 // -----
 
 // Left on the heap: a buffer that leaves its iteration (yielded, passed to
-// a call), one of dynamic size, one larger than max-bytes (64 KiB).
+// a call), one of dynamic size, one larger than max-bytes (64 KiB), one freed
+// through a view of it (the pass erases only the buffer's own frees).
 // CHECK-LABEL: func.func @stay(
 // CHECK-NOT: memref.alloca
 // CHECK: scf.for
@@ -82,6 +83,7 @@ func.func @threads(%x: memref<8x64xf32>) {
 // CHECK: memref.alloc() : memref<8xf32>
 // CHECK: memref.alloc(%{{.+}}) : memref<?xf32>
 // CHECK: memref.alloc() : memref<32768xf32>
+// CHECK: memref.alloc() : memref<2x4xf32>
 func.func private @use(memref<8xf32>)
 func.func @stay(%n: index) -> memref<4xf32> {
   %c0 = arith.constant 0 : index
@@ -94,6 +96,9 @@ func.func @stay(%n: index) -> memref<4xf32> {
     func.call @use(%arg) : (memref<8xf32>) -> ()
     %dyn = memref.alloc(%n) : memref<?xf32>
     %big = memref.alloc() : memref<32768xf32>
+    %viewed = memref.alloc() : memref<2x4xf32>
+    %flat = memref.collapse_shape %viewed [[0, 1]] : memref<2x4xf32> into memref<8xf32>
+    memref.dealloc %flat : memref<8xf32>
     memref.dealloc %arg : memref<8xf32>
     memref.dealloc %dyn : memref<?xf32>
     memref.dealloc %big : memref<32768xf32>
