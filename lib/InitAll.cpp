@@ -11,6 +11,7 @@
 #include "tsmlir/Conversion/Passes.h"
 #include "tsmlir/Dialect/Fusion/IR/FusionDialect.h"
 #include "tsmlir/Dialect/Fusion/Transforms/Passes.h"
+#include "tsmlir/Dialect/Kernel/IR/KernelOps.h"
 #include "tsmlir/Dialect/TorchScript/Autodiff/Passes.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
@@ -24,7 +25,9 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
 void mlir::tsmlir::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<ts::TorchScriptDialect, fusion::FusionDialect>();
+  registry.insert<ts::TorchScriptDialect, fusion::FusionDialect,
+                  kernel::KernelDialect>();
+  kernel::registerBufferizableOpInterfaceExternalModels(registry);
 }
 
 void mlir::tsmlir::registerAllDialectsWithUpstream(DialectRegistry &registry) {

@@ -23,12 +23,15 @@ LLVM_PREFIX=/usr/lib/llvm-22
 # python3-torchvision: the tests that save torchvision models as archives;
 # python3-pytest: the Python package's tests (test/python); pybind11-dev and
 # python3-dev: the package's in-process compiler (tsmlir.compile); python3-pip:
-# its install test; python3-matplotlib: the benchmarks' plots (bench/cpu).
+# its install test; python3-matplotlib: the benchmarks' plots (bench/cpu);
+# libdnnl-dev: oneDNN, the kernels of libtsmlir_kernels (convolutions and
+# matrix products, runtime/lib/Kernels.cpp).
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           lld-22 libclang-rt-22-dev libbenchmark-dev cmake ninja-build python3
           python3-torch python3-numpy python3-psutil libomp-22-dev ccache
           libzip-dev pkg-config python3-torchvision python3-pytest
-          pybind11-dev python3-dev python3-pip python3-matplotlib)
+          pybind11-dev python3-dev python3-pip python3-matplotlib
+          libdnnl-dev)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -153,6 +153,11 @@ def mem_available_gib():
     return 0
 
 
+# libtsmlir_kernels (oneDNN) is built where libdnnl-dev is installed.
+if os.path.exists(os.path.join(config.tsmlir_obj_root, "lib",
+                               "libtsmlir_kernels.so")):
+    config.available_features.add("library-kernels")
+
 if mem_available_gib() >= 8:
     config.available_features.add("memory-8g")
 

@@ -28,6 +28,7 @@ struct CompileOptionFlags::Flags {
   cl::opt<int64_t> gpuBlockSize, gpuMaxBlocks, gpuVectorWidth;
   std::optional<cl::opt<std::string>> triple, cpu, features;
   std::optional<cl::opt<unsigned>> threads;
+  std::optional<cl::opt<bool>> libraryKernels;
 
   explicit Flags(cl::OptionCategory &category)
       : entry("entry", cl::desc("The function to compile (default: main)"),
@@ -107,6 +108,14 @@ CompileOptionFlags::CompileOptionFlags(cl::OptionCategory &category,
                  "LLVM owns the option name `threads`, so it is read before "
                  "LLVM's parser)"),
         cl::init(1), cl::cat(category));
+  if (scope.libraryKernels)
+    flags->libraryKernels.emplace(
+        "library-kernels",
+        cl::desc("Run convolutions and matrix products, with the pointwise "
+                 "ops after them, on libtsmlir_kernels (oneDNN); "
+                 "--library-kernels=false compiles their loops (default: on "
+                 "where the library was built)"),
+        cl::init(hasLibraryKernels()), cl::cat(category));
 }
 
 CompileOptionFlags::~CompileOptionFlags() = default;
@@ -140,6 +149,13 @@ llvm::Expected<CompileOptions> CompileOptionFlags::get() const {
   }
   if (flags->threads)
     options.threads = *flags->threads;
+  if (flags->libraryKernels) {
+    if (*flags->libraryKernels && !hasLibraryKernels())
+      return llvm::createStringError(
+          "--library-kernels: this build has no libtsmlir_kernels (it needs "
+          "oneDNN, Debian: libdnnl-dev)");
+    options.libraryKernels = *flags->libraryKernels;
+  }
   if (llvm::Error error = options.verify())
     return std::move(error);
   return options;

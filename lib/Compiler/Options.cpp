@@ -70,6 +70,8 @@ std::string CompileOptions::describe() const {
       optLevel);
   if (dynamicSizes)
     text += " dynamic-sizes";
+  if (libraryKernels)
+    text += " library-kernels";
   if (moduleState == ModuleStateHome::Caller)
     text += " module-state=caller";
   if (gradients)
@@ -81,6 +83,18 @@ std::string CompileOptions::describe() const {
                           gpu.vectorWidth)
                 .str();
   return text;
+}
+
+StringRef mlir::tsmlir::getLibraryKernelsPath() {
+#ifdef TSMLIR_KERNELS_LIBRARY
+  return TSMLIR_KERNELS_LIBRARY;
+#else
+  return "";
+#endif
+}
+
+bool mlir::tsmlir::hasLibraryKernels() {
+  return !getLibraryKernelsPath().empty();
 }
 
 void mlir::tsmlir::getLoweringOptions(const CompileOptions &options,

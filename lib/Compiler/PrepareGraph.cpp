@@ -10,15 +10,16 @@
 
 #include "ModuleState.h"
 
+#include "tsmlir/Conversion/Passes.h"
 #include "tsmlir/Dialect/Fusion/IR/FusionOps.h"
 #include "tsmlir/Dialect/Fusion/Transforms/Passes.h"
+#include "tsmlir/Dialect/TorchScript/Autodiff/Passes.h"
 #include "tsmlir/Dialect/TorchScript/IR/DataDependentSizes.h"
 #include "tsmlir/Dialect/TorchScript/IR/Dtypes.h"
 #include "tsmlir/Dialect/TorchScript/IR/NodeKind.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 #include "tsmlir/Dialect/TorchScript/IR/ValueNames.h"
-#include "tsmlir/Dialect/TorchScript/Autodiff/Passes.h"
 #include "tsmlir/Dialect/TorchScript/Transforms/Passes.h"
 #include "tsmlir/Transforms/Passes.h"
 
@@ -720,6 +721,10 @@ static LogicalResult optimiseAndFuse(ModuleOp module, StringRef entry,
     ts::TSReportUnknownOpsPassOptions report;
     report.fail = true;
     pm.addPass(ts::createTSReportUnknownOpsPass(report));
+    // Products and their epilogues as library kernels, before groups form
+    // around the epilogues.
+    if (options.libraryKernels && options.device == Device::CPU)
+      pm.addPass(createTSLibraryKernelsPass());
     if (options.fusion) {
       fusion::TSCreateFusionGroupsPassOptions groups;
       groups.strategy = *options.fusion;

@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
@@ -560,6 +561,16 @@ CompiledGraph::compile(ModuleOp module, ArrayRef<RunValue> inputs,
              << " needs the OpenMP runtime, which this build did not find "
                 "(Debian: libomp-22-dev)";
     libs.push_back(TSMLIR_OPENMP_RUNTIME);
+  }
+  // Library kernels (convert-kernel-to-calls), loaded after libomp so that
+  // oneDNN's OpenMP calls bind to the same runtime as the compiled code's.
+  if (llvm::any_of(module.getOps<LLVM::LLVMFuncOp>(), [](LLVM::LLVMFuncOp f) {
+        return f.isExternal() && f.getName().starts_with("tsmlir_kernel_");
+      })) {
+    if (!hasLibraryKernels())
+      return module.emitError()
+             << "the code calls libtsmlir_kernels, which this build lacks";
+    libs.push_back(getLibraryKernelsPath());
   }
   engineOptions.sharedLibPaths = libs;
   // The JIT reports memory it cannot get for the code's sections (the static

@@ -118,12 +118,13 @@ LogicalResult JitCache::store(ModuleOp module, ArrayRef<RunValue> inputs,
     return failure();
   }
   // Compiled ahead of time for this machine's CPU, on the calling thread
-  // (the shared object links no OpenMP runtime).
+  // (the shared object links no OpenMP runtime, nor libtsmlir_kernels).
   AotOptions aot;
   aot.name = "model";
   aot.compile = options.compile;
   aot.compile.device = Device::CPU;
   aot.compile.threads = 1;
+  aot.compile.libraryKernels = false;
   aot.compile.host = HostOptions();
   aot.compile.host.cpu = "native";
   aot.shared = true;

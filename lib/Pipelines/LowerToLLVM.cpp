@@ -110,6 +110,10 @@ void mlir::tsmlir::buildLinalgToLoopsPipeline(
 
 void mlir::tsmlir::buildLoopsToLLVMPipeline(OpPassManager &pm,
                                             const LowerToLLVMOptions &options) {
+  // Library kernels (ts-library-kernels) as calls.
+  ConvertKernelToCallsPassOptions kernels;
+  kernels.threads = options.threads;
+  pm.addPass(createConvertKernelToCallsPass(kernels));
   // Subviews as plain pointer arithmetic.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

@@ -156,8 +156,9 @@ static cl::opt<bool> compileOnly(
     cl::init(false));
 /// --entry, --strategy, --no-fusion, --num-threads, -O, --exact-math,
 /// --dump-ir, --gpu-*: the compile options, as tsmlir-compile takes them.
-static CompileOptionFlags compileFlags(category, {/*host=*/false,
-                                                  /*threads=*/true});
+static CompileOptionFlags compileFlags(category,
+                                       {/*host=*/false, /*threads=*/true,
+                                        /*libraryKernels=*/true});
 
 static OwningOpRef<ModuleOp> load(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
                                   StringRef entry) {

@@ -30,6 +30,9 @@ public:
     bool host = false;
     /// Worker threads: --num-threads.
     bool threads = false;
+    /// Library kernels for products (in-process compilation):
+    /// --library-kernels.
+    bool libraryKernels = false;
   };
   /// Declares, in `category`: --entry, --strategy, --no-fusion, -O,
   /// --exact-math, --dump-ir, --ts-autodiff-policy, --gpu-chip, --gpu-format,

@@ -87,6 +87,10 @@ struct CompileOptions {
   unsigned threads = 1;
   /// Polynomial f32 math (vectorisable) instead of libm calls (CPU).
   bool approximateMath = true;
+  /// Convolutions and matrix products, with their epilogues, as calls into
+  /// libtsmlir_kernels (oneDNN) instead of compiled loops (CPU, in-process
+  /// compilation; ts-library-kernels).
+  bool libraryKernels = false;
   /// LLVM's optimisation and code generation level, 0 to 3.
   unsigned optLevel = 3;
   /// Where the module is written after each stage, or empty.
@@ -122,6 +126,12 @@ struct CompileOptions {
   /// JIT's persistent cache keys.
   std::string describe() const;
 };
+
+/// Whether this build has libtsmlir_kernels (CompileOptions::libraryKernels).
+bool hasLibraryKernels();
+/// The path of libtsmlir_kernels, which in-process compiled code that calls
+/// it loads; empty without it.
+StringRef getLibraryKernelsPath();
 
 /// The lowering pipelines' options for `options`, compiling function
 /// `entry`: for the CPU (--ts-lower-to-llvm) and for NVIDIA GPUs

@@ -79,6 +79,7 @@ def ConvertTorchScriptToLinalgPass
     "::mlir::ml_program::MLProgramDialect",
     "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
     "::mlir::tsmlir::fusion::FusionDialect",
+    "::mlir::tsmlir::kernel::KernelDialect",
     "::mlir::tsmlir::ts::TorchScriptDialect",
   ];
 }
@@ -139,6 +140,55 @@ def ConvertLinalgToGPUPass : Pass<"ts-linalg-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
   ];
+}
+
+def TSLibraryKernelsPass : Pass<"ts-library-kernels", "::mlir::ModuleOp"> {
+  let summary = "Run convolutions and matrix products as library kernels, with their epilogues";
+  let description = [{
+    Replaces each f32 2-D convolution (`aten::conv2d`, `aten::_convolution`
+    not transposed) and matrix product (`aten::linear`, `aten::matmul`,
+    `aten::mm`, `aten::bmm`, `aten::addmm` with alpha = beta = 1) of static
+    shape by a `kernel.conv2d` or `kernel.matmul`, which
+    `convert-kernel-to-calls` later makes a call into `libtsmlir_kernels`
+    (oneDNN). The pointwise chain that follows the product becomes its
+    epilogue while each op in it is the only user of the one before and is
+    one the library applies to the output tile: `relu`, `leaky_relu`,
+    `relu6`, `hardtanh`, `clamp` with constant bounds, `gelu`, `silu`,
+    `hardswish`, `sigmoid`, `tanh`, `elu`, multiplying or adding a constant
+    scalar, and one residual add of a tensor of the output's shape
+    (`aten::add.Tensor` with alpha 1), so the output is written once.
+
+    ```mlir
+    %y = ts.aten.conv2d %x, %w, %b, ...
+    %r = ts.aten.relu %y
+    // becomes
+    %r = kernel.conv2d %x, %w bias(%b : ...) {..., epilogue = [#kernel.step<relu, 0.0, 0.0>]}
+    ```
+
+    The pass runs before fusion groups form, so that the epilogue joins the
+    product rather than a group.
+  }];
+  let dependentDialects = ["::mlir::tsmlir::kernel::KernelDialect"];
+}
+
+def ConvertKernelToCallsPass : Pass<"convert-kernel-to-calls", "::mlir::ModuleOp"> {
+  let summary = "Make each bufferised kernel op a call into libtsmlir_kernels";
+  let description = [{
+    Each `kernel.conv2d` or `kernel.matmul` on buffers becomes a call of
+    `tsmlir_kernel_conv2d` or `tsmlir_kernel_matmul`
+    (runtime/include/tsmlir/Runtime/Kernels.h) with a descriptor, a
+    constant global array of i64 holding the shapes, parameters and
+    epilogue, the buffers' addresses and `threads`. A weight read from a
+    constant global is flagged constant, so that the library prepares it
+    once.
+  }];
+  let options = [
+    Option<"threads", "threads", "unsigned", /*default=*/"0",
+           "Threads each call runs on; 0 leaves the OpenMP runtime's number">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 #endif // TSMLIR_CONVERSION_PASSES_TD

@@ -334,6 +334,7 @@ public:
       raise("CompileError", "unknown fusion strategy '" + strategy + "'");
     options.threads = std::max(1u, threads);
     options.approximateMath = !exactMath;
+    options.libraryKernels = hasLibraryKernels();
     std::optional<Device> where = symbolizeDevice(device);
     if (!where)
       raise("CompileError",

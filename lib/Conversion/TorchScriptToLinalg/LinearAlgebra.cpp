@@ -22,6 +22,7 @@
 #include "PopulatePatterns.h"
 #include "Utils.h"
 
+#include "tsmlir/Dialect/Kernel/IR/KernelOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
@@ -819,6 +820,36 @@ public:
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// Library kernels
+//===----------------------------------------------------------------------===//
+
+/// A kernel op (ts-library-kernels) on builtin tensors, its result written
+/// into a new tensor.empty (destination style).
+template <typename OpTy>
+class KernelLowering : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getResult() || op.getInit())
+      return rewriter.notifyMatchFailure(op, "already in destination style");
+    RankedTensorType type = getResultType(this->getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    Value init = createEmpty(rewriter, op.getLoc(), type);
+    auto lowered = llvm::cast<OpTy>(rewriter.clone(*op));
+    lowered->setOperands(adaptor.getOperands());
+    lowered.getInitMutable().assign(init);
+    lowered->getResult(0).setType(type);
+    rewriter.replaceOp(op, lowered->getResults());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Pattern Population
 //===----------------------------------------------------------------------===//
 
@@ -848,4 +879,7 @@ void lowering::populateLinearAlgebraPatterns(const TypeConverter &converter,
     patterns.add<MatmulLowering>(converter, ctx, name);
   patterns.add<BatchNormLowering, EmbeddingLowering, LinearLowering>(converter,
                                                                       ctx);
+  patterns
+      .add<KernelLowering<kernel::Conv2dOp>, KernelLowering<kernel::MatmulOp>>(
+          converter, ctx);
 }

@@ -32,7 +32,7 @@ import sys
 # An op name as the custom (`ts.aten.add.Tensor %a`) or generic
 # (`"ts.aten.add.Tensor"(%a)`) form prints it; not a type or attribute
 # (`!ts.tensor`, `#ts...`).
-OP_NAME = re.compile(r'(?<![\w!#.])"?((?:ts|fusion)\.[A-Za-z0-9_.]+)')
+OP_NAME = re.compile(r'(?<![\w!#.])"?((?:ts|fusion|kernel)\.[A-Za-z0-9_.]+)')
 LOWERING_RUN = re.compile(r"RUN:.*--(convert-ts-to-linalg|ts-lower-to-)")
 CORPUS_FORMS = ["graph", "inlined", "traced", "traced_inlined", "frozen"]
 
