@@ -35,11 +35,13 @@ namespace kernel = mlir::tsmlir::kernel;
 
 namespace {
 
-/// The static shape of an f32 tensor `value`, or std::nullopt.
+/// The static shape of a non-empty f32 tensor `value`, or std::nullopt.
+/// (An empty product is left to the compiled loops: the library's
+/// primitives take no zero-sized dimension.)
 std::optional<ArrayRef<int64_t>> getF32Shape(Value value) {
   auto type = llvm::dyn_cast<ts::TensorType>(value.getType());
   if (!type || !type.hasStaticShape() || !type.getDtype() ||
-      !type.getDtype().isF32())
+      !type.getDtype().isF32() || llvm::is_contained(type.getSizesOrEmpty(), 0))
     return std::nullopt;
   return type.getSizesOrEmpty();
 }

@@ -69,13 +69,15 @@ func.func @products(%x: !ts.tensor<f32, [2, 5, 8]>, %w: !ts.tensor<f32, [16, 8]>
 
 // -----
 
-// Not library kernels: f64, unknown sizes, a transposed convolution.
+// Not library kernels: f64, unknown sizes, an empty product, a transposed
+// convolution.
 // CHECK-LABEL: func.func @not_kernels(
 // CHECK-NOT:     kernel.
 // CHECK:         ts.aten.mm
 // CHECK:         ts.aten.mm
+// CHECK:         ts.aten.mm
 // CHECK:         ts.aten._convolution
-func.func @not_kernels(%a: !ts.tensor<f64, [4, 8]>, %m: !ts.tensor<f64, [8, 3]>, %u: !ts.tensor<f32, [?, 8]>, %v: !ts.tensor<f32, [8, 3]>, %x: !ts.tensor<f32, [1, 2, 4, 4]>, %w: !ts.tensor<f32, [2, 2, 3, 3]>) -> (!ts.tensor<f64, [4, 3]>, !ts.tensor<f32, [?, 3]>, !ts.tensor<f32, [1, 2, 6, 6]>) {
+func.func @not_kernels(%a: !ts.tensor<f64, [4, 8]>, %m: !ts.tensor<f64, [8, 3]>, %u: !ts.tensor<f32, [?, 8]>, %v: !ts.tensor<f32, [8, 3]>, %x: !ts.tensor<f32, [1, 2, 4, 4]>, %w: !ts.tensor<f32, [2, 2, 3, 3]>, %ea: !ts.tensor<f32, [5, 0]>, %eb: !ts.tensor<f32, [0, 10]>) -> (!ts.tensor<f64, [4, 3]>, !ts.tensor<f32, [?, 3]>, !ts.tensor<f32, [1, 2, 6, 6]>, !ts.tensor<f32, [5, 10]>) {
   %none = ts.prim.Constant : !ts.none
   %true = ts.prim.Constant[true] : !ts.bool
   %false = ts.prim.Constant[false] : !ts.bool
@@ -85,8 +87,9 @@ func.func @not_kernels(%a: !ts.tensor<f64, [4, 8]>, %m: !ts.tensor<f64, [8, 3]>,
   %zeros = ts.prim.ListConstruct %int0, %int0 : (!ts.int, !ts.int) -> !ts.list<!ts.int>
   %0 = ts.aten.mm %a, %m : (!ts.tensor<f64, [4, 8]>, !ts.tensor<f64, [8, 3]>) -> !ts.tensor<f64, [4, 3]>
   %1 = ts.aten.mm %u, %v : (!ts.tensor<f32, [?, 8]>, !ts.tensor<f32, [8, 3]>) -> !ts.tensor<f32, [?, 3]>
+  %e = ts.aten.mm %ea, %eb : (!ts.tensor<f32, [5, 0]>, !ts.tensor<f32, [0, 10]>) -> !ts.tensor<f32, [5, 10]>
   %2 = ts.aten._convolution %x, %w, %none, %ones, %zeros, %ones, %true, %zeros, %int1, %false, %false, %true, %true : (!ts.tensor<f32, [1, 2, 4, 4]>, !ts.tensor<f32, [2, 2, 3, 3]>, !ts.none, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.list<!ts.int>, !ts.bool, !ts.list<!ts.int>, !ts.int, !ts.bool, !ts.bool, !ts.bool, !ts.bool) -> !ts.tensor<f32, [1, 2, 6, 6]>
-  return %0, %1, %2 : !ts.tensor<f64, [4, 3]>, !ts.tensor<f32, [?, 3]>, !ts.tensor<f32, [1, 2, 6, 6]>
+  return %0, %1, %2, %e : !ts.tensor<f64, [4, 3]>, !ts.tensor<f32, [?, 3]>, !ts.tensor<f32, [1, 2, 6, 6]>, !ts.tensor<f32, [5, 10]>
 }
 
 // -----
