@@ -50,6 +50,11 @@ with torch.no_grad():
 """
 
 
+def us(value):
+    """A time in microseconds, or FAILED when PyTorch could not be timed."""
+    return "FAILED" if value is None else f"{value:.0f}"
+
+
 def save_case(name, batch, size, directory):
     import numpy as np
     import torch
@@ -125,10 +130,9 @@ def main():
                             return "FAILED(" + r["error"] + ")"
                         return f"{r['us']:.0f} us (compile {r['compile_s']:.2f} s, diff {r['rel_diff']:.1e})"
                     speedup = (frozen / lib["us"]) if frozen and not lib.get("error") else None
-                    print(f"{name} batch {batch} threads {threads}: torch eager {eager:.0f} us, "
-                          f"frozen {frozen:.0f} us; tsmlir library {fmt(lib)}; loops {fmt(loops)}; "
-                          f"frozen/library {speedup:.2f}x" if speedup else
-                          f"{name} batch {batch} threads {threads}: {fmt(lib)} {fmt(loops)}", flush=True)
+                    print(f"{name} batch {batch} threads {threads}: torch eager {us(eager)} us, "
+                          f"frozen {us(frozen)} us; tsmlir library {fmt(lib)}; loops {fmt(loops)}; "
+                          f"frozen/library " + (f"{speedup:.2f}x" if speedup else "-"), flush=True)
     os.makedirs(args.results, exist_ok=True)
     with open(os.path.join(args.results, "results.json"), "w") as f:
         json.dump({"date": time.strftime("%Y-%m-%d"), "rows": rows}, f, indent=1)
@@ -141,7 +145,7 @@ def main():
         ratio = r["torch_frozen_us"] / lib["us"] if ok and r["torch_frozen_us"] else None
         if ratio:
             ratios.append(ratio)
-        lines.append(f"| {r['model']} | {r['batch']} | {r['threads']} | {r['torch_eager_us']:.0f} | {r['torch_frozen_us']:.0f} | "
+        lines.append(f"| {r['model']} | {r['batch']} | {r['threads']} | {us(r['torch_eager_us'])} | {us(r['torch_frozen_us'])} | "
                      + (f"{lib['us']:.0f}" if ok else "FAILED") + " | "
                      + (f"{loops['us']:.0f}" if not loops.get("error") else "FAILED") + " | "
                      + (f"{ratio:.2f}" if ratio else "-") + " | "

@@ -16,10 +16,10 @@
 
 #include "tsmlir/Conversion/Passes.h"
 #include "tsmlir/Dialect/Kernel/IR/KernelOps.h"
+#include "tsmlir/Dialect/TorchScript/IR/Aliasing.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
 
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <limits>
 
@@ -295,18 +295,6 @@ bool addResidual(Operation *user, Value value, Epilogue &epilogue,
   return true;
 }
 
-/// Whether `op` may write memory (then nothing that reads memory may move
-/// across it).
-bool mayWrite(Operation *op) {
-  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
-      getEffectsRecursively(op);
-  return !effects ||
-         llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &e) {
-           return llvm::isa<MemoryEffects::Write, MemoryEffects::Free>(
-               e.getEffect());
-         });
-}
-
 /// Replaces `product` and the longest epilogue chain after it by one
 /// kernel op, where the chain's last op was.
 void formKernel(const Product &product, MLIRContext *ctx) {
@@ -321,7 +309,7 @@ void formKernel(const Product &product, MLIRContext *ctx) {
     // The product moves to `user`: nothing between may write memory.
     for (Operation *op = last->getNextNode(); op != user && !writes;
          op = op->getNextNode())
-      writes = mayWrite(op);
+      writes = ts::mayWriteMemory(op);
     if (writes || (!addStep(user, value, epilogue, ctx) &&
                    !addResidual(user, value, epilogue, ctx)))
       break;

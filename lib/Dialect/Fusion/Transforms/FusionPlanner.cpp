@@ -24,6 +24,7 @@
 
 #include "tsmlir/Dialect/Fusion/Transforms/FusionPlanner.h"
 
+#include "tsmlir/Dialect/TorchScript/IR/Aliasing.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptDialect.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptTypes.h"
@@ -67,20 +68,6 @@ static bool holdsTensor(Type type) {
   return false;
 }
 
-/// Whether `op` writes memory, or may (unknown effects), itself or in its
-/// regions. Reads are not writes, and neither is allocating a new object
-/// (prim::ListConstruct allocates its list: a group may hold it, and reads
-/// may move across it).
-static bool mayWrite(Operation *op) {
-  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
-      getEffectsRecursively(op);
-  return !effects ||
-         llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &e) {
-           // Allocating a fresh object (a list) disturbs no one.
-           return llvm::isa<MemoryEffects::Write, MemoryEffects::Free>(
-               e.getEffect());
-         });
-}
 
 /// Whether every tensor an op reads or writes has a known dtype and sizes.
 /// Dynamic sizes (`?`, a dynamic specialisation) count as known for
@@ -180,7 +167,7 @@ std::optional<Reason> BlockPlanner::getExclusion(Operation *op) {
     reason = Reason::UnsupportedKind; // constants are cloned, not grouped
   else if (!strategyFuses(options.strategy, cls))
     reason = Reason::StrategyExcludes;
-  else if (mayWrite(op))
+  else if (ts::mayWriteMemory(op))
     reason = Reason::SideEffect;
   else if (!hasKnownShapes(op, cls))
     reason = Reason::UnknownShape;
@@ -366,7 +353,8 @@ void BlockPlanner::run() {
   unsigned index = 0;
   for (Operation &op : block) {
     position[&op] = index++;
-    writesBefore.push_back(writesBefore.back() + (mayWrite(&op) ? 1 : 0));
+    writesBefore.push_back(writesBefore.back() +
+                           (ts::mayWriteMemory(&op) ? 1 : 0));
   }
   for (Operation &op : llvm::reverse(block)) {
     if (groupOf.count(&op) || getExclusion(&op))

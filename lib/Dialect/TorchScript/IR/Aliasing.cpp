@@ -200,6 +200,16 @@ bool onlyReadsMemory(Operation *op) {
   return effects && effects.onlyHasEffect<MemoryEffects::Read>();
 }
 
+bool mayWriteMemory(Operation *op) {
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  return !effects ||
+         llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &e) {
+           return llvm::isa<MemoryEffects::Write, MemoryEffects::Free>(
+               e.getEffect());
+         });
+}
+
 namespace {
 /// The views of a set of values, and how their users treat them.
 struct AliasSet {

@@ -88,6 +88,11 @@ std::optional<bool> getConstantBool(Value value);
 /// Whether `op` has no memory effect but reads.
 bool onlyReadsMemory(Operation *op);
 
+/// Whether `op` writes or frees memory, or may (unknown effects), itself or
+/// in its regions: then nothing that reads memory may move across it.
+/// Allocating a new object (prim::ListConstruct's list) is not a write.
+bool mayWriteMemory(Operation *op);
+
 /// Whether some op may write `value` or a view of it (an in-place op, an op
 /// tsmlir does not know, a container or call that captures it, a region that
 /// yields it), as far as a bounded look at the users can tell. True when in
