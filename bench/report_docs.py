@@ -17,6 +17,10 @@ rendered here, by arithmetic only (ratios, ranges, rates), from
                                    compile time" section (aot-summary)
   bench/gpu/results/*-kit.json     what the GPU check kit's benchmark
                                    measured on a GPU (gpu-h200, gpu-h100)
+  bench/kernels/results/results.json, bench/models/results/results.json
+                                   convolutions and matrix products against
+                                   the libraries, and whole models against
+                                   PyTorch (kernels, models; report_models.py)
 
     bench/report_docs.py --check        # exit 1, with a diff, when the doc's
                                         # generated sections differ
@@ -38,6 +42,8 @@ import re
 import sys
 import textwrap
 
+import report_models
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 DOC = os.path.join(ROOT, "docs", "performance.md")
@@ -46,6 +52,10 @@ GPU_RESULTS = {"gpu-h200": os.path.join(ROOT, "bench", "gpu", "results",
                                         "nvidia-h200-kit.json"),
                "gpu-h100": os.path.join(ROOT, "bench", "gpu", "results",
                                         "nvidia-h100-kit.json")}
+OTHER_RESULTS = {
+    "kernels": os.path.join(ROOT, "bench", "kernels", "results", "results.json"),
+    "models": os.path.join(ROOT, "bench", "models", "results", "results.json"),
+}
 TOOL = "bench/report_docs.py"
 
 BEGIN = re.compile(r"^<!-- BEGIN generated: ([\w-]+) \(([^)]*)\) -->$")
@@ -633,7 +643,12 @@ CPU_SECTIONS = {
     "cpu-targets-table": cpu_targets_table,
     "cpu-targets": cpu_targets,
 }
-SECTIONS = list(CPU_SECTIONS) + ["aot-summary"] + list(GPU_RESULTS)
+OTHER_SECTIONS = {
+    "kernels": report_models.kernels_section,
+    "models": report_models.models_section,
+}
+SECTIONS = (list(CPU_SECTIONS) + ["aot-summary"] + list(GPU_RESULTS) +
+            list(OTHER_SECTIONS))
 
 
 def source(name, results_path):
@@ -642,6 +657,8 @@ def source(name, results_path):
         return "the compile-time table above it"
     if name in GPU_RESULTS:
         return os.path.relpath(GPU_RESULTS[name], ROOT)
+    if name in OTHER_RESULTS:
+        return os.path.relpath(OTHER_RESULTS[name], ROOT)
     return os.path.relpath(results_path, ROOT) if results_path.startswith(ROOT) \
         else results_path
 
@@ -655,6 +672,9 @@ def render_all(doc, results_path):
     for name, path in GPU_RESULTS.items():
         with open(path) as f:
             out[name] = gpu_section(json.load(f))
+    for name, fn in OTHER_SECTIONS.items():
+        with open(OTHER_RESULTS[name]) as f:
+            out[name] = fn(json.load(f))
     return out
 
 
@@ -777,7 +797,7 @@ def check(doc_path, results_path):
         return 1
     print(f"{rel}: {len(sections)} generated sections match "
           f"{os.path.relpath(results_path, ROOT)}, the compile-time table and "
-          f"{', '.join(os.path.relpath(p, ROOT) for p in GPU_RESULTS.values())}")
+          f"{', '.join(os.path.relpath(p, ROOT) for p in [*GPU_RESULTS.values(), *OTHER_RESULTS.values()])}")
     return 0
 
 

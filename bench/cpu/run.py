@@ -52,7 +52,6 @@ import importlib.util
 import json
 import math
 import platform
-import re
 import shutil
 import subprocess
 import sys
@@ -68,6 +67,7 @@ import workloads
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(1, os.path.dirname(HERE))
+import benchtool  # noqa: E402 (bench/benchtool.py)
 import report_docs  # noqa: E402 (bench/report_docs.py)
 
 DEFAULT_RESULTS = os.path.join(HERE, "results", "results")
@@ -84,8 +84,6 @@ ALL_VARIANTS = (list(TSMLIR_VARIANTS) + ["handwritten", "handwritten-alloc"]
                 + list(TORCH_VARIANTS))
 DEFAULT_VARIANTS = list(TSMLIR_VARIANTS) + ["handwritten", "torch-eager", "torchscript"]
 RTOL, ATOL = 1e-4, 1e-5
-BENCHMARK_LINE = re.compile(
-    r"benchmark: (\d+) runs, median ([0-9.eE+-]+) us, min ([0-9.eE+-]+) us")
 
 
 def parse_args():
@@ -147,23 +145,10 @@ def parse_args():
 
 
 def run_tool(cmd, timeout):
-    """Runs a tool with --benchmark. Returns a dict with median_us, min_us and
-    runs, or with error (the first line of stderr, or what went wrong)."""
-    if not os.path.exists(cmd[0]):
-        return {"error": f"{os.path.basename(cmd[0])} not found at {cmd[0]}"}
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                           preexec_fn=lambda: os.sched_setaffinity(0, CPUS))
-    except subprocess.TimeoutExpired:
-        return {"error": f"timed out after {timeout:.0f} s"}
-    if p.returncode != 0:
-        lines = [l for l in p.stderr.splitlines() if l.strip()]
-        return {"error": (lines[0] if lines else f"exit status {p.returncode}")[:200]}
-    m = BENCHMARK_LINE.search(p.stdout)
-    if not m:
-        return {"error": "no 'benchmark: ...' line on stdout"}
-    return {"runs": int(m.group(1)), "median_us": float(m.group(2)),
-            "min_us": float(m.group(3))}
+    """benchtool.run_benchmark, the tool on the CPUs this process had at
+    first."""
+    return benchtool.run_benchmark(
+        cmd, timeout, preexec_fn=lambda: os.sched_setaffinity(0, CPUS))
 
 
 def compare(out, ref):

@@ -20,10 +20,11 @@ OUT="$BUILD/bench-cpu"
 mkdir -p "$OUT"
 
 # The rpath makes the binary use LLVM 22's libomp, not an older libomp.so.5.
-if [ ! -x "$OUT/handwritten" ] || [ "$HERE/handwritten.cpp" -nt "$OUT/handwritten" ]; then
+if [ ! -x "$OUT/handwritten" ] || [ "$HERE/handwritten.cpp" -nt "$OUT/handwritten" ] ||
+   [ "$HERE/../common/BenchArrays.h" -nt "$OUT/handwritten" ]; then
   echo "building $OUT/handwritten" >&2
   if ! "$CXX" -O3 -march=native -fopenmp -Wl,-rpath,/usr/lib/llvm-22/lib \
-      "$HERE/handwritten.cpp" -o "$OUT/handwritten"; then
+      -I "$HERE/../common" "$HERE/handwritten.cpp" -o "$OUT/handwritten"; then
     echo "bench/cpu/run.sh: cannot build handwritten.cpp with $CXX -fopenmp" \
          "(Debian: apt-get install clang-22 libomp-22-dev)" >&2
     exit 1

@@ -9,6 +9,10 @@ saves torch.jit.freeze(torch.jit.script(model)) as an archive, runs it with
 (`--library-kernels=false`, every loop compiled), and times PyTorch's eager
 model and the frozen module in a subprocess with the same number of
 threads (OMP_NUM_THREADS and OPENBLAS_NUM_THREADS), all in the same run.
+PyTorch gets OpenBLAS as its BLAS (its small-batch convolutions are BLAS
+matrix products; Debian's default, the reference BLAS, is far slower): the
+installed libopenblas0-pthread, or the one bench/kernels/run.sh unpacks.
+--no-loops skips tsmlir without library kernels.
 Each tsmlir output is checked against PyTorch's (largest absolute
 difference, relative to the output's largest magnitude). Prints one line
 per case and writes RESULTS/results.json and RESULTS/results.md (default
@@ -89,9 +93,28 @@ def run_tsmlir(path, threads, runs, library, out):
             "error": None, "rel_diff": float(np.abs(got - ref).max()) / scale}
 
 
-def run_torch(name, batch, size, runs, threads, path):
+# Where OpenBLAS's libblas.so.3 is: installed (libopenblas0-pthread), or
+# unpacked into the build directory by bench/kernels/run.sh.
+OPENBLAS_DIRS = ["/usr/lib/x86_64-linux-gnu/openblas-pthread",
+                 os.path.join(BUILD, "bench-kernels", "openblas", "usr", "lib",
+                              "x86_64-linux-gnu", "openblas-pthread")]
+
+
+def find_openblas():
+    """The directory of OpenBLAS's libblas.so.3, or None."""
+    return next((d for d in OPENBLAS_DIRS
+                 if os.path.exists(os.path.join(d, "libblas.so.3"))), None)
+
+
+def run_torch(name, batch, size, runs, threads, path, blas_dir):
     env = dict(os.environ, OMP_NUM_THREADS=str(threads),
                OPENBLAS_NUM_THREADS=str(threads))
+    if blas_dir:
+        # PyTorch's convolutions that are not oneDNN's (small batches) are
+        # matrix products in the system's BLAS; Debian's reference BLAS
+        # would make PyTorch look slow, so it gets OpenBLAS.
+        env["LD_LIBRARY_PATH"] = ":".join(
+            filter(None, [blas_dir, os.environ.get("LD_LIBRARY_PATH")]))
     proc = subprocess.run([sys.executable, "-W", "ignore", "-c", TORCH_TIMER,
                            name, str(batch), str(size), str(runs),
                            str(threads), path],
@@ -110,17 +133,25 @@ def main():
     parser.add_argument("--threads", default="1,2")
     parser.add_argument("--size", type=int, default=64)
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--no-loops", action="store_true",
+                        help="skip tsmlir without library kernels")
     parser.add_argument("--results", default=os.path.join(ROOT, "bench", "models", "results"))
     args = parser.parse_args()
+    blas_dir = find_openblas()
+    if not blas_dir:
+        print("bench/models: no OpenBLAS found (run bench/kernels/run.sh once "
+              "to unpack it): PyTorch runs on the system's BLAS", file=sys.stderr)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.models.split(","):
             for batch in map(int, args.batches.split(",")):
                 path = save_case(name, batch, args.size, tmp)
                 for threads in map(int, args.threads.split(",")):
-                    eager, frozen = run_torch(name, batch, args.size, args.runs, threads, path)
+                    eager, frozen = run_torch(name, batch, args.size, args.runs, threads, path,
+                                              blas_dir)
                     lib = run_tsmlir(path, threads, args.runs, True, os.path.join(tmp, "lib"))
-                    loops = run_tsmlir(path, threads, args.runs, False, os.path.join(tmp, "loops"))
+                    loops = ({"error": "not run (--no-loops)"} if args.no_loops else
+                             run_tsmlir(path, threads, args.runs, False, os.path.join(tmp, "loops")))
                     row = {"model": name, "batch": batch, "threads": threads,
                            "size": args.size, "torch_eager_us": eager,
                            "torch_frozen_us": frozen, "library": lib, "loops": loops}
@@ -135,7 +166,9 @@ def main():
                           f"frozen/library " + (f"{speedup:.2f}x" if speedup else "-"), flush=True)
     os.makedirs(args.results, exist_ok=True)
     with open(os.path.join(args.results, "results.json"), "w") as f:
-        json.dump({"date": time.strftime("%Y-%m-%d"), "rows": rows}, f, indent=1)
+        json.dump({"date": time.strftime("%Y-%m-%d"),
+                   "torch_blas": "OpenBLAS (" + blas_dir + ")" if blas_dir
+                   else "the system's libblas.so.3", "rows": rows}, f, indent=1)
     lines = ["| model | batch | threads | PyTorch eager (us) | PyTorch frozen (us) | tsmlir, library kernels (us) | tsmlir, loops (us) | frozen / library | compile (s) | max rel. diff |",
              "|---|---|---|---|---|---|---|---|---|---|"]
     ratios = []
@@ -147,7 +180,8 @@ def main():
             ratios.append(ratio)
         lines.append(f"| {r['model']} | {r['batch']} | {r['threads']} | {us(r['torch_eager_us'])} | {us(r['torch_frozen_us'])} | "
                      + (f"{lib['us']:.0f}" if ok else "FAILED") + " | "
-                     + (f"{loops['us']:.0f}" if not loops.get("error") else "FAILED") + " | "
+                     + (f"{loops['us']:.0f}" if not loops.get("error") else
+                        "-" if loops["error"].startswith("not run") else "FAILED") + " | "
                      + (f"{ratio:.2f}" if ratio else "-") + " | "
                      + (f"{lib['compile_s']:.2f}" if ok else "-") + " | "
                      + (f"{lib['rel_diff']:.1e}" if ok else "-") + " |")

@@ -111,11 +111,17 @@ CompileOptionFlags::CompileOptionFlags(cl::OptionCategory &category,
   if (scope.libraryKernels)
     flags->libraryKernels.emplace(
         "library-kernels",
-        cl::desc("Run convolutions and matrix products, with the pointwise "
-                 "ops after them, on libtsmlir_kernels (oneDNN); "
-                 "--library-kernels=false compiles their loops (default: on "
-                 "where the library was built)"),
-        cl::init(hasLibraryKernels()), cl::cat(category));
+        cl::desc(scope.libraryKernelsByDefault
+                     ? "Run convolutions and matrix products, with the "
+                       "pointwise ops after them, on libtsmlir_kernels "
+                       "(oneDNN); --library-kernels=false compiles their "
+                       "loops (default: on where the library was built)"
+                     : "Run convolutions and matrix products, with the "
+                       "pointwise ops after them, on libtsmlir_kernels "
+                       "(oneDNN), which the code then links (default: off, "
+                       "their loops compiled)"),
+        cl::init(scope.libraryKernelsByDefault && hasLibraryKernels()),
+        cl::cat(category));
 }
 
 CompileOptionFlags::~CompileOptionFlags() = default;

@@ -125,8 +125,32 @@ struct Entry {
   memory::desc userSrc, userWeight, userDst, src, weight, dst, bias;
   /// A constant weight in the primitive's layout, made once.
   memory preparedWeight;
+  /// The reorders a call runs where the layouts differ (made once: making
+  /// a primitive, even from oneDNN's cache, costs microseconds): the input
+  /// in, the residual into the output, the output out, a weight that is
+  /// not constant in.
+  dnnl::reorder toSrc, residualToDst, fromDst, toWeight;
   bool hasBias = false, hasResidual = false;
 };
+
+/// Makes the reorders of `entry` once its layouts are known.
+void makeReorders(Entry &entry, int64_t flags) {
+  dnnl::engine &engine = getEngine();
+  auto make = [&](const memory::desc &from, const memory::desc &to) {
+    return dnnl::reorder(
+        dnnl::reorder::primitive_desc(engine, from, engine, to));
+  };
+  if (entry.src != entry.userSrc)
+    entry.toSrc = make(entry.userSrc, entry.src);
+  if (entry.dst != entry.userDst) {
+    entry.fromDst = make(entry.dst, entry.userDst);
+    if (entry.hasResidual)
+      entry.residualToDst = make(entry.userDst, entry.dst);
+  }
+  if (entry.weight != entry.userWeight &&
+      !(flags & TSMLIR_KERNEL_CONSTANT_WEIGHT))
+    entry.toWeight = make(entry.userWeight, entry.weight);
+}
 
 /// Every primitive made, by descriptor (and constant weight's address).
 class EntryTable {
@@ -216,28 +240,31 @@ void run(const Entry &entry, void *src, void *weight, void *bias,
   memory userSrc(entry.userSrc, engine, src);
   memory userDst(entry.userDst, engine, dst);
   memory srcMem = userSrc, dstMem = userDst, weightMem;
-  if (entry.src != entry.userSrc) {
+  if (entry.toSrc) {
     srcMem = memory(entry.src, engine, getScratch(0, entry.src.get_size()));
-    dnnl::reorder(userSrc, srcMem).execute(stream, userSrc, srcMem);
+    entry.toSrc.execute(stream, userSrc, srcMem);
   }
-  if (entry.dst != entry.userDst)
+  if (entry.fromDst)
     dstMem = memory(entry.dst, engine, getScratch(1, entry.dst.get_size()));
   if (entry.preparedWeight) {
     weightMem = entry.preparedWeight;
   } else {
     memory userWeight(entry.userWeight, engine, weight);
     weightMem = userWeight;
-    if (entry.weight != entry.userWeight) {
+    if (entry.toWeight) {
       weightMem =
           memory(entry.weight, engine, getScratch(2, entry.weight.get_size()));
-      dnnl::reorder(userWeight, weightMem)
-          .execute(stream, userWeight, weightMem);
+      entry.toWeight.execute(stream, userWeight, weightMem);
     }
   }
   if (entry.hasResidual) {
     // The sum post-op adds what the output holds.
-    memory userResidual(entry.userDst, engine, residual);
-    dnnl::reorder(userResidual, dstMem).execute(stream, userResidual, dstMem);
+    if (entry.residualToDst) {
+      memory userResidual(entry.userDst, engine, residual);
+      entry.residualToDst.execute(stream, userResidual, dstMem);
+    } else if (residual != dst) {
+      std::memmove(dst, residual, entry.userDst.get_size());
+    }
   }
   std::unordered_map<int, memory> args{{DNNL_ARG_SRC, srcMem},
                                        {DNNL_ARG_WEIGHTS, weightMem},
@@ -245,10 +272,14 @@ void run(const Entry &entry, void *src, void *weight, void *bias,
   if (entry.hasBias)
     args.emplace(DNNL_ARG_BIAS, memory(entry.bias, engine, bias));
   entry.primitive.execute(stream, args);
-  if (dstMem != userDst)
-    dnnl::reorder(dstMem, userDst).execute(stream, dstMem, userDst);
+  if (entry.fromDst)
+    entry.fromDst.execute(stream, dstMem, userDst);
   stream.wait();
 }
+
+/// The smallest output (OH * OW) for which a 1x1 convolution runs on
+/// NCHW as it is (see makeConv2d).
+constexpr int64_t kMinNchwPixels = 14 * 14;
 
 std::unique_ptr<Entry> makeConv2d(const int64_t *d, void *weight) {
   auto entry = std::make_unique<Entry>();
@@ -277,8 +308,20 @@ std::unique_ptr<Entry> makeConv2d(const int64_t *d, void *weight) {
   dnnl::primitive_attr attr;
   attr.set_post_ops(getPostOps(d + TSMLIR_CONV2D_EPILOGUE + 1,
                                d[TSMLIR_CONV2D_EPILOGUE], entry->hasResidual));
-  memory::desc anySrc(src, f32, Tag::any), anyDst(dst, f32, Tag::any),
-      anyWeight(weightDims, f32, Tag::any);
+  // oneDNN picks the layouts (blocked: nChw16c on AVX-512), and a call
+  // reorders the NCHW input in and the output out; except for a 1x1
+  // convolution over a large image, a matrix product on NCHW as it is,
+  // where those reorders would cost about as much as the product
+  // (bench/kernels: 1.3-3.6x faster on NCHW from 14x14 outputs up, slower
+  // below).
+  bool onNchw = d[TSMLIR_CONV2D_R] == 1 && d[TSMLIR_CONV2D_S] == 1 &&
+                groups == 1 && padding[0] == 0 && padding[1] == 0 &&
+                dst[2] * dst[3] >= kMinNchwPixels;
+  memory::desc anySrc =
+                   onNchw ? entry->userSrc : memory::desc(src, f32, Tag::any),
+               anyDst =
+                   onNchw ? entry->userDst : memory::desc(dst, f32, Tag::any),
+               anyWeight(weightDims, f32, Tag::any);
   auto desc =
       entry->hasBias
           ? dnnl::convolution_forward::desc(
@@ -294,6 +337,7 @@ std::unique_ptr<Entry> makeConv2d(const int64_t *d, void *weight) {
   entry->dst = pd.dst_desc();
   entry->weight = pd.weights_desc();
   entry->primitive = dnnl::convolution_forward(pd);
+  makeReorders(*entry, flags);
   prepareWeight(*entry, weight, flags);
   return entry;
 }
@@ -331,6 +375,7 @@ std::unique_ptr<Entry> makeMatmul(const int64_t *d, void *weight) {
   entry->dst = pd.dst_desc();
   entry->weight = pd.weights_desc();
   entry->primitive = dnnl::matmul(pd);
+  makeReorders(*entry, flags);
   prepareWeight(*entry, weight, flags);
   return entry;
 }

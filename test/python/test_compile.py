@@ -184,6 +184,22 @@ def test_fusion_report():
     assert report
 
 
+def test_fusion_report_shows_library_kernels():
+    """A convolution, its bias and relu: one library kernel where the build
+    has them (the report shows the graph as compile() compiles it), else the
+    relu alone in no group."""
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3), torch.nn.ReLU()).eval()
+    x = torch.randn(1, 3, 10, 10)
+    text = tsmlir.fusion_report(model, (x,), strategy="nnc")
+    if tsmlir.jit.native().has_library_kernels():
+        assert "library kernel kernel.conv2d" in text
+        assert "epilogue: bias relu" in text
+        assert "(1 library kernels, 2 epilogue entries)" in text
+    else:
+        assert "library kernel" not in text
+        assert "aten::conv2d" in text or "aten::_convolution" in text
+
+
 def test_unsupported_op_is_named_with_its_location(tmp_path):
     graph = tmp_path / "bad.txt"
     graph.write_text("graph(%x : Tensor):\n"

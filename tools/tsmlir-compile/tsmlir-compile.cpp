@@ -121,8 +121,10 @@ static cl::opt<std::string> runtimeDir(
 /// --entry, --strategy, --no-fusion, -O, --mtriple, --mcpu, --mattr,
 /// --exact-math, --dump-ir, --gpu-*: the compile options, as tsmlir-run
 /// takes them.
-static CompileOptionFlags compileFlags(category, {/*host=*/true,
-                                                  /*threads=*/false});
+static CompileOptionFlags compileFlags(category,
+                                       {/*host=*/true, /*threads=*/false,
+                                        /*libraryKernels=*/true,
+                                        /*libraryKernelsByDefault=*/false});
 
 static int fail(const Twine &message) {
   llvm::errs() << "tsmlir-compile: " << message << "\n";
@@ -338,8 +340,11 @@ int main(int argc, char **argv) {
                              std::to_string(graph->numFusionGroups) +
                              " fusion group" +
                              (graph->numFusionGroups == 1 ? "" : "s"))
-               << "; " << where << " -O" << compile.optLevel << "; wrote "
-               << outputFile
+               << "; " << where << " -O" << compile.optLevel
+               << (compile.libraryKernels && !options.isCUDA()
+                       ? "; library kernels (links libtsmlir_kernels)"
+                       : "")
+               << "; wrote " << outputFile
                << llvm::format(" (%.1f KiB) in %.2f s (import %.2f, prepare "
                                "%.2f, lower %.2f, emit %.2f)\n",
                                size / 1024.0, seconds(start), importSeconds,

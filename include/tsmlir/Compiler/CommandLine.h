@@ -30,9 +30,10 @@ public:
     bool host = false;
     /// Worker threads: --num-threads.
     bool threads = false;
-    /// Library kernels for products (in-process compilation):
-    /// --library-kernels.
+    /// Library kernels for products: --library-kernels, on by default
+    /// where this build has them when `libraryKernelsByDefault`.
     bool libraryKernels = false;
+    bool libraryKernelsByDefault = true;
   };
   /// Declares, in `category`: --entry, --strategy, --no-fusion, -O,
   /// --exact-math, --dump-ir, --ts-autodiff-policy, --gpu-chip, --gpu-format,

@@ -388,6 +388,7 @@ public:
     CompileOptions options;
     options.entry = entry;
     options.fusion.reset(); // planned by the report, not formed
+    options.libraryKernels = hasLibraryKernels(); // as compile() does
     if (failed(appendDefaultInputs(*copy, entry, inputs)) ||
         failed(prepareGraph(*copy, inputs, options)))
       return diagnostics.text("the graph could not be specialised for the "
@@ -432,6 +433,9 @@ private:
 PYBIND11_MODULE(_native, m) {
   m.doc() = "tsmlir's compiler, in process (tsmlir.compile, tsmlir.load)";
   registerAllPasses();
+  m.def("has_library_kernels", &hasLibraryKernels,
+        "Whether convolutions and matrix products run in libtsmlir_kernels "
+        "(oneDNN), their epilogues fused");
 
   py::class_<Compiled>(m, "Compiled")
       .def("run", &Compiled::run, py::arg("values"))

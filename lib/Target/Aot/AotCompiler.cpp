@@ -201,6 +201,19 @@ LogicalResult mlir::tsmlir::linkSharedObject(StringRef objectPath,
     args.push_back("-L" + runtimeDir.str());
     args.push_back("-ltsmlir_cuda_runtime");
     args.push_back("-Wl,-rpath," + runtimeDir.str());
+  } else if (options.compile.libraryKernels) {
+    // The products call libtsmlir_kernels (oneDNN), found beside the
+    // runtime when the model is loaded.
+    llvm::SmallString<256> kernels(runtimeDir);
+    llvm::sys::path::append(kernels, "libtsmlir_kernels.so");
+    if (!llvm::sys::fs::exists(kernels)) {
+      errs << "cannot link '" << path << "': no " << kernels
+           << " (library kernels need a build with oneDNN)\n";
+      return failure();
+    }
+    args.push_back("-L" + runtimeDir.str());
+    args.push_back("-ltsmlir_kernels");
+    args.push_back("-Wl,-rpath," + runtimeDir.str());
   }
   args.push_back("-lm");
   args.push_back("-lpthread");

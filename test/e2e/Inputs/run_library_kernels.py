@@ -89,6 +89,9 @@ x4 = lambda *s: torch.randn(*s)
 CASES = [
     ("conv3x3_relu", Seq(conv(8, 16, 3, padding=1), torch.nn.ReLU()), (x4(2, 8, 12, 12), x4(1)), "conv2d", ["relu"]),
     ("conv1x1_nobias", Seq(conv(16, 8, 1, bias=False)), (x4(2, 16, 9, 9), x4(1)), "conv2d", []),
+    # 1x1 over 14x14 outputs and more run on NCHW as it is (no reorders).
+    ("conv1x1_nchw_residual_relu", Seq(conv(8, 16, 1), torch.nn.ReLU(), residual=True), (x4(2, 8, 16, 16), x4(2, 16, 16, 16)), "conv2d", ["residual", "relu"]),
+    ("conv1x1_nchw_gelu", Seq(conv(16, 8, 1, bias=False), torch.nn.GELU()), (x4(1, 16, 14, 14), x4(1)), "conv2d", ["gelu_erf"]),
     ("conv_strided_relu6", Seq(conv(8, 8, 3, stride=2, padding=1), torch.nn.ReLU6()), (x4(1, 8, 15, 15), x4(1)), "conv2d", ["clip"]),
     ("conv_grouped_hardswish", Seq(conv(8, 12, 3, padding=1, groups=4), torch.nn.Hardswish()), (x4(2, 8, 10, 10), x4(1)), "conv2d", ["hardswish"]),
     ("conv_depthwise_silu", Seq(conv(16, 16, 3, padding=1, groups=16), torch.nn.SiLU()), (x4(2, 16, 14, 14), x4(1)), "conv2d", ["swish"]),

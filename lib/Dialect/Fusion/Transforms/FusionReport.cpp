@@ -8,7 +8,9 @@
 //
 // `ts-fusion-report` prints what `planFusion` decides, for one strategy or
 // all four, without changing the IR: the groups with their memory traffic
-// before and after fusion, and why every other tensor op stays outside. The
+// before and after fusion, and why every other tensor op stays outside.
+// Convolutions and matrix products that `ts-library-kernels` made library
+// kernels are groups of their own, with the epilogue fused into them. The
 // numbers are first gathered into plain structs (one `StrategyReport` per
 // function and strategy), then printed as text, JSON or Graphviz.
 //
@@ -17,6 +19,7 @@
 #include "tsmlir/Dialect/Fusion/Transforms/Passes.h"
 
 #include "tsmlir/Dialect/Fusion/Transforms/FusionPlanner.h"
+#include "tsmlir/Dialect/Kernel/IR/KernelOps.h"
 #include "tsmlir/Dialect/TorchScript/Autodiff/Autodiff.h"
 #include "tsmlir/Dialect/TorchScript/IR/NodeKind.h"
 #include "tsmlir/Dialect/TorchScript/IR/TorchScriptOps.h"
@@ -25,6 +28,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -77,6 +81,9 @@ struct GroupReport {
   SmallVector<std::pair<std::string, int64_t>> kinds;
   SmallVector<ValueInfo> inputs, outputs;
   Traffic before, after;
+  /// For a library kernel (`kernel.conv2d`, `kernel.matmul`): what is
+  /// fused into it, in order ("bias", then its epilogue steps).
+  std::optional<SmallVector<std::string>> epilogue;
 };
 
 struct StrategyReport {
@@ -84,6 +91,9 @@ struct StrategyReport {
   SmallVector<GroupReport, 0> groups;
   Traffic before, after;
   int64_t fusedOps = 0;
+  /// Library kernels among `groups`, and the epilogue entries fused into
+  /// them.
+  int64_t kernels = 0, epilogueEntries = 0;
 };
 
 struct FunctionReport {
@@ -186,6 +196,60 @@ static ValueInfo describeValue(Value value, AsmState &state) {
   return info;
 }
 
+namespace {
+/// The parts of a library kernel op the report reads.
+struct KernelParts {
+  ArrayAttr epilogue;
+  Value bias, residual;
+};
+} // namespace
+
+static std::optional<KernelParts> getKernelParts(Operation *op) {
+  if (auto conv = llvm::dyn_cast<kernel::Conv2dOp>(op))
+    return KernelParts{conv.getEpilogue(), conv.getBias(), conv.getResidual()};
+  if (auto matmul = llvm::dyn_cast<kernel::MatmulOp>(op))
+    return KernelParts{matmul.getEpilogue(), matmul.getBias(),
+                       matmul.getResidual()};
+  return std::nullopt;
+}
+
+/// The report of a library kernel op. *Before* counts the product and each
+/// epilogue step as a pass of its own (a step reads and writes the result;
+/// the residual step also reads the residual); *after*, the kernel reads
+/// its operands once and writes its result once.
+static GroupReport buildKernelReport(Operation *op, const KernelParts &parts,
+                                     AsmState &state) {
+  GroupReport g;
+  g.ops = {op};
+  g.where = describeBlock(op->getBlock());
+  g.kinds.push_back({getKind(op), 1});
+  g.epilogue.emplace();
+  if (parts.bias)
+    g.epilogue->push_back("bias");
+  for (auto step : parts.epilogue.getAsRange<kernel::StepAttr>())
+    g.epilogue->push_back(kernel::stringifyStepKind(step.getKind()).str());
+  for (Value operand : op->getOperands()) {
+    if (!llvm::isa<ts::TensorType>(operand.getType()))
+      continue;
+    if (operand != parts.residual)
+      addLoad(g.before, operand.getType());
+    addLoad(g.after, operand.getType());
+    g.inputs.push_back(describeValue(operand, state));
+  }
+  for (Value result : op->getResults()) {
+    addStore(g.before, result.getType());
+    addStore(g.after, result.getType());
+    for (auto step : parts.epilogue.getAsRange<kernel::StepAttr>()) {
+      addLoad(g.before, result.getType());
+      addStore(g.before, result.getType());
+      if (step.getKind() == kernel::StepKind::Residual)
+        addLoad(g.before, parts.residual.getType());
+    }
+    g.outputs.push_back(describeValue(result, state));
+  }
+  return g;
+}
+
 static StrategyReport buildReport(func::FuncOp func, Strategy strategy,
                                   int64_t minSize, AsmState &state) {
   StrategyReport report;
@@ -221,6 +285,17 @@ static StrategyReport buildReport(func::FuncOp func, Strategy strategy,
     report.fusedOps += group.ops.size();
     report.groups.push_back(std::move(g));
   }
+  func.walk([&](Operation *op) {
+    std::optional<KernelParts> parts = getKernelParts(op);
+    if (!parts)
+      return;
+    GroupReport g = buildKernelReport(op, *parts, state);
+    report.before += g.before;
+    report.after += g.after;
+    ++report.kernels;
+    report.epilogueEntries += g.epilogue->size();
+    report.groups.push_back(std::move(g));
+  });
   return report;
 }
 
@@ -306,12 +381,23 @@ static void printText(raw_ostream &os, ArrayRef<FunctionReport> functions) {
          << " ===\n";
       printAutodiffSummary(os, function.func);
       for (auto [index, g] : llvm::enumerate(report.groups)) {
-        os << "group " << index << ": " << g.ops.size() << " ops in " << g.where
-           << " (" << formatKinds(g) << ")\n";
-        os << "  ops:";
-        for (Operation *op : g.ops)
-          os << " " << getKind(op);
-        os << "\n";
+        if (g.epilogue) {
+          os << "group " << index << ": library kernel " << getKind(g.ops[0])
+             << " in " << g.where << "\n";
+          os << "  epilogue:";
+          if (g.epilogue->empty())
+            os << " none";
+          for (const std::string &entry : *g.epilogue)
+            os << " " << entry;
+          os << "\n";
+        } else {
+          os << "group " << index << ": " << g.ops.size() << " ops in "
+             << g.where << " (" << formatKinds(g) << ")\n";
+          os << "  ops:";
+          for (Operation *op : g.ops)
+            os << " " << getKind(op);
+          os << "\n";
+        }
         printValues(os, "inputs", g.inputs);
         printValues(os, "outputs", g.outputs);
         printTrafficHeader(os);
@@ -338,14 +424,19 @@ static void printText(raw_ostream &os, ArrayRef<FunctionReport> functions) {
               << "in " << describeBlock(op->getBlock()) << "\n";
         }
       }
+      os << llvm::formatv("summary {0}: {1} groups", strategy,
+                          report.groups.size());
+      if (report.kernels)
+        os << llvm::formatv(" ({0} library kernels, {1} epilogue entries)",
+                            report.kernels, report.epilogueEntries);
       os << llvm::formatv(
-          "summary {0}: {1} groups, {2} ops fused, {3} ops left; "
-          "loads {4} -> {5}, stores {6} -> {7}, bytes {8} -> {9} "
-          "({10:F2}x)\n\n",
-          strategy, report.groups.size(), report.fusedOps,
-          report.plan.unfused.size(), report.before.loads, report.after.loads,
-          report.before.stores, report.after.stores, report.before.bytes(),
-          report.after.bytes(), getRatio(report.before, report.after));
+          ", {0} ops fused, {1} ops left; "
+          "loads {2} -> {3}, stores {4} -> {5}, bytes {6} -> {7} "
+          "({8:F2}x)\n\n",
+          report.fusedOps, report.plan.unfused.size(), report.before.loads,
+          report.after.loads, report.before.stores, report.after.stores,
+          report.before.bytes(), report.after.bytes(),
+          getRatio(report.before, report.after));
     }
   }
 }
@@ -390,15 +481,18 @@ static void printJSON(raw_ostream &os, ArrayRef<FunctionReport> functions) {
         llvm::json::Object kinds;
         for (const auto &[kind, count] : g.kinds)
           kinds[kind] = count;
-        groups.push_back(
-            llvm::json::Object{{"index", static_cast<int64_t>(index)},
-                               {"region", g.where},
-                               {"ops", std::move(ops)},
-                               {"kinds", std::move(kinds)},
-                               {"inputs", toJSON(g.inputs)},
-                               {"outputs", toJSON(g.outputs)},
-                               {"before", toJSON(g.before)},
-                               {"after", toJSON(g.after)}});
+        llvm::json::Object group{{"index", static_cast<int64_t>(index)},
+                                 {"region", g.where},
+                                 {"ops", std::move(ops)},
+                                 {"kinds", std::move(kinds)},
+                                 {"inputs", toJSON(g.inputs)},
+                                 {"outputs", toJSON(g.outputs)},
+                                 {"before", toJSON(g.before)},
+                                 {"after", toJSON(g.after)}};
+        if (g.epilogue)
+          group["libraryKernel"] =
+              llvm::json::Object{{"epilogue", llvm::json::Array(*g.epilogue)}};
+        groups.push_back(std::move(group));
       }
       llvm::json::Array unfused;
       for (Operation *op : report.plan.unfused) {
@@ -407,18 +501,22 @@ static void printJSON(raw_ostream &os, ArrayRef<FunctionReport> functions) {
         object["region"] = describeBlock(op->getBlock());
         unfused.push_back(std::move(object));
       }
+      llvm::json::Object summary{
+          {"groups", static_cast<int64_t>(report.groups.size())},
+          {"fusedOps", report.fusedOps},
+          {"unfusedOps", static_cast<int64_t>(report.plan.unfused.size())},
+          {"before", toJSON(report.before)},
+          {"after", toJSON(report.after)},
+          {"ratio", getRatio(report.before, report.after)}};
+      if (report.kernels) {
+        summary["libraryKernels"] = report.kernels;
+        summary["epilogueEntries"] = report.epilogueEntries;
+      }
       strategies.push_back(llvm::json::Object{
           {"strategy", stringifyStrategy(report.plan.strategy)},
           {"groups", std::move(groups)},
           {"unfused", std::move(unfused)},
-          {"summary",
-           llvm::json::Object{
-               {"groups", static_cast<int64_t>(report.groups.size())},
-               {"fusedOps", report.fusedOps},
-               {"unfusedOps", static_cast<int64_t>(report.plan.unfused.size())},
-               {"before", toJSON(report.before)},
-               {"after", toJSON(report.after)},
-               {"ratio", getRatio(report.before, report.after)}}}});
+          {"summary", std::move(summary)}});
     }
     llvm::json::Object object{{"function", function.func.getSymName()},
                               {"strategies", std::move(strategies)}};
@@ -516,9 +614,13 @@ void DotPrinter::printBlock(Block &block, unsigned depth) {
     if (g.ops.front()->getBlock() != &block)
       continue;
     os << indent << "subgraph cluster_" << index << " {\n"
-       << indent << "  label=\"group " << index << ": " << g.ops.size()
-       << " ops, " << g.before.bytes() << " B -> " << g.after.bytes()
-       << " B\";\n"
+       << indent << "  label=\"group " << index << ": ";
+    if (g.epilogue)
+      os << "library kernel, epilogue [" << llvm::join(*g.epilogue, ", ")
+         << "], ";
+    else
+      os << g.ops.size() << " ops, ";
+    os << g.before.bytes() << " B -> " << g.after.bytes() << " B\";\n"
        << indent << "  style=filled; fillcolor=\""
        << kColours[index % std::size(kColours)] << "\";\n";
     for (Operation *op : g.ops)

@@ -65,6 +65,22 @@ static LogicalResult checkShape(Operation *op, Value value, StringRef what,
   return success();
 }
 
+/// The bias, when given, is [channels]; the residual, outs and result have
+/// the output's shape `out`.
+static LogicalResult checkOperandShapes(Operation *op, Value bias,
+                                        int64_t channels, Value residual,
+                                        Value init, Value result,
+                                        ArrayRef<int64_t> out) {
+  if (bias && failed(checkShape(op, bias, "bias", {channels})))
+    return failure();
+  for (auto [value, what] : {std::pair<Value, StringRef>{residual, "residual"},
+                             {init, "outs"},
+                             {result, "result"}})
+    if (value && failed(checkShape(op, value, what, out)))
+      return failure();
+  return success();
+}
+
 LogicalResult Conv2dOp::verify() {
   if (getStride().size() != 2 || getPadding().size() != 2 ||
       getDilation().size() != 2)
@@ -100,15 +116,8 @@ LogicalResult Conv2dOp::verify() {
     int64_t span = getDilation()[i] * (kernel - 1) + 1;
     out.push_back((size + 2 * getPadding()[i] - span) / getStride()[i] + 1);
   }
-  if (getBias() && failed(checkShape(*this, getBias(), "bias", {(*w)[0]})))
-    return failure();
-  for (auto [value, what] :
-       {std::pair<Value, StringRef>{getResidual(), "residual"},
-        {getInit(), "outs"},
-        {getResult(), "result"}})
-    if (value && failed(checkShape(*this, value, what, out)))
-      return failure();
-  return success();
+  return checkOperandShapes(*this, getBias(), (*w)[0], getResidual(), getInit(),
+                            getResult(), out);
 }
 
 LogicalResult MatmulOp::verify() {
@@ -132,15 +141,8 @@ LogicalResult MatmulOp::verify() {
     return emitOpError("has batches of a and w that differ");
   SmallVector<int64_t> out(a->drop_back());
   out.push_back(n);
-  if (getBias() && failed(checkShape(*this, getBias(), "bias", {n})))
-    return failure();
-  for (auto [value, what] :
-       {std::pair<Value, StringRef>{getResidual(), "residual"},
-        {getInit(), "outs"},
-        {getResult(), "result"}})
-    if (value && failed(checkShape(*this, value, what, out)))
-      return failure();
-  return success();
+  return checkOperandShapes(*this, getBias(), n, getResidual(), getInit(),
+                            getResult(), out);
 }
 
 /// On buffers: reads every operand but the output, writes the output. On
