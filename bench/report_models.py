@@ -40,7 +40,7 @@ def _time(row, variant):
     return r["median_us"]
 
 
-def _kernel_ratio(row, baseline):
+def kernel_ratio(row, baseline):
     """baseline time / tsmlir time, or None."""
     ours = _time(row, "tsmlir")
     if baseline == "onednn" and row["kind"] == "conv":
@@ -82,7 +82,7 @@ def kernels_section(data):
                      " |")
         lines.append("|" + "---|" * (3 + len(variants) + len(baselines)))
         for r in kind_rows:
-            ratios = [_kernel_ratio(r, b) for b in baselines]
+            ratios = [kernel_ratio(r, b) for b in baselines]
             lines.append(
                 f"| {r['case']} | {r['shape']} | {r['threads']} | " +
                 " | ".join(_cell(r, v) for v in variants) + " | " +
@@ -91,7 +91,7 @@ def kernels_section(data):
         target_name, target = (("openblas", GEMM_VS_OPENBLAS) if kind == "gemm"
                                else ("onednn", CONV_VS_ONEDNN))
         for threads in sorted({r["threads"] for r in kind_rows}):
-            values = [_kernel_ratio(r, target_name) for r in kind_rows
+            values = [kernel_ratio(r, target_name) for r in kind_rows
                       if r["threads"] == threads]
             known = [v for v in values if v]
             if not known:

@@ -48,6 +48,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(1, os.path.dirname(HERE))
 import benchtool  # noqa: E402 (bench/benchtool.py)
+import report_models  # noqa: E402 (bench/report_models.py)
 
 TOLERANCE = 1e-4
 
@@ -144,7 +145,7 @@ def cases(a):
 # --- Running --------------------------------------------------------------
 
 
-def variant_command(variant, a, case, case_dir, threads):
+def variant_command(variant, a, case, case_dir):
     count = case["tsmlir_inputs"] if variant == "tsmlir" else len(case["inputs"])
     inputs = []
     for i in range(count):
@@ -176,7 +177,7 @@ def check(path, reference):
 def prepare_variant(variant, a, case, case_dir, threads, reference):
     """The variant's command with its number of runs (from a first timing),
     checked once: {command, runs, check} or {error}."""
-    base = variant_command(variant, a, case, case_dir, threads)
+    base = variant_command(variant, a, case, case_dir)
     base += ["--threads", str(threads)]
     first = benchtool.run_benchmark(base + ["--benchmark", "1"], a.timeout,
                                     cwd=case_dir)
@@ -254,96 +255,36 @@ def run_case(case, a, work_dir, threads_list):
 
 
 # --- Reporting ------------------------------------------------------------
-
-
-def time_of(row, variant):
-    r = row["variants"].get(variant, {})
-    if "error" in r or r.get("check") != "ok":
-        return None
-    return r["median_us"]
-
-
-def ratios(row):
-    """{baseline name: baseline time / tsmlir time}."""
-    ours = time_of(row, "tsmlir")
-    out = {}
-    if row["kind"] == "gemm":
-        pairs = {"onednn": time_of(row, "onednn-matmul"),
-                 "openblas": time_of(row, "openblas-sgemm")}
-    else:
-        times = [t for t in (time_of(row, "onednn-conv"),
-                             time_of(row, "onednn-conv-plain")) if t]
-        pairs = {"onednn": min(times) if times else None}
-    for name, t in pairs.items():
-        out[name] = t / ours if t and ours else None
-    return out
-
-
-def cell(r):
-    if "error" in r:
-        return "FAILED: " + r["error"]
-    text = f"{r['median_us']:.0f} us ({r['gflops']:.0f} GFLOP/s)"
-    return text if r["check"] == "ok" else text + " " + r["check"]
+# The table and ratios are report_models' (what docs/performance.md shows).
 
 
 def format_line(row):
     parts = [f"{row['case']:<22} t{row['threads']}"]
     for variant, r in row["variants"].items():
-        parts.append(f"{variant} {cell(r)}")
-    parts += [f"{k}/tsmlir {v:.2f}" if v else f"{k}/tsmlir -"
-              for k, v in ratios(row).items()]
+        parts.append(f"{variant} " + ("FAILED: " + r["error"] if "error" in r else
+                                      f"{r['median_us']:.0f} us ({r['gflops']:.0f} "
+                                      f"GFLOP/s)" + ("" if r["check"] == "ok"
+                                                     else " " + r["check"])))
+    names = ["onednn", "openblas"] if row["kind"] == "gemm" else ["onednn"]
+    for name in names:
+        v = report_models.kernel_ratio(row, name)
+        parts.append(f"{name}/tsmlir {v:.2f}" if v else f"{name}/tsmlir -")
     return "  ".join(parts)
-
-
-def geomean(values):
-    values = [v for v in values if v]
-    return float(np.exp(np.mean(np.log(values)))) if values else None
 
 
 def write_results(rows, prefix):
     os.makedirs(os.path.dirname(prefix), exist_ok=True)
     meta = {"machine": platform.processor() or platform.machine(),
             "cpus": os.cpu_count(), "torch": torch.__version__}
+    data = {"meta": meta, "rows": rows}
     with open(prefix + ".json", "w") as f:
-        json.dump({"meta": meta, "rows": rows}, f, indent=1)
-    lines = ["# Matrix products and convolutions: tsmlir against the libraries",
-             "", "Written by bench/kernels/run.py. Times are medians; the "
-             "ratios are baseline time / tsmlir time (above 1: tsmlir is "
-             "faster). Convolutions: the baseline is the faster of oneDNN "
-             "with its own layouts (reorders timed) and oneDNN on NCHW.", ""]
-    for kind, baseline_names in (("gemm", ["onednn-matmul", "openblas-sgemm"]),
-                                 ("conv", ["onednn-conv", "onednn-conv-plain"])):
-        kind_rows = [r for r in rows if r["kind"] == kind]
-        if not kind_rows:
-            continue
-        ratio_names = ["onednn", "openblas"] if kind == "gemm" else ["onednn"]
-        lines += [f"## {kind}", "",
-                  "| case | shape | threads | tsmlir | " +
-                  " | ".join(baseline_names) + " | " +
-                  " | ".join(f"{n} / tsmlir" for n in ratio_names) + " |",
-                  "|" + "---|" * (4 + len(baseline_names) + len(ratio_names))]
-        for row in kind_rows:
-            rs = ratios(row)
-            lines.append(
-                f"| {row['case']} | {row['shape']} | {row['threads']} | " +
-                " | ".join(cell(row["variants"][v])
-                           for v in ["tsmlir"] + baseline_names) + " | " +
-                " | ".join(f"{rs[n]:.2f}" if rs[n] else "-"
-                           for n in ratio_names) + " |")
-        lines.append("")
-        for threads in sorted({r["threads"] for r in kind_rows}):
-            for n in ratio_names:
-                values = [ratios(r)[n] for r in kind_rows
-                          if r["threads"] == threads]
-                g = geomean(values)
-                worst = min((v for v in values if v), default=None)
-                if g:
-                    lines.append(f"- {threads} thread(s), {n} / tsmlir: "
-                                 f"geomean {g:.2f}, lowest {worst:.2f}")
-        lines.append("")
+        json.dump(data, f, indent=1)
+    text = ("# Matrix products and convolutions: tsmlir against the libraries\n\n"
+            "Written by bench/kernels/run.py.\n\n" +
+            report_models.kernels_section(data) + "\n")
     with open(prefix + ".md", "w") as f:
-        f.write("\n".join(lines))
-    print("\n".join(lines))
+        f.write(text)
+    print(text)
 
 
 def main():
